@@ -1,0 +1,98 @@
+/*
+ * Findings: what checks produce, as plain data.
+ *
+ * A finding owns all its strings.  Nothing here refers to libclang: the
+ * check layer converts cursors and locations into paths, byte offsets and
+ * 1-based line/byte-column pairs before it creates a finding, so the
+ * reporters and the rewriter never see a CXCursor.
+ *
+ * Offsets are byte offsets into the file as it was parsed; columns are
+ * 1-based byte columns (clang's convention).  An edit replaces
+ * [offset, offset + length) with replacement.
+ */
+#ifndef CUATOMLINT_FINDING_H
+#define CUATOMLINT_FINDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum cal_severity {
+	CAL_SEV_NOTE,
+	CAL_SEV_WARNING,
+	CAL_SEV_ERROR,
+};
+
+const char *cal_severity_name(enum cal_severity sev);
+int cal_severity_parse(const char *name, enum cal_severity *out);
+
+struct cal_pos {
+	char *file;
+	unsigned offset;
+	unsigned line;
+	unsigned column;
+};
+
+struct cal_range {
+	struct cal_pos begin;
+	struct cal_pos end;	/* one past the last byte */
+};
+
+struct cal_note {
+	struct cal_range range;
+	char *message;
+};
+
+struct cal_edit {
+	char *file;
+	unsigned offset;
+	unsigned length;
+	char *replacement;
+	unsigned line, column;		/* of offset */
+	unsigned end_line, end_column;	/* of offset + length */
+};
+
+struct cal_fix {
+	char *description;
+	struct cal_edit *edits;
+	size_t nr_edits, alloc_edits;
+};
+
+struct cal_finding {
+	const char *check;	/* static check ID */
+	enum cal_severity severity;
+	struct cal_range range;
+	char *message;
+	uint64_t archs;		/* target bits, CAL_HOST_BIT for host */
+	int arch_specific;	/* message depends on the targets it holds for */
+	int partial_parse;	/* found in an AST clang recovered from errors */
+	struct cal_note *notes;
+	size_t nr_notes, alloc_notes;
+	struct cal_fix *fixes;
+	size_t nr_fixes, alloc_fixes;
+};
+
+struct cal_findings {
+	struct cal_finding *items;
+	size_t nr, alloc;
+};
+
+void cal_finding_clear(struct cal_finding *f);
+void cal_finding_add_note(struct cal_finding *f, const struct cal_range *r,
+			  const char *message);
+struct cal_fix *cal_finding_add_fix(struct cal_finding *f, const char *description);
+void cal_fix_add_edit(struct cal_fix *fix, const struct cal_edit *edit);
+
+void cal_range_copy(struct cal_range *dst, const struct cal_range *src);
+void cal_range_clear(struct cal_range *r);
+
+/* Takes ownership of *f's contents (leaves *f zeroed). */
+void cal_findings_take(struct cal_findings *list, struct cal_finding *f);
+/*
+ * Sort by file, offset, check, message; merge equal findings (same check,
+ * location and message), OR-ing their arch masks and keeping the first's
+ * notes and fixes.
+ */
+void cal_findings_sort_merge(struct cal_findings *list);
+void cal_findings_release(struct cal_findings *list);
+
+#endif

@@ -1,0 +1,104 @@
+/*
+ * The check interface and the walk that feeds it.
+ *
+ * One walk per parse visits every cursor of the user's code (system headers
+ * and the injected prelude are skipped) and hands each to every enabled
+ * check's visit function, with a cal_walk that says where it is: which
+ * parse (host, or the device parse of which targets), the enclosing
+ * function and its execution space, and the chain of ancestors.
+ *
+ * Checks never print.  They call cal_report(), which returns a finding the
+ * check may add notes and fixes to until its next cal_report() call; the
+ * walk turns libclang locations into plain data at once.
+ *
+ * A check that needs the whole translation unit (for example: which
+ * variables does any loop poll?) keeps state from begin() to end().
+ */
+#ifndef CUATOMLINT_CHECK_H
+#define CUATOMLINT_CHECK_H
+
+#include <clang-c/Index.h>
+#include <stdint.h>
+
+#include "cuatomlint/finding.h"
+#include "cuatomlint/target.h"
+
+enum cal_space {
+	CAL_SPACE_NONE = 0,	/* not inside a function */
+	CAL_SPACE_HOST = 1,
+	CAL_SPACE_DEVICE = 2,
+	CAL_SPACE_HOST_DEVICE = 3,
+	CAL_SPACE_GLOBAL = 6,	/* __global__: device code, launched from host */
+};
+
+#define CAL_MAX_DEPTH 512
+
+struct cal_walk;
+
+struct cal_check {
+	const char *id;
+	enum cal_severity severity;
+	int enabled_by_default;
+	const char *summary;	/* one sentence: --list-checks, docs, SARIF */
+	void *(*begin)(struct cal_walk *w);
+	void (*visit)(struct cal_walk *w, CXCursor c, void *state);
+	void (*end)(struct cal_walk *w, void *state);
+};
+
+extern const struct cal_check *const cal_checks[];
+extern const int cal_nr_checks;
+const struct cal_check *cal_check_find(const char *id);
+
+struct cal_parse_info {
+	CXTranslationUnit tu;
+	const char *main_file;		/* as given by the user */
+	int is_host;			/* 0: device parse */
+	uint64_t arch_mask;		/* targets this parse stands for */
+	const struct cal_target_set *targets;
+	const struct cal_target *arch;	/* the device parse's own target, or NULL */
+	int partial;			/* clang reported errors */
+	const char *prelude_path;	/* file the tool injected */
+};
+
+struct cal_walk {
+	const struct cal_parse_info *parse;
+	CXCursor function;		/* innermost enclosing function, or null */
+	enum cal_space space;		/* its execution space */
+	CXCursor stack[CAL_MAX_DEPTH];	/* ancestors of the current cursor */
+	int depth;
+	int in_instantiation;		/* walking a template specialization */
+
+	/* private to walk.c */
+	const struct cal_check *current;
+	struct cal_findings *out;
+	struct cal_finding pending;
+	int has_pending;
+	void **states;
+	const int *enabled;
+};
+
+/* Is this code compiled for the GPU in this parse? */
+int cal_walk_in_device_code(const struct cal_walk *w);
+/* Is this code compiled for the host in this parse? */
+int cal_walk_in_host_code(const struct cal_walk *w);
+/* The nth ancestor (0 = parent), or a null cursor. */
+CXCursor cal_walk_parent(const struct cal_walk *w, int n);
+
+/*
+ * Report a finding of the current check at cursor c (its whole extent, as
+ * seen at the macro use site).  The returned finding stays valid until the
+ * next cal_report call.
+ */
+struct cal_finding *cal_report(struct cal_walk *w, CXCursor c, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+struct cal_finding *cal_report_range(struct cal_walk *w, CXSourceRange r,
+				     const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void cal_note_at(struct cal_walk *w, struct cal_finding *f, CXCursor c,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Walk one parse with the enabled checks, appending findings to out. */
+void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
+		    struct cal_findings *out);
+
+#endif

@@ -1,0 +1,84 @@
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check.h"
+#include "../check_select.h"
+#include "cuatomlint/strbuf.h"
+
+#define CHECK(sym) extern const struct cal_check cal_check_##sym;
+#include "checks.def"
+#undef CHECK
+
+const struct cal_check *const cal_checks[] = {
+#define CHECK(sym) &cal_check_##sym,
+#include "checks.def"
+#undef CHECK
+};
+
+const int cal_nr_checks = (int)(sizeof(cal_checks) / sizeof(cal_checks[0]));
+
+const struct cal_check *cal_check_find(const char *id)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (!strcmp(cal_checks[i]->id, id))
+			return cal_checks[i];
+	return NULL;
+}
+
+static int apply_glob(const char *glob, size_t len, int *enabled)
+{
+	int positive = 1, matched = 0, i;
+	char *pattern;
+
+	while (len && (*glob == ' ' || *glob == '\t')) {
+		glob++;
+		len--;
+	}
+	while (len && (glob[len - 1] == ' ' || glob[len - 1] == '\t'))
+		len--;
+	if (!len)
+		return 0;
+	if (*glob == '-') {
+		positive = 0;
+		glob++;
+		len--;
+	}
+	pattern = xstrndup(glob, len);
+	for (i = 0; i < cal_nr_checks; i++) {
+		if (fnmatch(pattern, cal_checks[i]->id, 0) == 0) {
+			enabled[i] = positive;
+			matched = 1;
+		}
+	}
+	if (!matched && positive) {
+		fprintf(stderr, "cuatomlint: error: no check matches '%s' in --checks (see --list-checks)\n",
+			pattern);
+		free(pattern);
+		return -1;
+	}
+	free(pattern);
+	return 0;
+}
+
+int cal_checks_select(const char *globs, int *enabled)
+{
+	const char *p = globs;
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++)
+		enabled[i] = cal_checks[i]->enabled_by_default;
+	if (!globs)
+		return 0;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (apply_glob(p, len, enabled) < 0)
+			return -1;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}

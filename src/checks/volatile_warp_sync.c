@@ -1,0 +1,9 @@
+/* volatile-warp-sync: placeholder until implemented. */
+#include "../check.h"
+
+const struct cal_check cal_check_volatile_warp_sync = {
+	.id = "volatile-warp-sync",
+	.severity = CAL_SEV_WARNING,
+	.enabled_by_default = 1,
+	.summary = "TODO",
+};

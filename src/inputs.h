@@ -1,0 +1,21 @@
+/*
+ * Input files: the user's FILE and DIR arguments become a list of CUDA
+ * source files.  Directories are walked (sorted, so output order is
+ * stable) for .cu files.  Each file is checked before it is parsed: it
+ * must exist, be readable, be a CUDA source (.cu or .cuh), not be empty
+ * and not be binary.  Problems are printed as one-line errors and counted;
+ * the good files are still linted.
+ */
+#ifndef CUATOMLINT_INPUTS_H
+#define CUATOMLINT_INPUTS_H
+
+struct cal_inputs {
+	char **files;
+	int nr, alloc;
+	int nr_errors;
+};
+
+void cal_inputs_collect(char *const *args, int n, struct cal_inputs *out);
+void cal_inputs_release(struct cal_inputs *in);
+
+#endif

@@ -1,0 +1,177 @@
+#include "options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuatomlint/strbuf.h"
+
+enum opt_kind { OPT_FLAG, OPT_VALUE };
+
+struct opt_desc {
+	const char *name;	/* "--format" */
+	enum opt_kind kind;
+	const char *arg_name;
+	const char *help;
+	int (*apply)(struct cal_options *o, const char *value);
+};
+
+static int bad_value(const char *opt, const char *value, const char *expected)
+{
+	fprintf(stderr, "cuatomlint: error: invalid value '%s' for %s (expected %s)\n",
+		value, opt, expected);
+	return -1;
+}
+
+static int set_format(struct cal_options *o, const char *v)
+{
+	if (!strcmp(v, "text"))
+		o->format = CAL_FORMAT_TEXT;
+	else if (!strcmp(v, "json"))
+		o->format = CAL_FORMAT_JSON;
+	else
+		return bad_value("--format", v, "text or json");
+	return 0;
+}
+
+static int set_color(struct cal_options *o, const char *v)
+{
+	if (!strcmp(v, "auto"))
+		o->color = CAL_COLOR_AUTO;
+	else if (!strcmp(v, "always"))
+		o->color = CAL_COLOR_ALWAYS;
+	else if (!strcmp(v, "never"))
+		o->color = CAL_COLOR_NEVER;
+	else
+		return bad_value("--color", v, "auto, always or never");
+	return 0;
+}
+
+static int set_arch(struct cal_options *o, const char *v)
+{
+	const char *bad;
+	int bad_len;
+
+	if (cal_target_set_add_list(&o->targets, v, &bad, &bad_len) < 0) {
+		fprintf(stderr, "cuatomlint: error: invalid GPU architecture '%.*s' in --cuda-arch "
+			"(expected sm_XX, compute_XX or XX, comma-separated, at most %d)\n",
+			bad_len, bad, CAL_MAX_TARGETS);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_fail_level(struct cal_options *o, const char *v)
+{
+	if (cal_severity_parse(v, &o->fail_level) < 0)
+		return bad_value("--fail-level", v, "note, warning or error");
+	return 0;
+}
+
+static int set_checks(struct cal_options *o, const char *v) { o->checks = v; return 0; }
+static int set_cuda_path(struct cal_options *o, const char *v) { o->cuda_path = v; return 0; }
+static int set_output(struct cal_options *o, const char *v) { o->output = v; return 0; }
+static int set_builtin(struct cal_options *o, const char *v) { (void)v; o->builtin_cuda = 1; return 0; }
+static int set_list(struct cal_options *o, const char *v) { (void)v; o->list_checks = 1; return 0; }
+static int set_version(struct cal_options *o, const char *v) { (void)v; o->show_version = 1; return 0; }
+static int set_help(struct cal_options *o, const char *v) { (void)v; o->show_help = 1; return 0; }
+static int set_verbose(struct cal_options *o, const char *v) { (void)v; o->verbose = 1; return 0; }
+
+static const struct opt_desc options[] = {
+	{ "--checks", OPT_VALUE, "GLOBS", "enable/disable checks: '-*,volatile-*' (later wins)", set_checks },
+	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default)", set_arch },
+	{ "--cuda-path", OPT_VALUE, "DIR", "CUDA toolkit to parse with", set_cuda_path },
+	{ "--builtin-cuda", OPT_FLAG, NULL, "use the built-in minimal CUDA environment", set_builtin },
+	{ "--format", OPT_VALUE, "FMT", "text (default) or json", set_format },
+	{ "--color", OPT_VALUE, "WHEN", "auto (default), always or never", set_color },
+	{ "--fail-level", OPT_VALUE, "SEV", "lowest severity that makes the exit status 1 (default: note)", set_fail_level },
+	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
+	{ "--list-checks", OPT_FLAG, NULL, "list the checks and exit", set_list },
+	{ "--verbose", OPT_FLAG, NULL, "print the clang arguments of each parse", set_verbose },
+	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
+	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
+};
+
+void cal_options_usage(FILE *out)
+{
+	size_t i;
+	fputs("usage: cuatomlint [options] FILE|DIR... [-- CLANG_ARGS...]\n\n"
+	      "Finds misused CUDA atomics and volatile synchronization.\n\noptions:\n", out);
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		char left[40];
+		snprintf(left, sizeof(left), "%s%s%s", options[i].name,
+			 options[i].arg_name ? (options[i].name[1] == '-' ? "=" : " ") : "",
+			 options[i].arg_name ? options[i].arg_name : "");
+		fprintf(out, "  %-22s %s\n", left, options[i].help);
+	}
+	fputs("\nexit status: 0 no findings at or above the fail level, 1 findings, "
+	      "2 usage or input error\n", out);
+}
+
+static const struct opt_desc *find_option(const char *arg, const char **inline_value)
+{
+	size_t i;
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		size_t len = strlen(options[i].name);
+		if (strncmp(arg, options[i].name, len))
+			continue;
+		if (arg[len] == '\0') {
+			*inline_value = NULL;
+			return &options[i];
+		}
+		if (arg[len] == '=' && options[i].kind == OPT_VALUE) {
+			*inline_value = arg + len + 1;
+			return &options[i];
+		}
+	}
+	return NULL;
+}
+
+static int parse_one_option(int argc, char **argv, int *i, struct cal_options *o)
+{
+	const char *value;
+	const struct opt_desc *d = find_option(argv[*i], &value);
+
+	if (!d) {
+		fprintf(stderr, "cuatomlint: error: unknown option '%s' (see --help)\n", argv[*i]);
+		return -1;
+	}
+	if (d->kind == OPT_VALUE && !value) {
+		if (*i + 1 >= argc) {
+			fprintf(stderr, "cuatomlint: error: option '%s' needs a value\n", d->name);
+			return -1;
+		}
+		value = argv[++*i];
+	}
+	return d->apply(o, value);
+}
+
+int cal_options_parse(int argc, char **argv, struct cal_options *o)
+{
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	o->fail_level = CAL_SEV_NOTE;
+	o->inputs = xcalloc((size_t)argc, sizeof(char *));
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			o->clang_args = argv + i + 1;
+			o->nr_clang_args = argc - i - 1;
+			break;
+		}
+		if (a[0] == '-' && a[1] != '\0') {
+			if (parse_one_option(argc, argv, &i, o) < 0)
+				return -1;
+			continue;
+		}
+		o->inputs[o->nr_inputs++] = argv[i];
+	}
+	return 0;
+}
+
+void cal_options_release(struct cal_options *o)
+{
+	free(o->inputs);
+	o->inputs = NULL;
+}

@@ -1,0 +1,40 @@
+/*
+ * Command-line options.  cal_options_parse() fills struct cal_options from
+ * argv through one table of option descriptions; it never exits, it
+ * returns -1 after printing a one-line error.
+ */
+#ifndef CUATOMLINT_OPTIONS_H
+#define CUATOMLINT_OPTIONS_H
+
+#include <stdio.h>
+
+#include "cuatomlint/finding.h"
+#include "cuatomlint/target.h"
+
+enum cal_format { CAL_FORMAT_TEXT, CAL_FORMAT_JSON };
+enum cal_color { CAL_COLOR_AUTO, CAL_COLOR_ALWAYS, CAL_COLOR_NEVER };
+
+struct cal_options {
+	char **inputs;
+	int nr_inputs;
+	char **clang_args;	/* everything after "--" (borrowed from argv) */
+	int nr_clang_args;
+	struct cal_target_set targets;	/* empty: the toolkit's default */
+	const char *cuda_path;
+	int builtin_cuda;
+	enum cal_format format;
+	enum cal_color color;
+	const char *checks;	/* glob list, NULL: defaults */
+	enum cal_severity fail_level;
+	const char *output;	/* NULL: stdout */
+	int list_checks;
+	int show_version;
+	int show_help;
+	int verbose;
+};
+
+int cal_options_parse(int argc, char **argv, struct cal_options *opts);
+void cal_options_release(struct cal_options *opts);
+void cal_options_usage(FILE *out);
+
+#endif

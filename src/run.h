@@ -1,0 +1,37 @@
+/*
+ * A lint run: every input file parsed once for the host and once per
+ * target, each parse walked by the enabled checks, all findings gathered
+ * in one list.  cal_run_finish() sorts and merges them (a finding in a
+ * header, or one found by several parses, becomes one finding with the
+ * union of their archs) and fills in the arch names of messages.
+ */
+#ifndef CUATOMLINT_RUN_H
+#define CUATOMLINT_RUN_H
+
+#include <clang-c/Index.h>
+
+#include "cuatomlint/finding.h"
+#include "cuatomlint/target.h"
+#include "toolkit.h"
+
+struct cal_run {
+	const struct cal_env *env;
+	const struct cal_target_set *targets;
+	const int *enabled;
+	char *const *clang_args;
+	int nr_clang_args;
+	int verbose;
+	CXIndex index;
+	struct cal_findings findings;
+	int nr_input_errors;
+};
+
+void cal_run_init(struct cal_run *run);
+void cal_run_file(struct cal_run *run, const char *path);
+void cal_run_finish(struct cal_run *run);
+void cal_run_release(struct cal_run *run);
+
+/* "{archs}" in a message is replaced by the names of the finding's targets. */
+#define CAL_ARCHS_PLACEHOLDER "{archs}"
+
+#endif

@@ -1,0 +1,42 @@
+# lit configuration for cuatomlint.
+#
+# Substitutions:
+#   %cuatomlint   the tool, with color off, on the installed CUDA toolkit if any
+#   %builtin      the same on the tool's built-in minimal CUDA environment
+#   FileCheck, not, split-file from LLVM 19
+# Features: "cuda-toolkit" where a toolkit is installed.
+import os
+import shutil
+import lit.formats
+
+config.name = "cuatomlint"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test", "lit-out")
+
+tool = config.cuatomlint + " --color=never"
+config.substitutions.append(("%cuatomlint", tool))
+config.substitutions.append(("%builtin", tool + " --builtin-cuda"))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%srcroot", config.source_root))
+for name in ("FileCheck", "not", "split-file", "count"):
+    config.substitutions.append(
+        ("\\b%s\\b" % name if name != "not" else "(?<![-\\w])not(?=\\s)",
+         os.path.join(config.llvm_bin_dir, name)))
+
+def have_toolkit():
+    if os.environ.get("CUDA_PATH") and os.path.exists(os.path.join(os.environ["CUDA_PATH"], "include", "cuda.h")):
+        return True
+    nvcc = shutil.which("nvcc")
+    if nvcc:
+        return True
+    return os.path.exists("/usr/local/cuda/include/cuda.h")
+
+if have_toolkit():
+    config.available_features.add("cuda-toolkit")
+
+for var in ("PATH", "CUDA_PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
