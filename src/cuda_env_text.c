@@ -37,12 +37,20 @@ const char cal_prelude_text[] =
 "__CAL_RMW(add) __CAL_RMW(sub) __CAL_RMW(and) __CAL_RMW(or) __CAL_RMW(xor) __CAL_RMW(min) __CAL_RMW(max)\n"
 "#undef __CAL_RMW\n"
 "#undef __CAL_SCOPE\n"
-"#undef __CAL_HD\n";
+"#undef __CAL_HD\n"
+/*
+ * clang 19 does not know CUDA 13, so it falls back to the pre-9.2 kernel
+ * launch API and looks up cudaConfigureCall, which CUDA 13 removed.
+ */
+"#if !defined(__CUATOMLINT_BUILTIN_CUDA__)\n"
+"extern \"C\" cudaError_t cudaConfigureCall(dim3 __grid, dim3 __block, size_t __shmem = 0, cudaStream_t __stream = 0);\n"
+"#endif\n";
 
 const char cal_builtin_cuda_text[] =
 "#pragma once\n"
 "/* cuatomlint's built-in minimal CUDA environment (no toolkit installed). */\n"
 "#define __CUDACC__ 1\n"
+"#define __CUATOMLINT_BUILTIN_CUDA__ 1\n"
 "#define __host__ __attribute__((host))\n"
 "#define __device__ __attribute__((device))\n"
 "#define __global__ __attribute__((global))\n"

@@ -1,0 +1,2 @@
+#include "shared_helpers.cuh"
+__global__ void ka(int *p) { bump(p); }
