@@ -53,7 +53,14 @@ struct cal_parse_info {
 	CXTranslationUnit tu;
 	const char *main_file;		/* as given by the user */
 	int is_host;			/* 0: device parse */
-	uint64_t arch_mask;		/* targets this parse stands for */
+	/*
+	 * The targets this parse stands for.  A device parse is made for one
+	 * target (arch) but stands for every target of the build when the
+	 * user's code does not test __CUDA_ARCH__ (see arch_dependence.h), so
+	 * a check that judges targets must ask cal_walk_targets_below(), not
+	 * arch->sm.
+	 */
+	uint64_t arch_mask;
 	const struct cal_target_set *targets;
 	const struct cal_target *arch;	/* the device parse's own target, or NULL */
 	int partial;			/* clang reported errors */
@@ -81,6 +88,11 @@ struct cal_walk {
 int cal_walk_in_device_code(const struct cal_walk *w);
 /* Is this code compiled for the host in this parse? */
 int cal_walk_in_host_code(const struct cal_walk *w);
+/*
+ * The targets of this parse whose sm is below min_sm, as a mask for
+ * cal_finding.archs; 0 if none (or in the host parse).
+ */
+uint64_t cal_walk_targets_below(const struct cal_walk *w, unsigned min_sm);
 /* The nth ancestor (0 = parent), or a null cursor. */
 CXCursor cal_walk_parent(const struct cal_walk *w, int n);
 

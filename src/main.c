@@ -107,6 +107,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.clang_args = opts->clang_args;
 	run.nr_clang_args = opts->nr_clang_args;
 	run.verbose = opts->verbose;
+	run.per_arch_parses = opts->per_arch_parses;
 	cal_run_init(&run);
 	for (i = 0; i < inputs.nr; i++)
 		cal_run_file(&run, inputs.files[i]);

@@ -75,6 +75,7 @@ static int set_builtin(struct cal_options *o, const char *v) { (void)v; o->built
 static int set_list(struct cal_options *o, const char *v) { (void)v; o->list_checks = 1; return 0; }
 static int set_version(struct cal_options *o, const char *v) { (void)v; o->show_version = 1; return 0; }
 static int set_help(struct cal_options *o, const char *v) { (void)v; o->show_help = 1; return 0; }
+static int set_per_arch(struct cal_options *o, const char *v) { (void)v; o->per_arch_parses = 1; return 0; }
 static int set_verbose(struct cal_options *o, const char *v) { (void)v; o->verbose = 1; return 0; }
 
 static const struct opt_desc options[] = {
@@ -87,6 +88,7 @@ static const struct opt_desc options[] = {
 	{ "--fail-level", OPT_VALUE, "SEV", "lowest severity that makes the exit status 1 (default: note)", set_fail_level },
 	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
 	{ "--list-checks", OPT_FLAG, NULL, "list the checks and exit", set_list },
+	{ "--per-arch-parses", OPT_FLAG, NULL, "one device parse per target even if the code never tests __CUDA_ARCH__", set_per_arch },
 	{ "--verbose", OPT_FLAG, NULL, "print the clang arguments of each parse", set_verbose },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },

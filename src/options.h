@@ -31,6 +31,7 @@ struct cal_options {
 	int show_version;
 	int show_help;
 	int verbose;
+	int per_arch_parses;
 };
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);

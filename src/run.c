@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "cuatomlint/strbuf.h"
+#include "arch_dependence.h"
 #include "parse.h"
 
 void cal_run_init(struct cal_run *run)
@@ -26,9 +27,17 @@ static void print_args(const struct cal_parse_request *req, const char *path)
 	cal_argv_clear(&args);
 }
 
-static void run_one_parse(struct cal_run *run, const char *path,
-			  const struct cal_target *arch, uint64_t mask)
+/*
+ * Parse and walk once.  A device parse given a shared_mask stands for all
+ * those targets when the user's code does not depend on the target.
+ * Returns -1 if the file could not be parsed, 1 if this parse turned out
+ * to stand for its own target only although shared_mask asked for more,
+ * else 0.
+ */
+static int run_one_parse(struct cal_run *run, const char *path,
+			 const struct cal_target *arch, uint64_t mask, uint64_t shared_mask)
 {
+	int own_only = 0;
 	struct cal_parse_request req = { run->env, run->targets, arch,
 					 run->clang_args, run->nr_clang_args };
 	struct cal_parse_info info;
@@ -43,7 +52,12 @@ static void run_one_parse(struct cal_run *run, const char *path,
 		fprintf(stderr, "cuatomlint: error: cannot parse '%s': %s\n", path, err);
 		free(err);
 		run->nr_input_errors++;
-		return;
+		return -1;
+	}
+	if (shared_mask) {
+		own_only = run->per_arch_parses || cal_tu_depends_on_arch(tu);
+		if (!own_only)
+			mask = shared_mask;
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &run->findings);
 	memset(&info, 0, sizeof(info));
@@ -57,15 +71,27 @@ static void run_one_parse(struct cal_run *run, const char *path,
 	info.prelude_path = run->env->dir;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	clang_disposeTranslationUnit(tu);
+	return own_only;
 }
 
+/*
+ * The newest target is parsed first: its CUDA headers declare every
+ * overload, so a parse that stands for all targets sees every call
+ * resolved.  Only if the user's code depends on __CUDA_ARCH__ are the
+ * other targets parsed one by one.
+ */
 void cal_run_file(struct cal_run *run, const char *path)
 {
-	int i;
+	int i, last = run->targets->n - 1;
+	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
 
-	run_one_parse(run, path, NULL, CAL_HOST_BIT);
-	for (i = 0; i < run->targets->n; i++)
-		run_one_parse(run, path, &run->targets->t[i], (uint64_t)1 << i);
+	if (run_one_parse(run, path, NULL, CAL_HOST_BIT, 0) < 0 || last < 0)
+		return;
+	if (run_one_parse(run, path, &run->targets->t[last], (uint64_t)1 << last,
+			  last ? all : 0) != 1)
+		return;
+	for (i = 0; i < last; i++)
+		run_one_parse(run, path, &run->targets->t[i], (uint64_t)1 << i, 0);
 }
 
 static void fill_arch_names(struct cal_run *run, struct cal_finding *f)

@@ -21,6 +21,7 @@ struct cal_run {
 	char *const *clang_args;
 	int nr_clang_args;
 	int verbose;
+	int per_arch_parses;	/* never let one device parse stand for several targets */
 	CXIndex index;
 	struct cal_findings findings;
 	int nr_input_errors;

@@ -38,6 +38,20 @@ int cal_walk_in_host_code(const struct cal_walk *w)
 	return w->parse->is_host && (w->space & CAL_SPACE_HOST);
 }
 
+uint64_t cal_walk_targets_below(const struct cal_walk *w, unsigned min_sm)
+{
+	const struct cal_target_set *set = w->parse->targets;
+	uint64_t mask = 0;
+	int i;
+
+	if (w->parse->is_host)
+		return 0;
+	for (i = 0; i < set->n; i++)
+		if ((w->parse->arch_mask & ((uint64_t)1 << i)) && set->t[i].sm < min_sm)
+			mask |= (uint64_t)1 << i;
+	return mask;
+}
+
 CXCursor cal_walk_parent(const struct cal_walk *w, int n)
 {
 	if (n < 0 || n >= w->depth)

@@ -1,0 +1,24 @@
+/*
+ * Does a translation unit's own code depend on the target architecture?
+ *
+ * Only __CUDA_ARCH__ (and the __CUDA_ARCH_FEAT_* macros) differ between the
+ * device parses of one file; __CUDA_ARCH_LIST__ is the same in all of
+ * them.  If no file of the user's (the main file and the non-system headers
+ * it includes) mentions them, every device parse builds the same AST for
+ * the user's code: the CUDA headers still declare different overloads per
+ * target, but the checks judge targets through the facts table, not
+ * through clang's overload sets.  Then one device parse can stand for all
+ * targets.  The scan is textual and conservative: a mention in a comment
+ * also counts.
+ */
+#ifndef CUATOMLINT_ARCH_DEPENDENCE_H
+#define CUATOMLINT_ARCH_DEPENDENCE_H
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+
+int cal_tu_depends_on_arch(CXTranslationUnit tu);
+/* The text test alone, for unit tests. */
+int cal_text_mentions_arch(const char *text, size_t len);
+
+#endif
