@@ -84,6 +84,9 @@ const struct cal_fact *cal_facts_find(enum cal_api api, enum cal_op op,
  */
 unsigned cal_fact_min_sm(const struct cal_fact *f, int cuda_major);
 
+/* The markdown of docs/architectures.md (caller frees). */
+char *cal_facts_markdown(void);
+
 const char *cal_api_name(enum cal_api api);
 const char *cal_op_name(enum cal_op op);
 const char *cal_vtype_name(enum cal_vtype t);
