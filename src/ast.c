@@ -41,6 +41,11 @@ int cal_cursor_name_starts(CXCursor c, const char *prefix)
 	return r;
 }
 
+char *cal_file_name(CXFile file)
+{
+	return path_normalize(cal_take_string(clang_getFileName(file)));
+}
+
 int cal_pos_from_location(CXSourceLocation loc, struct cal_pos *out)
 {
 	CXFile file;
@@ -49,7 +54,7 @@ int cal_pos_from_location(CXSourceLocation loc, struct cal_pos *out)
 	clang_getExpansionLocation(loc, &file, &line, &column, &offset);
 	if (!file)
 		return -1;
-	out->file = cal_take_string(clang_getFileName(file));
+	out->file = cal_file_name(file);
 	out->line = line;
 	out->column = column;
 	out->offset = offset;

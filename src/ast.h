@@ -16,6 +16,8 @@
 
 char *cal_take_string(CXString s);	/* caller frees */
 char *cal_cursor_name(CXCursor c);	/* spelling; caller frees */
+/* A file's name with "dir/../" and "./" collapsed; caller frees. */
+char *cal_file_name(CXFile file);
 char *cal_type_name(CXType t);		/* spelling; caller frees */
 int cal_cursor_name_is(CXCursor c, const char *name);
 int cal_cursor_name_starts(CXCursor c, const char *prefix);

@@ -65,6 +65,7 @@ struct cal_parse_info {
 	const struct cal_target *arch;	/* the device parse's own target, or NULL */
 	int partial;			/* clang reported errors */
 	const char *prelude_path;	/* file the tool injected */
+	int scope_system;		/* config: rewrite to system scope, not device */
 };
 
 struct cal_walk {

@@ -4,6 +4,8 @@
  * input errors (which win: a run that could not read its input is not
  * clean).
  */
+#include <limits.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +13,15 @@
 
 #include "check.h"
 #include "check_select.h"
+#include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "inputs.h"
+#include "jobs.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
+#include "scheduler.h"
+#include "suppress.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
 
@@ -35,14 +41,6 @@ static void print_version(void)
 	clang_disposeString(v);
 }
 
-static int default_targets(struct cal_options *opts, const struct cal_env *env)
-{
-	struct cal_target t = { cal_env_default_sm(env), 0 };
-	if (opts->targets.n)
-		return 0;
-	return cal_target_set_add(&opts->targets, t);
-}
-
 static int use_color(const struct cal_options *opts, FILE *out)
 {
 	if (opts->color == CAL_COLOR_ALWAYS)
@@ -52,8 +50,44 @@ static int use_color(const struct cal_options *opts, FILE *out)
 	return isatty(fileno(out)) && !getenv("NO_COLOR");
 }
 
+/* The rules SARIF lists: every check, and clang's own errors. */
+static struct cal_rule *make_rules(const int *enabled, int *n)
+{
+	struct cal_rule *rules = xcalloc((size_t)cal_nr_checks + 1, sizeof(*rules));
+	int i;
+	for (i = 0; i < cal_nr_checks; i++) {
+		rules[i].id = cal_checks[i]->id;
+		rules[i].summary = cal_checks[i]->summary;
+		rules[i].level = cal_checks[i]->severity;
+		rules[i].enabled = enabled[i];
+	}
+	rules[i].id = "clang-diagnostic-error";
+	rules[i].summary = "clang could not parse the code as CUDA; checks ran on what it recovered";
+	rules[i].level = CAL_SEV_ERROR;
+	rules[i].enabled = 1;
+	*n = i + 1;
+	return rules;
+}
+
+static int report_sarif(const struct cal_options *opts, const struct cal_findings *list,
+			struct cal_report_ctx *ctx, const int *enabled)
+{
+	char root[PATH_MAX];
+	int r;
+
+	if (!realpath(opts->srcroot ? opts->srcroot : ".", root)) {
+		fprintf(stderr, "cuatomlint: error: cannot resolve --srcroot '%s'\n", opts->srcroot);
+		return -1;
+	}
+	ctx->srcroot = root;
+	ctx->rules = make_rules(enabled, &ctx->nr_rules);
+	r = cal_report_sarif(list, ctx);
+	free((void *)ctx->rules);
+	return r;
+}
+
 static int report(const struct cal_options *opts, const struct cal_findings *list,
-		  const struct cal_target_set *targets)
+		  const struct cal_target_set *targets, const int *enabled, int status)
 {
 	struct cal_report_ctx ctx;
 	FILE *out = stdout;
@@ -63,11 +97,17 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 		fprintf(stderr, "cuatomlint: error: cannot write '%s'\n", opts->output);
 		return -1;
 	}
+	memset(&ctx, 0, sizeof(ctx));
 	ctx.out = out;
 	ctx.targets = targets;
 	ctx.color = opts->format == CAL_FORMAT_TEXT && use_color(opts, out);
-	r = opts->format == CAL_FORMAT_JSON ? cal_report_json(list, &ctx)
-					    : cal_report_text(list, &ctx);
+	ctx.exit_code = status;
+	if (opts->format == CAL_FORMAT_SARIF)
+		r = report_sarif(opts, list, &ctx, enabled);
+	else if (opts->format == CAL_FORMAT_JSON)
+		r = cal_report_json(list, &ctx);
+	else
+		r = cal_report_text(list, &ctx);
 	if (out != stdout && fclose(out) != 0)
 		r = -1;
 	return r;
@@ -82,42 +122,162 @@ static int exit_status(const struct cal_options *opts, const struct cal_findings
 	return EXIT_CLEAN;
 }
 
+static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
+		      const struct cal_inputs *inputs, struct cal_config_cache *configs,
+		      struct cal_jobs *jobs)
+{
+	struct cal_job_defaults d = { opts->clang_args, opts->nr_clang_args, &opts->targets,
+				      { cal_env_default_sm(env), 0 }, opts->verbose,
+				      opts->checks, opts->excludes, opts->nr_excludes, configs };
+	struct cal_compdb db;
+	char *err = NULL;
+	int r;
+
+	memset(jobs, 0, sizeof(*jobs));
+	if (!opts->compdb)
+		return cal_jobs_from_inputs(jobs, inputs, &d);
+	if (cal_compdb_load(opts->compdb, &db, &err) < 0) {
+		fprintf(stderr, "cuatomlint: error: %s\n", err);
+		free(err);
+		cal_compdb_release(&db);
+		return -1;
+	}
+	r = cal_jobs_from_compdb(jobs, &db, inputs, &d);
+	if (r == 0 && !jobs->nr && !db.nr) {
+		fprintf(stderr, "cuatomlint: error: no CUDA translation units in '%s'\n", db.path);
+		r = -1;
+	}
+	cal_compdb_release(&db);
+	return r;
+}
+
+static int is_job_file(const struct cal_jobs *jobs, const char *file)
+{
+	size_t i;
+	for (i = 0; i < jobs->nr; i++)
+		if (!strcmp(jobs->items[i].file, file))
+			return 1;
+	return 0;
+}
+
+/*
+ * After the walk: severities from the config governing each finding's
+ * file, and the header filter (--header-filter, else the config's).
+ */
+static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
+			 struct cal_config_cache *configs, const char *cli_filter)
+{
+	size_t i, j, kept = 0;
+
+	for (i = 0; i < list->nr; i++) {
+		struct cal_finding *f = &list->items[i];
+		const struct cal_config *cfg = cal_config_for(configs, f->range.begin.file);
+		const char *filter = cli_filter ? cli_filter : cfg ? cfg->header_filter : NULL;
+		regex_t re;
+		int drop = 0;
+
+		for (j = 0; cfg && j < cfg->nr_severities; j++)
+			if (!strcmp(cfg->severities[j].check, f->check))
+				f->severity = cfg->severities[j].severity;
+		if (filter && !is_job_file(jobs, f->range.begin.file) &&
+		    regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) == 0) {
+			drop = regexec(&re, f->range.begin.file, 0, NULL, 0) != 0;
+			regfree(&re);
+		}
+		if (drop)
+			cal_finding_clear(f);
+		else
+			list->items[kept++] = *f;
+	}
+	list->nr = kept;
+}
+
+/* Findings per check, files, errors and time, on stderr. */
+static void print_summary(const struct cal_findings *list, const struct cal_jobs *jobs,
+			  int nr_errors, double seconds)
+{
+	size_t i, count;
+	int c;
+
+	fprintf(stderr, "\n%-24s %8s\n", "check", "findings");
+	for (c = 0; c < cal_nr_checks; c++) {
+		for (i = count = 0; i < list->nr; i++)
+			count += !strcmp(list->items[i].check, cal_checks[c]->id);
+		if (count)
+			fprintf(stderr, "%-24s %8zu\n", cal_checks[c]->id, count);
+	}
+	for (i = count = 0; i < list->nr; i++)
+		count += !strcmp(list->items[i].check, "clang-diagnostic-error");
+	if (count)
+		fprintf(stderr, "%-24s %8zu\n", "clang-diagnostic-error", count);
+	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n%-24s %8d\n%-24s %8.2f\n", "total findings",
+		list->nr, "translation units", jobs->nr, "input errors", nr_errors,
+		"seconds", seconds);
+}
+
+/* cuatomlint merge A.sarif B.sarif... [-o FILE] */
+static int merge(const struct cal_options *opts)
+{
+	FILE *out = stdout;
+	int r;
+
+	if (opts->nr_inputs < 2) {
+		fprintf(stderr, "cuatomlint: error: merge needs SARIF files to merge\n");
+		return EXIT_USAGE;
+	}
+	if (opts->output && !(out = fopen(opts->output, "w"))) {
+		fprintf(stderr, "cuatomlint: error: cannot write '%s'\n", opts->output);
+		return EXIT_USAGE;
+	}
+	r = cal_sarif_merge(opts->inputs + 1, opts->nr_inputs - 1, out);
+	if (out != stdout && fclose(out) != 0)
+		r = -1;
+	return r < 0 ? EXIT_USAGE : EXIT_CLEAN;
+}
+
 static int lint(struct cal_options *opts, const int *enabled)
 {
 	struct cal_env env;
 	struct cal_inputs inputs;
+	struct cal_jobs jobs = { 0 };
 	struct cal_run run;
-	int i, status;
+	struct cal_schedule sched = { 0, 0, 0 };
+	struct cal_config_cache configs;
+	int status = EXIT_USAGE;
 
+	memset(&configs, 0, sizeof(configs));
 	cal_inputs_collect(opts->inputs, opts->nr_inputs, &inputs);
-	if (!inputs.nr) {
+	if ((!inputs.nr && !opts->compdb) || (opts->compdb && inputs.nr_errors && !inputs.nr)) {
 		cal_inputs_release(&inputs);
 		return EXIT_USAGE;
 	}
 	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
-	    default_targets(opts, &env) < 0) {
-		cal_env_release(&env);
-		cal_inputs_release(&inputs);
-		return EXIT_USAGE;
-	}
+	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
+		goto out;
 	memset(&run, 0, sizeof(run));
 	run.env = &env;
-	run.targets = &opts->targets;
 	run.enabled = enabled;
-	run.clang_args = opts->clang_args;
-	run.nr_clang_args = opts->nr_clang_args;
 	run.verbose = opts->verbose;
 	run.per_arch_parses = opts->per_arch_parses;
-	cal_run_init(&run);
-	for (i = 0; i < inputs.nr; i++)
-		cal_run_file(&run, inputs.files[i]);
+	sched.workers = opts->jobs;
+	sched.progress = isatty(STDERR_FILENO) && !opts->verbose;
+	cal_schedule_run(&run, &jobs, &sched);
+	run.targets = &jobs.all;
 	cal_run_finish(&run);
+	cal_suppress_apply(&run.findings);
+	apply_config(&run.findings, &jobs, &configs, opts->header_filter);
 	status = exit_status(opts, &run.findings);
-	if (report(opts, &run.findings, &opts->targets) < 0)
-		status = EXIT_USAGE;
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
-	cal_run_release(&run);
+	if (report(opts, &run.findings, &jobs.all, enabled, status) < 0)
+		status = EXIT_USAGE;
+	if (opts->summary || isatty(STDERR_FILENO))
+		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
+			      sched.seconds);
+	cal_findings_release(&run.findings);
+out:
+	cal_jobs_release(&jobs);
+	cal_config_cache_release(&configs);
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);
 	return status;
@@ -129,12 +289,15 @@ int main(int argc, char **argv)
 	int enabled[64];
 	int status;
 
+
 	if (cal_options_parse(argc, argv, &opts) < 0) {
 		cal_options_release(&opts);
 		return EXIT_USAGE;
 	}
 	if (cal_checks_select(opts.checks, enabled) < 0) {
 		status = EXIT_USAGE;
+	} else if (opts.nr_inputs && !strcmp(opts.inputs[0], "merge")) {
+		status = merge(&opts);
 	} else if (opts.show_help) {
 		cal_options_usage(stdout);
 		status = EXIT_CLEAN;
@@ -144,7 +307,7 @@ int main(int argc, char **argv)
 	} else if (opts.list_checks) {
 		list_checks(enabled);
 		status = EXIT_CLEAN;
-	} else if (opts.nr_inputs == 0) {
+	} else if (opts.nr_inputs == 0 && !opts.compdb) {
 		fprintf(stderr, "cuatomlint: error: no input files (see --help)\n");
 		status = EXIT_USAGE;
 	} else {

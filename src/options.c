@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <regex.h>
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
@@ -29,8 +30,10 @@ static int set_format(struct cal_options *o, const char *v)
 		o->format = CAL_FORMAT_TEXT;
 	else if (!strcmp(v, "json"))
 		o->format = CAL_FORMAT_JSON;
+	else if (!strcmp(v, "sarif"))
+		o->format = CAL_FORMAT_SARIF;
 	else
-		return bad_value("--format", v, "text or json");
+		return bad_value("--format", v, "text, json or sarif");
 	return 0;
 }
 
@@ -71,6 +74,35 @@ static int set_fail_level(struct cal_options *o, const char *v)
 static int set_checks(struct cal_options *o, const char *v) { o->checks = v; return 0; }
 static int set_cuda_path(struct cal_options *o, const char *v) { o->cuda_path = v; return 0; }
 static int set_output(struct cal_options *o, const char *v) { o->output = v; return 0; }
+static int set_jobs(struct cal_options *o, const char *v)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (*v == '\0' || *end || n < 1 || n > 1024)
+		return bad_value("-j", v, "a number of workers from 1 to 1024");
+	o->jobs = (int)n;
+	return 0;
+}
+
+static int add_exclude(struct cal_options *o, const char *v)
+{
+	o->excludes[o->nr_excludes++] = v;
+	return 0;
+}
+
+static int set_header_filter(struct cal_options *o, const char *v)
+{
+	regex_t re;
+	if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB))
+		return bad_value("--header-filter", v, "a POSIX extended regular expression");
+	regfree(&re);
+	o->header_filter = v;
+	return 0;
+}
+
+static int set_summary(struct cal_options *o, const char *v) { (void)v; o->summary = 1; return 0; }
+static int set_srcroot(struct cal_options *o, const char *v) { o->srcroot = v; return 0; }
+static int set_compdb(struct cal_options *o, const char *v) { o->compdb = v; return 0; }
 static int set_builtin(struct cal_options *o, const char *v) { (void)v; o->builtin_cuda = 1; return 0; }
 static int set_list(struct cal_options *o, const char *v) { (void)v; o->list_checks = 1; return 0; }
 static int set_version(struct cal_options *o, const char *v) { (void)v; o->show_version = 1; return 0; }
@@ -83,7 +115,13 @@ static const struct opt_desc options[] = {
 	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default)", set_arch },
 	{ "--cuda-path", OPT_VALUE, "DIR", "CUDA toolkit to parse with", set_cuda_path },
 	{ "--builtin-cuda", OPT_FLAG, NULL, "use the built-in minimal CUDA environment", set_builtin },
-	{ "--format", OPT_VALUE, "FMT", "text (default) or json", set_format },
+	{ "-j", OPT_VALUE, "N", "lint N translation units in parallel (default: one per core)", set_jobs },
+	{ "--summary", OPT_FLAG, NULL, "print a summary table on stderr (default: on a terminal)", set_summary },
+	{ "--exclude", OPT_VALUE, "GLOB", "skip files matching GLOB (repeatable)", add_exclude },
+	{ "--header-filter", OPT_VALUE, "REGEX", "report findings in headers matching REGEX only", set_header_filter },
+	{ "-p", OPT_VALUE, "BUILD", "read compile_commands.json from BUILD (a directory or the file)", set_compdb },
+	{ "--format", OPT_VALUE, "FMT", "text (default), json or sarif", set_format },
+	{ "--srcroot", OPT_VALUE, "DIR", "SARIF: paths below DIR are relative to %SRCROOT% (default: cwd)", set_srcroot },
 	{ "--color", OPT_VALUE, "WHEN", "auto (default), always or never", set_color },
 	{ "--fail-level", OPT_VALUE, "SEV", "lowest severity that makes the exit status 1 (default: note)", set_fail_level },
 	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
@@ -97,7 +135,9 @@ static const struct opt_desc options[] = {
 void cal_options_usage(FILE *out)
 {
 	size_t i;
-	fputs("usage: cuatomlint [options] FILE|DIR... [-- CLANG_ARGS...]\n\n"
+	fputs("usage: cuatomlint [options] FILE|DIR... [-- CLANG_ARGS...]\n"
+	      "       cuatomlint [options] -p BUILD [FILE|DIR...]\n"
+	      "       cuatomlint merge A.sarif B.sarif... > all.sarif\n\n"
 	      "Finds misused CUDA atomics and volatile synchronization.\n\noptions:\n", out);
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
 		char left[40];
@@ -155,6 +195,7 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 	memset(o, 0, sizeof(*o));
 	o->fail_level = CAL_SEV_NOTE;
 	o->inputs = xcalloc((size_t)argc, sizeof(char *));
+	o->excludes = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) {
@@ -175,5 +216,7 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 void cal_options_release(struct cal_options *o)
 {
 	free(o->inputs);
+	free(o->excludes);
 	o->inputs = NULL;
+	o->excludes = NULL;
 }

@@ -11,7 +11,7 @@
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 
-enum cal_format { CAL_FORMAT_TEXT, CAL_FORMAT_JSON };
+enum cal_format { CAL_FORMAT_TEXT, CAL_FORMAT_JSON, CAL_FORMAT_SARIF };
 enum cal_color { CAL_COLOR_AUTO, CAL_COLOR_ALWAYS, CAL_COLOR_NEVER };
 
 struct cal_options {
@@ -27,6 +27,13 @@ struct cal_options {
 	const char *checks;	/* glob list, NULL: defaults */
 	enum cal_severity fail_level;
 	const char *output;	/* NULL: stdout */
+	const char *srcroot;	/* SARIF %SRCROOT%; NULL: cwd */
+	int jobs;		/* -j; 0: one per core */
+	const char **excludes;	/* --exclude globs */
+	int nr_excludes;
+	const char *header_filter;
+	int summary;		/* --summary */
+	const char *compdb;	/* -p: build directory or compile_commands.json */
 	int list_checks;
 	int show_version;
 	int show_help;

@@ -11,13 +11,29 @@
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 
+/* A check as the reporters see it: SARIF lists every rule. */
+struct cal_rule {
+	const char *id;
+	const char *summary;
+	enum cal_severity level;
+	int enabled;
+};
+
 struct cal_report_ctx {
 	FILE *out;
 	const struct cal_target_set *targets;
 	int color;
+	/* SARIF only */
+	const struct cal_rule *rules;
+	int nr_rules;
+	const char *srcroot;	/* absolute; URIs below it are relative to %SRCROOT% */
+	int exit_code;
 };
 
 int cal_report_text(const struct cal_findings *list, const struct cal_report_ctx *ctx);
 int cal_report_json(const struct cal_findings *list, const struct cal_report_ctx *ctx);
+int cal_report_sarif(const struct cal_findings *list, const struct cal_report_ctx *ctx);
+/* cuatomlint merge: one run from the runs of several SARIF files. */
+int cal_sarif_merge(char *const *paths, int n, FILE *out);
 
 #endif

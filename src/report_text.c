@@ -3,6 +3,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "report.h"
+#include "source_cache.h"
 
 #define BOLD "\033[1m"
 #define RESET "\033[0m"
@@ -16,39 +17,11 @@ static const char *severity_color(enum cal_severity sev)
 	}
 }
 
-/* The last file read, so consecutive findings in one file read it once. */
-struct source_cache {
-	char *path;
-	struct strbuf text;
-	int ok;
-};
-
-static const char *source_line(struct source_cache *c, const char *path,
-			       unsigned offset, unsigned column, size_t *len)
-{
-	const char *start, *end;
-
-	if (!c->path || strcmp(c->path, path)) {
-		free(c->path);
-		c->path = xstrdup(path);
-		strbuf_reset(&c->text);
-		c->ok = read_file(path, &c->text) == 0;
-	}
-	if (!c->ok || column == 0 || offset > c->text.len || column - 1 > offset)
-		return NULL;
-	start = c->text.buf + offset - (column - 1);
-	end = memchr(start, '\n', c->text.len - (size_t)(start - c->text.buf));
-	*len = end ? (size_t)(end - start) : c->text.len - (size_t)(start - c->text.buf);
-	if (*len && start[*len - 1] == '\r')
-		(*len)--;
-	return start;
-}
-
-static void print_caret(FILE *out, struct source_cache *cache, const struct cal_range *r,
+static void print_caret(FILE *out, struct cal_source_cache *cache, const struct cal_range *r,
 			int color)
 {
 	size_t len, i, caret_end;
-	const char *line = source_line(cache, r->begin.file, r->begin.offset,
+	const char *line = cal_source_line(cache, r->begin.file, r->begin.offset,
 				       r->begin.column, &len);
 	if (!line)
 		return;
@@ -96,7 +69,7 @@ static void print_fixits(FILE *out, const struct cal_finding *f)
 
 int cal_report_text(const struct cal_findings *list, const struct cal_report_ctx *ctx)
 {
-	struct source_cache cache = { NULL, STRBUF_INIT, 0 };
+	struct cal_source_cache cache = CAL_SOURCE_CACHE_INIT;
 	size_t i, j;
 
 	for (i = 0; i < list->nr; i++) {
@@ -115,7 +88,6 @@ int cal_report_text(const struct cal_findings *list, const struct cal_report_ctx
 				   NULL, ctx->color);
 		print_fixits(ctx->out, f);
 	}
-	free(cache.path);
-	strbuf_release(&cache.text);
+	cal_source_cache_release(&cache);
 	return ferror(ctx->out) ? -1 : 0;
 }

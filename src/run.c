@@ -18,12 +18,16 @@ void cal_run_init(struct cal_run *run)
 static void print_args(const struct cal_parse_request *req, const char *path)
 {
 	struct cal_argv args = { 0 };
+	struct strbuf line = STRBUF_INIT;
 	int i;
+
+	/* one write per line: workers of -j print at once */
 	cal_parse_args(req, &args);
-	fprintf(stderr, "cuatomlint: parse %s:", path);
+	strbuf_addf(&line, "cuatomlint: parse %s:", path);
 	for (i = 0; i < args.n; i++)
-		fprintf(stderr, " %s", args.v[i]);
-	fputc('\n', stderr);
+		strbuf_addf(&line, " %s", args.v[i]);
+	fprintf(stderr, "%s\n", line.buf);
+	strbuf_release(&line);
 	cal_argv_clear(&args);
 }
 
@@ -69,6 +73,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.arch = arch;
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
+	info.scope_system = run->scope_system;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	clang_disposeTranslationUnit(tu);
 	return own_only;

@@ -22,6 +22,7 @@ struct cal_run {
 	int nr_clang_args;
 	int verbose;
 	int per_arch_parses;	/* never let one device parse stand for several targets */
+	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	CXIndex index;
 	struct cal_findings findings;
 	int nr_input_errors;

@@ -207,3 +207,44 @@ int read_file(const char *path, struct strbuf *out)
 	close(fd);
 	return n < 0 ? -1 : 0;
 }
+
+/*
+ * Collapse "//", "/./" and "dir/../" so that one header reached through
+ * different -I spellings ("src/../inc/k.cuh", "inc/k.cuh") has one name.
+ * Lexical only: a symlinked directory followed by ".." may differ from
+ * what the kernel resolves, as in clang's own path handling.
+ */
+char *path_normalize(char *path)
+{
+	char *out = path, *seg = path, *start = path + (path[0] == '/');
+	size_t n;
+
+	if (path[0] == '/')
+		out++;
+	seg = start;
+	while (*seg) {
+		char *end = strchr(seg, '/');
+		n = end ? (size_t)(end - seg) : strlen(seg);
+		if (n == 0 || (n == 1 && seg[0] == '.')) {
+			/* skip */
+		} else if (n == 2 && seg[0] == '.' && seg[1] == '.' && out > start &&
+			   !(out - start >= 3 && !strncmp(out - 3, "../", 3) &&
+			     (out - 3 == start || out[-4] == '/'))) {
+			out--;
+			while (out > start && out[-1] != '/')
+				out--;
+		} else {
+			memmove(out, seg, n);
+			out += n;
+			if (end)
+				*out++ = '/';
+		}
+		seg = end ? end + 1 : seg + n;
+	}
+	if (out > start && out[-1] == '/')
+		out--;
+	if (out == path)
+		*out++ = '.';
+	*out = '\0';
+	return path;
+}

@@ -48,6 +48,9 @@ void grow_array(void **arr, size_t *alloc, size_t need, size_t elem_size);
 	grow_array((void **)&(arr), &(alloc), (need), sizeof(*(arr)))
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Collapse "//", "/./" and "dir/../" in place; returns path. */
+char *path_normalize(char *path);
+
 /* Read a whole file; returns 0, or -1 with errno set. */
 int read_file(const char *path, struct strbuf *out);
 

@@ -28,7 +28,7 @@ const struct cal_check *cal_check_find(const char *id)
 	return NULL;
 }
 
-static int apply_glob(const char *glob, size_t len, int *enabled)
+static int apply_glob(const char *glob, size_t len, int *enabled, const char *where)
 {
 	int positive = 1, matched = 0, i;
 	char *pattern;
@@ -54,8 +54,8 @@ static int apply_glob(const char *glob, size_t len, int *enabled)
 		}
 	}
 	if (!matched && positive) {
-		fprintf(stderr, "cuatomlint: error: no check matches '%s' in --checks (see --list-checks)\n",
-			pattern);
+		fprintf(stderr, "cuatomlint: error: no check matches '%s' in %s (see --list-checks)\n",
+			pattern, where);
 		free(pattern);
 		return -1;
 	}
@@ -63,22 +63,27 @@ static int apply_glob(const char *glob, size_t len, int *enabled)
 	return 0;
 }
 
-int cal_checks_select(const char *globs, int *enabled)
+int cal_checks_apply(const char *globs, int *enabled, const char *where)
 {
 	const char *p = globs;
-	int i;
 
-	for (i = 0; i < cal_nr_checks; i++)
-		enabled[i] = cal_checks[i]->enabled_by_default;
 	if (!globs)
 		return 0;
 	for (;;) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		if (apply_glob(p, len, enabled) < 0)
+		if (apply_glob(p, len, enabled, where) < 0)
 			return -1;
 		if (!comma)
 			return 0;
 		p = comma + 1;
 	}
+}
+
+int cal_checks_select(const char *globs, int *enabled)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		enabled[i] = cal_checks[i]->enabled_by_default;
+	return cal_checks_apply(globs, enabled, "--checks");
 }

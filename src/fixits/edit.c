@@ -30,7 +30,7 @@ int cal_edit_replace(CXSourceRange r, const char *text, struct cal_edit *out)
 	    direct_position(clang_getRangeEnd(r), &efile, &eline, &ecol, &eoff) < 0 ||
 	    !clang_File_isEqual(bfile, efile) || eoff < boff)
 		return -1;
-	out->file = cal_take_string(clang_getFileName(bfile));
+	out->file = cal_file_name(bfile);
 	out->offset = boff;
 	out->length = eoff - boff;
 	out->replacement = xstrdup(text);

@@ -12,11 +12,13 @@ import lit.formats
 config.name = "cuatomlint"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "expect-exit.py", "sarif-validate.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test", "lit-out")
 
 tool = config.cuatomlint + " --color=never"
+# %expect-exit goes first: lit applies substitutions in order.
+config.substitutions.append(("%expect-exit", "python3 " + os.path.join(os.path.dirname(__file__), "expect-exit.py")))
 config.substitutions.append(("%cuatomlint", tool))
 config.substitutions.append(("%builtin", tool + " --builtin-cuda"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
@@ -40,3 +42,13 @@ if have_toolkit():
 for var in ("PATH", "CUDA_PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# Microsoft's SARIF Multitool, installed by scripts/install-sarif-multitool.sh
+# into the build's tools/ folder; the test command requires it.
+multitool = os.path.join(os.path.dirname(config.cuatomlint), "tools", "node_modules", ".bin", "sarif-multitool")
+if os.path.exists(multitool):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif-validate", "python3 %s %s" % (
+        os.path.join(os.path.dirname(__file__), "sarif-validate.py"), multitool)))
+elif os.environ.get("CUATOMLINT_REQUIRE_SARIF_MULTITOOL"):
+    lit_config.fatal("SARIF Multitool not installed at " + multitool)

@@ -1,0 +1,290 @@
+#include "config.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_select.h"
+#include "cuatomlint/strbuf.h"
+
+struct parser {
+	const char *path, *text;
+	size_t len;
+	struct cal_config *cfg;
+};
+
+static unsigned line_of(const char *text, size_t len, const char *at)
+{
+	unsigned line = 1;
+	const char *p;
+	for (p = text; p < text + len && p < at; p++)
+		line += *p == '\n';
+	return line;
+}
+
+/* The line where "key" first appears: cJSON keeps no positions. */
+static unsigned key_line(const struct parser *p, const char *key)
+{
+	char *quoted = xasprintf("\"%s\"", key);
+	const char *at = strstr(p->text, quoted);
+	free(quoted);
+	return at ? line_of(p->text, p->len, at) : 1;
+}
+
+static int config_error(const struct parser *p, const char *key, const char *fmt, const char *arg)
+{
+	fprintf(stderr, "cuatomlint: error: %s:%u: ", p->path, key ? key_line(p, key) : 1);
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	return -1;
+}
+
+static int read_checks(struct parser *p, const cJSON *v)
+{
+	int enabled[CAL_MAX_CHECKS];
+	char *where;
+	int r;
+
+	if (!cJSON_IsString(v))
+		return config_error(p, "checks", "\"%s\" must be a string of globs", "checks");
+	where = xasprintf("%s:%u", p->path, key_line(p, "checks"));
+	r = cal_checks_select(NULL, enabled) < 0 ? -1 : cal_checks_apply(v->valuestring, enabled, where);
+	free(where);
+	if (r < 0)
+		return -1;
+	p->cfg->checks = xstrdup(v->valuestring);
+	return 0;
+}
+
+static int read_severities(struct parser *p, const cJSON *v)
+{
+	const cJSON *e;
+	enum cal_severity sev;
+
+	if (!cJSON_IsObject(v))
+		return config_error(p, "severities", "\"%s\" must be an object of check: severity",
+				    "severities");
+	cJSON_ArrayForEach(e, v) {
+		if (!cJSON_IsString(e) || cal_severity_parse(e->valuestring, &sev) < 0)
+			return config_error(p, e->string,
+					    "severity of '%s' must be \"note\", \"warning\" or \"error\"",
+					    e->string);
+		GROW(p->cfg->severities, p->cfg->alloc_severities, p->cfg->nr_severities + 1);
+		p->cfg->severities[p->cfg->nr_severities].check = xstrdup(e->string);
+		p->cfg->severities[p->cfg->nr_severities++].severity = sev;
+	}
+	return 0;
+}
+
+static int add_arch(struct parser *p, const char *list)
+{
+	const char *bad;
+	int bad_len;
+	if (cal_target_set_add_list(&p->cfg->targets, list, &bad, &bad_len) < 0)
+		return config_error(p, "cuda-arch", "invalid GPU architecture in \"cuda-arch\": '%s'",
+				    list);
+	return 0;
+}
+
+static int read_arch(struct parser *p, const cJSON *v)
+{
+	const cJSON *e;
+	if (cJSON_IsString(v))
+		return add_arch(p, v->valuestring);
+	if (!cJSON_IsArray(v))
+		return config_error(p, "cuda-arch", "\"%s\" must be a string or a list of strings",
+				    "cuda-arch");
+	cJSON_ArrayForEach(e, v)
+		if (!cJSON_IsString(e) || add_arch(p, e->valuestring) < 0)
+			return cJSON_IsString(e) ? -1 :
+				config_error(p, "cuda-arch", "\"%s\" must list strings", "cuda-arch");
+	return 0;
+}
+
+static int read_scope(struct parser *p, const cJSON *v)
+{
+	if (cJSON_IsString(v) && !strcmp(v->valuestring, "device"))
+		p->cfg->scope_system = 0;
+	else if (cJSON_IsString(v) && !strcmp(v->valuestring, "system"))
+		p->cfg->scope_system = 1;
+	else
+		return config_error(p, "default-scope", "\"%s\" must be \"device\" or \"system\"",
+				    "default-scope");
+	return 0;
+}
+
+static int read_excludes(struct parser *p, const cJSON *v)
+{
+	const cJSON *e;
+	if (!cJSON_IsArray(v))
+		return config_error(p, "exclude", "\"%s\" must be a list of globs", "exclude");
+	cJSON_ArrayForEach(e, v) {
+		if (!cJSON_IsString(e))
+			return config_error(p, "exclude", "\"%s\" must be a list of globs", "exclude");
+		GROW(p->cfg->excludes, p->cfg->alloc_excludes, p->cfg->nr_excludes + 1);
+		p->cfg->excludes[p->cfg->nr_excludes++] = xstrdup(e->valuestring);
+	}
+	return 0;
+}
+
+static int read_header_filter(struct parser *p, const cJSON *v)
+{
+	regex_t re;
+	if (!cJSON_IsString(v) || regcomp(&re, v->valuestring, REG_EXTENDED | REG_NOSUB))
+		return config_error(p, "header-filter",
+				    "\"%s\" must be a POSIX extended regular expression",
+				    "header-filter");
+	regfree(&re);
+	p->cfg->header_filter = xstrdup(v->valuestring);
+	return 0;
+}
+
+static const struct {
+	const char *key;
+	int (*read)(struct parser *p, const cJSON *v);
+} config_keys[] = {
+	{ "checks", read_checks },
+	{ "severities", read_severities },
+	{ "cuda-arch", read_arch },
+	{ "default-scope", read_scope },
+	{ "exclude", read_excludes },
+	{ "header-filter", read_header_filter },
+};
+
+static int read_key(struct parser *p, const cJSON *item)
+{
+	size_t i;
+	for (i = 0; i < sizeof(config_keys) / sizeof(config_keys[0]); i++)
+		if (!strcmp(item->string, config_keys[i].key))
+			return config_keys[i].read(p, item);
+	return config_error(p, item->string, "unknown key '%s' (expected checks, severities, "
+			    "cuda-arch, default-scope, exclude or header-filter)", item->string);
+}
+
+int cal_config_parse(const char *path, const char *text, size_t len, struct cal_config *cfg)
+{
+	struct parser p = { path, text, len, cfg };
+	cJSON *root = cJSON_ParseWithLength(text, len), *item;
+	const char *slash = strrchr(path, '/');
+	int r = 0;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->path = xstrdup(path);
+	cfg->dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	if (!root) {
+		fprintf(stderr, "cuatomlint: error: %s:%u: invalid JSON in config file\n", path,
+			line_of(text, len, cJSON_GetErrorPtr()));
+		return -1;
+	}
+	if (!cJSON_IsObject(root))
+		r = config_error(&p, NULL, "%s", "a config file is a JSON object");
+	cJSON_ArrayForEach(item, root)
+		if (r == 0 && read_key(&p, item) < 0)
+			r = -1;
+	cJSON_Delete(root);
+	return r;
+}
+
+static struct cal_config *cached(struct cal_config_cache *cache, const char *path)
+{
+	size_t i;
+	for (i = 0; i < cache->nr; i++)
+		if (!strcmp(cache->items[i]->path, path))
+			return cache->items[i];
+	return NULL;
+}
+
+static const struct cal_config *load(struct cal_config_cache *cache, const char *path)
+{
+	struct cal_config *cfg = cached(cache, path);
+	struct strbuf text = STRBUF_INIT;
+	int r;
+
+	if (cfg)
+		return cfg->path ? cfg : NULL;
+	cfg = xcalloc(1, sizeof(*cfg));
+	if (read_file(path, &text) < 0) {
+		fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path, strerror(errno));
+		r = -1;
+	} else {
+		r = cal_config_parse(path, text.buf, text.len, cfg);
+	}
+	strbuf_release(&text);
+	GROW(cache->items, cache->alloc, cache->nr + 1);
+	cache->items[cache->nr++] = cfg;
+	if (r < 0) {
+		free(cfg->path);
+		cfg->path = xstrdup(path);
+		return NULL;
+	}
+	return cfg;
+}
+
+const struct cal_config *cal_config_for(struct cal_config_cache *cache, const char *file)
+{
+	char dir[PATH_MAX], *slash, *candidate;
+	const struct cal_config *cfg = &cache->none;
+
+	if (!realpath(file, dir))
+		return &cache->none;
+	while ((slash = strrchr(dir, '/')) != NULL) {
+		*slash = '\0';
+		candidate = xasprintf("%s/%s", dir, CAL_CONFIG_NAME);
+		if (access(candidate, F_OK) == 0) {
+			cfg = load(cache, candidate);
+			free(candidate);
+			return cfg;
+		}
+		free(candidate);
+	}
+	return cfg;
+}
+
+int cal_config_excludes(const struct cal_config *cfg, const char *file)
+{
+	char abs[PATH_MAX];
+	const char *rel;
+	size_t i, n;
+
+	if (!cfg->nr_excludes || !realpath(file, abs))
+		return 0;
+	n = strlen(cfg->dir);
+	rel = !strncmp(abs, cfg->dir, n) && abs[n] == '/' ? abs + n + 1 : abs;
+	for (i = 0; i < cfg->nr_excludes; i++)
+		if (fnmatch(cfg->excludes[i], rel, 0) == 0)
+			return 1;
+	return 0;
+}
+
+void cal_config_release(struct cal_config *cfg)
+{
+	size_t i;
+	free(cfg->path);
+	free(cfg->dir);
+	free(cfg->checks);
+	for (i = 0; i < cfg->nr_severities; i++)
+		free(cfg->severities[i].check);
+	free(cfg->severities);
+	for (i = 0; i < cfg->nr_excludes; i++)
+		free(cfg->excludes[i]);
+	free(cfg->excludes);
+	free(cfg->header_filter);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
+void cal_config_cache_release(struct cal_config_cache *cache)
+{
+	size_t i;
+	for (i = 0; i < cache->nr; i++) {
+		cal_config_release(cache->items[i]);
+		free(cache->items[i]);
+	}
+	free(cache->items);
+	memset(cache, 0, sizeof(*cache));
+}

@@ -1,0 +1,66 @@
+/*
+ * The .cuatomlint configuration file, found by walking up from each
+ * linted file (the nearest one wins; none means defaults).  It is JSON:
+ *
+ *   {
+ *     "checks": "-*,volatile-*,scope-mismatch",
+ *     "severities": { "scope-mismatch": "error" },
+ *     "cuda-arch": "sm_75,sm_90",          (or a list)
+ *     "default-scope": "device",           (or "system": atomic_ref rewrites)
+ *     "exclude": ["vendor*", "gen*.cu"],  (globs, relative to the file's folder)
+ *     "header-filter": "include/.*"        (POSIX extended regex)
+ *   }
+ *
+ * Command-line options override it: --checks applies after "checks",
+ * --cuda-arch replaces "cuda-arch", --exclude adds to "exclude",
+ * --header-filter replaces "header-filter".  A broken file is an error
+ * naming the file and the line.
+ */
+#ifndef CUATOMLINT_CONFIG_H
+#define CUATOMLINT_CONFIG_H
+
+#include <stddef.h>
+
+#include "cuatomlint/finding.h"
+#include "cuatomlint/target.h"
+
+#define CAL_CONFIG_NAME ".cuatomlint"
+
+struct cal_severity_override {
+	char *check;
+	enum cal_severity severity;
+};
+
+struct cal_config {
+	char *path;		/* NULL: no file, defaults */
+	char *dir;		/* its folder: excludes are relative to it */
+	char *checks;
+	struct cal_severity_override *severities;
+	size_t nr_severities, alloc_severities;
+	struct cal_target_set targets;
+	int scope_system;
+	char **excludes;
+	size_t nr_excludes, alloc_excludes;
+	char *header_filter;
+};
+
+/* Configs read so far, by path; lookups walk up from a file. */
+struct cal_config_cache {
+	struct cal_config **items;
+	size_t nr, alloc;
+	struct cal_config none;	/* for files with no config above them */
+};
+
+/*
+ * The config that governs file; NULL after printing an error (a broken
+ * file).  The cache owns the result.
+ */
+const struct cal_config *cal_config_for(struct cal_config_cache *cache, const char *file);
+/* Parse text (read from path) into cfg; -1 after printing an error. */
+int cal_config_parse(const char *path, const char *text, size_t len, struct cal_config *cfg);
+/* Does the config exclude file? */
+int cal_config_excludes(const struct cal_config *cfg, const char *file);
+void cal_config_release(struct cal_config *cfg);
+void cal_config_cache_release(struct cal_config_cache *cache);
+
+#endif

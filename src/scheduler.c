@@ -1,0 +1,136 @@
+#include "scheduler.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cuatomlint/strbuf.h"
+
+struct shared {
+	const struct cal_run *proto;
+	const struct cal_jobs *jobs;
+	struct cal_findings *results;	/* one list per job */
+	int *input_errors;		/* per job */
+	size_t next, done;
+	pthread_mutex_t lock;
+	int progress;
+	double start;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cal_default_workers(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
+static void print_progress(struct shared *s)
+{
+	double spent = now() - s->start;
+	double rate = spent > 0 ? (double)s->done / spent : 0;
+	double left = rate > 0 ? (double)(s->jobs->nr - s->done) / rate : 0;
+	fprintf(stderr, "\r[%zu/%zu] %.1f files/s, %.0f s left ", s->done, s->jobs->nr,
+		rate, left);
+	if (s->done == s->jobs->nr)
+		fputc('\n', stderr);
+	fflush(stderr);
+}
+
+/* Take the next job index, or -1 when none is left; counts the one finished. */
+static long take_job(struct shared *s, int finished)
+{
+	long i = -1;
+	pthread_mutex_lock(&s->lock);
+	if (finished) {
+		s->done++;
+		if (s->progress)
+			print_progress(s);
+	}
+	if (s->next < s->jobs->nr)
+		i = (long)s->next++;
+	pthread_mutex_unlock(&s->lock);
+	return i;
+}
+
+static void run_job(struct cal_run *run, struct shared *s, size_t i)
+{
+	const struct cal_job *job = &s->jobs->items[i];
+	run->targets = &job->targets;
+	run->enabled = job->enabled;
+	run->scope_system = job->config->scope_system;
+	run->clang_args = job->args.v;
+	run->nr_clang_args = job->args.n;
+	run->nr_input_errors = 0;
+	memset(&run->findings, 0, sizeof(run->findings));
+	cal_run_file(run, job->file);
+	cal_jobs_remap_archs(s->jobs, job, &run->findings, 0);
+	s->results[i] = run->findings;
+	s->input_errors[i] = run->nr_input_errors;
+	memset(&run->findings, 0, sizeof(run->findings));
+}
+
+static void *worker(void *arg)
+{
+	struct shared *s = arg;
+	struct cal_run run = *s->proto;
+	long i;
+
+	memset(&run.findings, 0, sizeof(run.findings));
+	cal_run_init(&run);
+	for (i = take_job(s, 0); i >= 0; i = take_job(s, 1))
+		run_job(&run, s, (size_t)i);
+	cal_run_release(&run);
+	return NULL;
+}
+
+static void collect(struct cal_run *proto, struct shared *s)
+{
+	size_t i, j;
+	for (i = 0; i < s->jobs->nr; i++) {
+		for (j = 0; j < s->results[i].nr; j++)
+			cal_findings_take(&proto->findings, &s->results[i].items[j]);
+		cal_findings_release(&s->results[i]);
+		proto->nr_input_errors += s->input_errors[i];
+	}
+}
+
+void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
+		      struct cal_schedule *sched)
+{
+	struct shared s;
+	pthread_t *threads;
+	int n = sched->workers > 0 ? sched->workers : cal_default_workers(), i, started = 0;
+
+	if ((size_t)n > jobs->nr)
+		n = jobs->nr ? (int)jobs->nr : 1;
+	memset(&s, 0, sizeof(s));
+	s.proto = proto;
+	s.jobs = jobs;
+	s.results = xcalloc(jobs->nr + 1, sizeof(*s.results));
+	s.input_errors = xcalloc(jobs->nr + 1, sizeof(*s.input_errors));
+	s.progress = sched->progress;
+	s.start = now();
+	pthread_mutex_init(&s.lock, NULL);
+	threads = xcalloc((size_t)n, sizeof(*threads));
+	for (i = 0; i < n; i++)
+		started += pthread_create(&threads[started], NULL, worker, &s) == 0;
+	if (!started)
+		worker(&s);	/* no threads to be had: do the work here */
+	for (i = 0; i < started; i++)
+		pthread_join(threads[i], NULL);
+	collect(proto, &s);
+	pthread_mutex_destroy(&s.lock);
+	free(threads);
+	free(s.results);
+	free(s.input_errors);
+	sched->seconds = now() - s.start;
+}

@@ -1,0 +1,26 @@
+/*
+ * Suppression comments, applied once to the final findings:
+ *
+ *   // cuatomlint: ignore[volatile-sync,scope-mismatch]   this line or the next
+ *   // cuatomlint: ignore-file[arch-unsupported]          the whole file
+ *   // NOLINT(cuatomlint-volatile-sync)                   this line (clang-tidy style)
+ *   // NOLINTNEXTLINE(cuatomlint-volatile-sync)           the next line
+ *
+ * A list holds check IDs or globs (cuatomlint-* matches every check);
+ * plain NOLINT / NOLINTNEXTLINE without a list, as in clang-tidy, and
+ * ignore[*] silence every check.  Markers count only inside comments.
+ * A finding is judged at its reported line, which for a macro is the
+ * line where the macro was used.
+ */
+#ifndef CUATOMLINT_SUPPRESS_H
+#define CUATOMLINT_SUPPRESS_H
+
+#include "cuatomlint/finding.h"
+
+/* Drop suppressed findings from list; returns how many were dropped. */
+size_t cal_suppress_apply(struct cal_findings *list);
+
+/* For tests: is check suppressed at 1-based line of text? */
+int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *check);
+
+#endif
