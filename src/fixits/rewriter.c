@@ -164,42 +164,65 @@ static int overlaps(unsigned ao, unsigned al, unsigned bo, unsigned bl)
 	return ao < bo + bl && bo < ao + al;
 }
 
-static const char *edit_conflict(struct cal_rewriter *rw, const struct cal_edit *e)
+static int edits_conflict(const struct cal_edit *a, const struct cal_edit *b)
 {
-	struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
-	size_t i;
+	return !strcmp(a->file, b->file) &&
+	       !(a->offset == b->offset && a->length == b->length &&
+		 !strcmp(a->replacement, b->replacement)) &&
+	       overlaps(a->offset, a->length, b->offset, b->length);
+}
 
-	if (f->state != CAL_FILE_OK)
-		return "the file cannot be rewritten";
-	if ((size_t)e->offset + e->length > f->original.len)
-		return "the edit lies outside the file";
-	for (i = 0; i < f->nr_edits; i++)
-		if (!same_edit(&f->edits[i], e) &&
-		    overlaps(f->edits[i].offset, f->edits[i].length, e->offset, e->length))
-			return "it overlaps an edit of another fix";
+static int fixes_conflict(const struct cal_fix *x, const struct cal_fix *y)
+{
+	size_t i, j;
+	for (i = 0; i < x->nr_edits; i++)
+		for (j = 0; j < y->nr_edits; j++)
+			if (edits_conflict(&x->edits[i], &y->edits[j]))
+				return 1;
+	return 0;
+}
+
+/* Why the fix cannot be taken on its own, or NULL. */
+static const char *fix_problem(struct cal_rewriter *rw, const struct cal_fix *fix)
+{
+	size_t i, j;
+
+	for (i = 0; i < fix->nr_edits; i++) {
+		const struct cal_edit *e = &fix->edits[i];
+		const struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
+		if (f->state != CAL_FILE_OK)
+			return "its file cannot be rewritten";
+		if ((size_t)e->offset + e->length > f->original.len)
+			return "an edit lies outside the file";
+		for (j = 0; j < i; j++)
+			if (edits_conflict(e, &fix->edits[j]))
+				return "its own edits overlap";
+	}
 	return NULL;
 }
 
-/* The fix's own edits must not overlap each other either. */
-static const char *fix_conflict(struct cal_rewriter *rw, const struct cal_fix *fix)
+/*
+ * Refuse every fix whose edits overlap another fix's: neither is applied,
+ * so the outcome does not depend on the order of the findings, and a
+ * second --fix run refuses the same fixes again instead of applying the
+ * one the first run left out.
+ */
+static void refuse_conflicts(struct cal_rewriter *rw)
 {
 	size_t i, j;
-	const char *why;
+	char *conflict = xcalloc(rw->nr_fixes + 1, 1);
 
-	for (i = 0; i < fix->nr_edits; i++) {
-		const struct cal_edit *a = &fix->edits[i];
-		if ((why = edit_conflict(rw, a)))
-			return why;
-		for (j = 0; j < i; j++) {
-			const struct cal_edit *b = &fix->edits[j];
-			if (!strcmp(a->file, b->file) &&
-			    !(a->offset == b->offset && a->length == b->length &&
-			      !strcmp(a->replacement, b->replacement)) &&
-			    overlaps(a->offset, a->length, b->offset, b->length))
-				return "its own edits overlap";
-		}
-	}
-	return NULL;
+	for (i = 0; i < rw->nr_fixes; i++)
+		for (j = i + 1; j < rw->nr_fixes; j++)
+			if (rw->fixes[i].state == CAL_FIX_PENDING &&
+			    rw->fixes[j].state == CAL_FIX_PENDING &&
+			    fixes_conflict(rw->fixes[i].fix, rw->fixes[j].fix))
+				conflict[i] = conflict[j] = 1;
+	for (i = 0; i < rw->nr_fixes; i++)
+		if (conflict[i])
+			refuse(rw, &rw->fixes[i], CAL_FIX_REFUSED,
+			       "its edits overlap those of another fix");
+	free(conflict);
 }
 
 static void take_edit(struct cal_rewriter *rw, const struct cal_edit *e)
@@ -254,12 +277,15 @@ int cal_rewriter_plan(struct cal_rewriter *rw)
 		}
 	}
 	for (i = 0; i < rw->nr_fixes; i++) {
+		const char *why = fix_problem(rw, rw->fixes[i].fix);
+		if (why)
+			refuse(rw, &rw->fixes[i], CAL_FIX_REFUSED, why);
+	}
+	refuse_conflicts(rw);
+	for (i = 0; i < rw->nr_fixes; i++) {
 		struct cal_rw_fix *r = &rw->fixes[i];
-		const char *why = fix_conflict(rw, r->fix);
-		if (why) {
-			refuse(rw, r, CAL_FIX_REFUSED, why);
+		if (r->state != CAL_FIX_PENDING)
 			continue;
-		}
 		for (j = 0; j < r->fix->nr_edits; j++)
 			take_edit(rw, &r->fix->edits[j]);
 		r->state = CAL_FIX_TAKEN;
