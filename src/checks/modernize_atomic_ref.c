@@ -68,33 +68,38 @@ static struct file_includes *includes_of(struct modernize_state *st, CXFile file
 	return NULL;
 }
 
-static void inclusion_visitor(CXFile included, CXSourceLocation *stack, unsigned depth,
-			      CXClientData data)
+/*
+ * #include directives as the preprocessing record holds them: unlike
+ * clang_getInclusions(), it lists an #include of a header already
+ * included (CUDA's wrapper headers pull in cuda_runtime.h first).
+ */
+static enum CXChildVisitResult directive_visitor(CXCursor c, CXCursor parent,
+						 CXClientData data)
 {
 	struct modernize_state *st = data;
 	struct file_includes *fi;
 	CXFile file;
-	unsigned column, offset;
-	char *name;
+	unsigned column, offset, start;
 
-	if (depth < 1)
-		return;
-	clang_getSpellingLocation(stack[0], &file, NULL, &column, &offset);
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_InclusionDirective)
+		return CXChildVisit_Continue;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, &column, &offset);
 	if (!file)
-		return;	/* -include on the command line */
+		return CXChildVisit_Continue;
+	start = offset - (column - 1);
 	if (!(fi = includes_of(st, file))) {
 		GROW(st->files, st->alloc, st->nr + 1);
 		fi = &st->files[st->nr++];
 		memset(fi, 0, sizeof(*fi));
 		fi->file = file;
-		fi->first_offset = offset - (column - 1);
+		fi->first_offset = start;
 	}
-	if (offset - (column - 1) < fi->first_offset)
-		fi->first_offset = offset - (column - 1);
-	name = cal_file_name(included);
-	if (name && strlen(name) >= 12 && !strcmp(name + strlen(name) - 12, "/cuda/atomic"))
+	if (start < fi->first_offset)
+		fi->first_offset = start;
+	if (cal_cursor_name_is(c, "cuda/atomic"))
 		fi->has_cuda_atomic = 1;
-	free(name);
+	return CXChildVisit_Continue;
 }
 
 static void *modernize_begin(struct cal_walk *w)
@@ -102,7 +107,7 @@ static void *modernize_begin(struct cal_walk *w)
 	struct modernize_state *st = xcalloc(1, sizeof(*st));
 	st->tu = w->parse->tu;
 	if (!w->parse->is_host)
-		clang_getInclusions(st->tu, inclusion_visitor, st);
+		clang_visitChildren(clang_getTranslationUnitCursor(st->tu), directive_visitor, st);
 	return st;
 }
 
