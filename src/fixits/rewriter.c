@@ -254,7 +254,8 @@ static void build_result(struct cal_rw_file *f)
 {
 	size_t i, at = 0;
 
-	qsort(f->edits, f->nr_edits, sizeof(*f->edits), edit_order);
+	if (f->nr_edits)
+		qsort(f->edits, f->nr_edits, sizeof(*f->edits), edit_order);
 	strbuf_reset(&f->result);
 	for (i = 0; i < f->nr_edits; i++) {
 		const struct cal_rw_edit *e = &f->edits[i];
