@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "check_select.h"
+#include "fixits/apply.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "inputs.h"
@@ -235,6 +236,32 @@ static int merge(const struct cal_options *opts)
 	return r < 0 ? EXIT_USAGE : EXIT_CLEAN;
 }
 
+/* --fix, --fix-dry-run, --export-fixes: after the report, on the final findings. */
+static int fix(const struct cal_options *opts, const struct cal_env *env,
+	       const struct cal_jobs *jobs, const struct cal_findings *list)
+{
+	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
+				       opts->verify_nvcc, env, jobs, stdout, stderr };
+
+	if (!opts->fix && !opts->fix_dry_run && !opts->export_fixes)
+		return 0;
+	fflush(stdout);
+	return cal_fix_run(&req, list);
+}
+
+static int fix_options_ok(const struct cal_options *opts)
+{
+	if (opts->fix && opts->fix_dry_run) {
+		fprintf(stderr, "cuatomlint: error: --fix and --fix-dry-run exclude each other\n");
+		return 0;
+	}
+	if (opts->verify_nvcc && !opts->fix) {
+		fprintf(stderr, "cuatomlint: error: --verify-nvcc needs --fix\n");
+		return 0;
+	}
+	return 1;
+}
+
 static int lint(struct cal_options *opts, const int *enabled)
 {
 	struct cal_env env;
@@ -270,6 +297,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
 	if (report(opts, &run.findings, &jobs.all, enabled, status) < 0)
+		status = EXIT_USAGE;
+	if (fix(opts, &env, &jobs, &run.findings) < 0)
 		status = EXIT_USAGE;
 	if (opts->summary || isatty(STDERR_FILENO))
 		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
@@ -307,6 +336,8 @@ int main(int argc, char **argv)
 	} else if (opts.list_checks) {
 		list_checks(enabled);
 		status = EXIT_CLEAN;
+	} else if (!fix_options_ok(&opts)) {
+		status = EXIT_USAGE;
 	} else if (opts.nr_inputs == 0 && !opts.compdb) {
 		fprintf(stderr, "cuatomlint: error: no input files (see --help)\n");
 		status = EXIT_USAGE;

@@ -110,6 +110,11 @@ static int set_help(struct cal_options *o, const char *v) { (void)v; o->show_hel
 static int set_per_arch(struct cal_options *o, const char *v) { (void)v; o->per_arch_parses = 1; return 0; }
 static int set_verbose(struct cal_options *o, const char *v) { (void)v; o->verbose = 1; return 0; }
 
+static int set_fix(struct cal_options *o, const char *v) { (void)v; o->fix = 1; return 0; }
+static int set_fix_dry_run(struct cal_options *o, const char *v) { (void)v; o->fix_dry_run = 1; return 0; }
+static int set_export_fixes(struct cal_options *o, const char *v) { o->export_fixes = v; return 0; }
+static int set_verify_nvcc(struct cal_options *o, const char *v) { (void)v; o->verify_nvcc = 1; return 0; }
+
 static const struct opt_desc options[] = {
 	{ "--checks", OPT_VALUE, "GLOBS", "enable/disable checks: '-*,volatile-*' (later wins)", set_checks },
 	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default)", set_arch },
@@ -127,6 +132,10 @@ static const struct opt_desc options[] = {
 	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
 	{ "--list-checks", OPT_FLAG, NULL, "list the checks and exit", set_list },
 	{ "--per-arch-parses", OPT_FLAG, NULL, "one device parse per target even if the code never tests __CUDA_ARCH__", set_per_arch },
+	{ "--fix", OPT_FLAG, NULL, "apply the fix-its to the files in place", set_fix },
+	{ "--fix-dry-run", OPT_FLAG, NULL, "print the fix-its as a unified diff; change nothing", set_fix_dry_run },
+	{ "--export-fixes", OPT_VALUE, "FILE", "write the fix-its as YAML for clang-apply-replacements", set_export_fixes },
+	{ "--verify-nvcc", OPT_FLAG, NULL, "with --fix: compile each rewritten file with nvcc", set_verify_nvcc },
 	{ "--verbose", OPT_FLAG, NULL, "print the clang arguments of each parse", set_verbose },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },

@@ -39,6 +39,10 @@ struct cal_options {
 	int show_help;
 	int verbose;
 	int per_arch_parses;
+	int fix;		/* --fix: rewrite files in place */
+	int fix_dry_run;	/* --fix-dry-run: print a unified diff */
+	const char *export_fixes;	/* --export-fixes FILE (YAML) */
+	int verify_nvcc;	/* --verify-nvcc: compile rewritten files */
 };
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
+#include "fixits/rewriter.h"
 #include "parse.h"
 
 void cal_run_init(struct cal_run *run)
@@ -46,6 +47,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 					 run->clang_args, run->nr_clang_args };
 	struct cal_parse_info info;
 	int nr_errors = 0;
+	size_t first;
 	char *err;
 	CXTranslationUnit tu;
 
@@ -74,7 +76,9 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
+	first = run->findings.nr;
 	cal_walk_parse(&info, run->enabled, &run->findings);
+	cal_record_parsed_hashes(tu, &run->findings, first);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
 }

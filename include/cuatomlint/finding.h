@@ -49,6 +49,11 @@ struct cal_edit {
 	char *replacement;
 	unsigned line, column;		/* of offset */
 	unsigned end_line, end_column;	/* of offset + length */
+	/*
+	 * FNV-1a hash of the file's content as clang parsed it (0: unknown);
+	 * the rewriter writes a file only while its content still hashes so.
+	 */
+	uint64_t file_hash;
 };
 
 struct cal_fix {

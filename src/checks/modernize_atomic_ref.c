@@ -1,9 +1,334 @@
-/* modernize-atomic-ref: placeholder until implemented. */
+/*
+ * modernize-atomic-ref: a legacy atomic*() call that could be a
+ * cuda::atomic_ref member call with an explicit memory order.
+ *
+ * Legacy atomics are relaxed, so the rewrite spells memory_order_relaxed;
+ * the scope follows the variant (_block: thread_scope_block, _system:
+ * thread_scope_system, plain: thread_scope_device).  Only operations with
+ * a member of the same meaning and return value are flagged: add, sub,
+ * exchange, min, max, and, or, xor.  atomicCAS is not: compare_exchange
+ * takes the expected value by reference and returns a bool, so keeping
+ * atomicCAS's "returns the old value" needs a temporary the rewrite cannot
+ * place inside an arbitrary expression.  atomicInc/atomicDec wrap around a
+ * bound, which atomic_ref has no member for.
+ *
+ * cuda::atomic_ref needs sm_60 (facts table): a parse that stands for any
+ * older target reports nothing.  The fix also inserts
+ * "#include <cuda/atomic>" at one fixed place per file (before its first
+ * #include, else at its start) unless the file includes it already, so the
+ * insertions of all fixes in a file are identical and collapse into one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ast.h"
 #include "../check.h"
+#include "../fixits/edit.h"
+#include "cuatomlint/facts.h"
+#include "cuatomlint/strbuf.h"
+
+#define INCLUDE_LINE "#include <cuda/atomic>\n"
+
+struct legacy_op {
+	const char *name;	/* without _block / _system */
+	const char *member;
+	int integer_only;
+};
+
+static const struct legacy_op legacy_ops[] = {
+	{ "atomicAdd", "fetch_add", 0 },
+	{ "atomicSub", "fetch_sub", 1 },
+	{ "atomicExch", "exchange", 0 },
+	{ "atomicMin", "fetch_min", 1 },
+	{ "atomicMax", "fetch_max", 1 },
+	{ "atomicAnd", "fetch_and", 1 },
+	{ "atomicOr", "fetch_or", 1 },
+	{ "atomicXor", "fetch_xor", 1 },
+};
+
+/* Where a file's #include lines start, per file that has any. */
+struct file_includes {
+	CXFile file;
+	unsigned first_offset;	/* start of the line of its first #include */
+	int has_cuda_atomic;
+};
+
+struct modernize_state {
+	struct file_includes *files;
+	size_t nr, alloc;
+	CXTranslationUnit tu;
+};
+
+static struct file_includes *includes_of(struct modernize_state *st, CXFile file)
+{
+	size_t i;
+	for (i = 0; i < st->nr; i++)
+		if (clang_File_isEqual(st->files[i].file, file))
+			return &st->files[i];
+	return NULL;
+}
+
+/*
+ * #include directives as the preprocessing record holds them: unlike
+ * clang_getInclusions(), it lists an #include of a header already
+ * included (CUDA's wrapper headers pull in cuda_runtime.h first).
+ */
+static enum CXChildVisitResult directive_visitor(CXCursor c, CXCursor parent,
+						 CXClientData data)
+{
+	struct modernize_state *st = data;
+	struct file_includes *fi;
+	CXFile file;
+	unsigned column, offset, start;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_InclusionDirective)
+		return CXChildVisit_Continue;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, &column, &offset);
+	if (!file)
+		return CXChildVisit_Continue;
+	start = offset - (column - 1);
+	if (!(fi = includes_of(st, file))) {
+		GROW(st->files, st->alloc, st->nr + 1);
+		fi = &st->files[st->nr++];
+		memset(fi, 0, sizeof(*fi));
+		fi->file = file;
+		fi->first_offset = start;
+	}
+	if (start < fi->first_offset)
+		fi->first_offset = start;
+	if (cal_cursor_name_is(c, "cuda/atomic"))
+		fi->has_cuda_atomic = 1;
+	return CXChildVisit_Continue;
+}
+
+static void *modernize_begin(struct cal_walk *w)
+{
+	struct modernize_state *st = xcalloc(1, sizeof(*st));
+	st->tu = w->parse->tu;
+	if (!w->parse->is_host)
+		clang_visitChildren(clang_getTranslationUnitCursor(st->tu), directive_visitor, st);
+	return st;
+}
+
+static const struct legacy_op *match_op(const char *name, const char **scope)
+{
+	size_t i, len;
+
+	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
+		len = strlen(legacy_ops[i].name);
+		if (strncmp(name, legacy_ops[i].name, len))
+			continue;
+		if (!name[len])
+			*scope = "cuda::thread_scope_device";
+		else if (!strcmp(name + len, "_block"))
+			*scope = "cuda::thread_scope_block";
+		else if (!strcmp(name + len, "_system"))
+			*scope = "cuda::thread_scope_system";
+		else
+			continue;
+		return &legacy_ops[i];
+	}
+	return NULL;
+}
+
+/* The CUDA function, not a user function of the same name. */
+static int is_cuda_declaration(const struct cal_walk *w, CXCursor callee)
+{
+	CXFile file;
+	char *name;
+	int r;
+
+	if (cal_cursor_in_system_header(callee))
+		return 1;
+	clang_getExpansionLocation(clang_getCursorLocation(callee), &file, NULL, NULL, NULL);
+	name = file ? cal_file_name(file) : NULL;
+	r = name && w->parse->prelude_path &&
+	    !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
+	free(name);
+	return r;
+}
+
+/* The object type's spelling if atomic_ref supports the operation on it. */
+static char *object_type(CXCursor callee, const struct legacy_op *op)
+{
+	CXType t = clang_getArgType(clang_getCursorType(callee), 0);
+	CXType obj = clang_getCanonicalType(clang_getPointeeType(t));
+
+	switch (obj.kind) {
+	case CXType_Int: case CXType_UInt: case CXType_Long: case CXType_ULong:
+	case CXType_LongLong: case CXType_ULongLong:
+		break;
+	case CXType_Float: case CXType_Double:
+		if (op->integer_only)
+			return NULL;
+		break;
+	default:
+		return NULL;
+	}
+	if (clang_isVolatileQualifiedType(obj) || clang_isConstQualifiedType(obj))
+		return NULL;
+	return cal_type_name(obj);
+}
+
+/* Source text [from, to) of the call's file, as parsed. */
+static char *source_text(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to)
+{
+	CXFile file;
+	unsigned b, e;
+	size_t size;
+	const char *data;
+
+	clang_getSpellingLocation(from, &file, NULL, NULL, &b);
+	clang_getSpellingLocation(to, NULL, NULL, NULL, &e);
+	data = file ? clang_getFileContents(tu, file, &size) : NULL;
+	if (!data || e < b || e > size)
+		return NULL;
+	return xstrndup(data + b, e - b);
+}
+
+/*
+ * The text of the call's two arguments, split at the top-level comma of
+ * the call's tokens.  -1 unless the call is callee ( a , b ).
+ */
+static int argument_texts(CXTranslationUnit tu, CXCursor call, char **a, char **b)
+{
+	CXToken *tok;
+	unsigned n, i, comma = 0;
+	int depth = 0, r = -1;
+
+	clang_tokenize(tu, clang_getCursorExtent(call), &tok, &n);
+	for (i = 1; i < n; i++) {
+		CXString s = clang_getTokenSpelling(tu, tok[i]);
+		const char *p = clang_getCString(s);
+		if (strchr("([{", p[0]) && p[1] == '\0')
+			depth++;
+		else if (strchr(")]}", p[0]) && p[1] == '\0')
+			depth--;
+		else if (!strcmp(p, ",") && depth == 1)
+			comma = comma ? (unsigned)-1 : i;
+		clang_disposeString(s);
+	}
+	if (n >= 6 && comma && comma != (unsigned)-1 && comma > 2 && comma + 2 < n) {
+		*a = source_text(tu, clang_getRangeStart(clang_getTokenExtent(tu, tok[2])),
+				 clang_getRangeEnd(clang_getTokenExtent(tu, tok[comma - 1])));
+		*b = source_text(tu, clang_getRangeStart(clang_getTokenExtent(tu, tok[comma + 1])),
+				 clang_getRangeEnd(clang_getTokenExtent(tu, tok[n - 2])));
+		r = *a && *b ? 0 : -1;
+	}
+	clang_disposeTokens(tu, tok, n);
+	return r;
+}
+
+/* The object the pointer argument points at: "x" for "&x", "*p", "*(p + i)". */
+static char *object_text(CXCursor arg, const char *text)
+{
+	CXCursor e = cal_ignore_wrappers(arg);
+	enum CXCursorKind k = clang_getCursorKind(e);
+
+	if (k == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf && text[0] == '&') {
+		text++;
+		while (*text == ' ' || *text == '\t')
+			text++;
+		return xstrdup(text);
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+	    k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || k == CXCursor_ParenExpr)
+		return xasprintf("*%s", text);
+	return xasprintf("*(%s)", text);
+}
+
+/* Add the #include edit to fix unless the file has it already. */
+static void add_include_edit(struct modernize_state *st, CXCursor call, struct cal_fix *fix)
+{
+	CXFile file;
+	struct file_includes *fi;
+	struct cal_edit e;
+
+	clang_getExpansionLocation(clang_getCursorLocation(call), &file, NULL, NULL, NULL);
+	fi = file ? includes_of(st, file) : NULL;
+	if (!file || (fi && fi->has_cuda_atomic))
+		return;
+	if (cal_edit_insert(clang_getLocationForOffset(st->tu, file, fi ? fi->first_offset : 0),
+			    INCLUDE_LINE, &e) == 0) {
+		cal_fix_add_edit(fix, &e);
+		cal_edit_clear(&e);
+	}
+}
+
+static void add_fix(struct modernize_state *st, struct cal_finding *f, CXCursor call,
+		    const char *type, const char *scope, const struct legacy_op *op)
+{
+	struct cal_edit e;
+	char *ptr = NULL, *val = NULL, *obj;
+	struct cal_fix *fix;
+
+	if (cal_edit_replace_cursor(call, "", &e) < 0)
+		return;		/* written through a macro: report only */
+	if (argument_texts(st->tu, call, &ptr, &val) == 0) {
+		obj = object_text(clang_Cursor_getArgument(call, 0), ptr);
+		free(e.replacement);
+		e.replacement = xasprintf("cuda::atomic_ref<%s, %s>{%s}.%s(%s, "
+					  "cuda::memory_order_relaxed)", type, scope, obj,
+					  op->member, val);
+		free(obj);
+		fix = cal_finding_add_fix(f, "use cuda::atomic_ref with an explicit memory order");
+		cal_fix_add_edit(fix, &e);
+		add_include_edit(st, call, fix);
+	}
+	free(ptr);
+	free(val);
+	cal_edit_clear(&e);
+}
+
+static unsigned atomic_ref_min_sm(void)
+{
+	const struct cal_fact *fact = cal_facts_find(CAL_API_LIBCUDACXX, CAL_OP_ANY, CAL_T_ANY, 0);
+	return fact ? fact->min_sm : 0;
+}
+
+static void modernize_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	const struct legacy_op *op;
+	const char *scope = NULL;
+	char *name, *type;
+	CXCursor callee;
+	struct cal_finding *f;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || !cal_walk_in_device_code(w) ||
+	    w->in_instantiation || clang_Cursor_getNumArguments(c) != 2 ||
+	    cal_walk_targets_below(w, atomic_ref_min_sm()))
+		return;
+	callee = cal_call_callee(c);
+	if (clang_Cursor_isNull(callee) || !is_cuda_declaration(w, callee))
+		return;
+	name = cal_cursor_name(callee);
+	op = match_op(name, &scope);
+	type = op ? object_type(callee, op) : NULL;
+	if (type) {
+		f = cal_report(w, c, "'%s' can be written as cuda::atomic_ref<%s, %s>::%s with an "
+			       "explicit memory order", name, type, scope, op->member);
+		add_fix(state, f, c, type, scope, op);
+	}
+	free(type);
+	free(name);
+}
+
+static void modernize_end(struct cal_walk *w, void *state)
+{
+	struct modernize_state *st = state;
+	(void)w;
+	free(st->files);
+	free(st);
+}
 
 const struct cal_check cal_check_modernize_atomic_ref = {
 	.id = "modernize-atomic-ref",
 	.severity = CAL_SEV_NOTE,
 	.enabled_by_default = 0,
-	.summary = "TODO",
+	.summary = "legacy atomic call that could be a cuda::atomic_ref member call with an explicit memory order",
+	.begin = modernize_begin,
+	.visit = modernize_visit,
+	.end = modernize_end,
 };

@@ -1,0 +1,285 @@
+#include "apply.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../parse.h"
+#include "cuatomlint/strbuf.h"
+#include "diff.h"
+#include "export_yaml.h"
+#include "rewriter.h"
+
+/* Per job: does the fix stage look at it again, and its errors before. */
+struct job_check {
+	int affected;
+	int baseline;
+};
+
+static int is_main_file(const struct cal_jobs *jobs, const char *path)
+{
+	size_t i;
+	for (i = 0; i < jobs->nr; i++)
+		if (!strcmp(jobs->items[i].file, path))
+			return 1;
+	return 0;
+}
+
+/* clang's errors over the host parse and every target's device parse. */
+static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_job *job)
+{
+	int i, total = 0;
+
+	for (i = -1; i < job->targets.n; i++) {
+		struct cal_parse_request req = { env, &job->targets,
+						 i < 0 ? NULL : &job->targets.t[i],
+						 job->args.v, job->args.n };
+		int nr_errors = 0;
+		char *err = NULL;
+		CXTranslationUnit tu = cal_parse_file(index, job->file, &req, &nr_errors, &err);
+		if (!tu) {
+			free(err);
+			return total + 1;
+		}
+		total += nr_errors;
+		clang_disposeTranslationUnit(tu);
+	}
+	return total;
+}
+
+/*
+ * Which jobs see a rewritten file: a job whose own file changes, and
+ * every job when a header changes (which jobs include it is not
+ * recorded).  The latter are measured now, before anything is written.
+ */
+static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+			  CXIndex index, struct job_check *jc)
+{
+	int header_changed = 0;
+	size_t i;
+
+	for (i = 0; i < rw->nr_files; i++)
+		if (cal_rewriter_changes(&rw->files[i]) &&
+		    !is_main_file(req->jobs, rw->files[i].path))
+			header_changed = 1;
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_job *job = &req->jobs->items[i];
+		long f = cal_rewriter_find_file(rw, job->file);
+		int own = f >= 0 && cal_rewriter_changes(&rw->files[f]);
+		jc[i].affected = own || header_changed;
+		if (jc[i].affected && !own)
+			jc[i].baseline = count_errors(index, req->env, job);
+	}
+}
+
+/* Roll back the job's own file and every rewritten header. */
+static void roll_back_job(const struct cal_fix_request *req, struct cal_rewriter *rw,
+			  const struct cal_job *job, int before, int after)
+{
+	char *why = xasprintf("re-parsing '%s' gave %d clang errors, %d before the rewrite",
+			      job->file, after, before);
+	size_t i;
+
+	for (i = 0; i < rw->nr_files; i++)
+		if (!strcmp(rw->files[i].path, job->file) ||
+		    !is_main_file(req->jobs, rw->files[i].path))
+			cal_rewriter_rollback(rw, i, why);
+	free(why);
+}
+
+static int job_written(const struct cal_rewriter *rw, const struct cal_jobs *jobs,
+		       const struct cal_job *job)
+{
+	size_t i;
+	for (i = 0; i < rw->nr_files; i++)
+		if (rw->files[i].state == CAL_FILE_WRITTEN &&
+		    (!strcmp(rw->files[i].path, job->file) || !is_main_file(jobs, rw->files[i].path)))
+			return 1;
+	return 0;
+}
+
+static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
+		    CXIndex index, struct job_check *jc)
+{
+	size_t i;
+
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_job *job = &req->jobs->items[i];
+		int after;
+		if (!jc[i].affected || !job_written(rw, req->jobs, job))
+			continue;
+		after = count_errors(index, req->env, job) + cal_fault("reparse");
+		if (after > jc[i].baseline)
+			roll_back_job(req, rw, job, jc[i].baseline, after);
+	}
+}
+
+/* The arguments nvcc gets from a job: includes, defines and the standard. */
+static void nvcc_user_args(const struct cal_job *job, struct cal_argv *out)
+{
+	static const char *const with_value[] = { "-I", "-D", "-U", "-isystem", "-include", NULL };
+	int i, j;
+
+	for (i = 0; i < job->args.n; i++) {
+		const char *a = job->args.v[i];
+		for (j = 0; with_value[j]; j++) {
+			if (!strcmp(a, with_value[j]) && i + 1 < job->args.n) {
+				cal_argv_push(out, a);
+				cal_argv_push(out, job->args.v[++i]);
+				break;
+			}
+			if (!strncmp(a, with_value[j], strlen(with_value[j]))) {
+				cal_argv_push(out, a);
+				break;
+			}
+		}
+		if (!with_value[j] && !strncmp(a, "-std=", 5))
+			cal_argv_push(out, a);
+	}
+}
+
+static int run_program(char *const *argv, FILE *log)
+{
+	pid_t pid;
+	int status;
+
+	fflush(log);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fileno(log), STDOUT_FILENO);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static int nvcc_one(const struct cal_fix_request *req, const struct cal_job *job,
+		    struct cal_target t)
+{
+	struct cal_argv argv = { 0 };
+	char name[16];
+	int rc;
+
+	cal_argv_pushf(&argv, "%s/bin/nvcc", req->env->cuda_path);
+	cal_argv_push(&argv, "-c");
+	cal_argv_push(&argv, "-o");
+	cal_argv_push(&argv, "/dev/null");
+	cal_argv_push(&argv, "-x");
+	cal_argv_push(&argv, "cu");
+	cal_argv_pushf(&argv, "-arch=%s", cal_target_name(t, name, sizeof(name)));
+	nvcc_user_args(job, &argv);
+	cal_argv_push(&argv, job->file);
+	rc = run_program(argv.v, req->log);
+	if (rc)
+		fprintf(req->log, "cuatomlint: error: nvcc failed on rewritten '%s' for %s "
+			"(exit status %d)\n", job->file, name, rc);
+	else
+		fprintf(req->log, "cuatomlint: nvcc compiles rewritten '%s' for %s\n", job->file,
+			name);
+	cal_argv_clear(&argv);
+	return rc ? -1 : 0;
+}
+
+static int verify_nvcc(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+		       const struct job_check *jc)
+{
+	size_t i;
+	int j, r = 0;
+	char name[16];
+
+	if (!req->env->cuda_path) {
+		fprintf(req->log, "cuatomlint: error: --verify-nvcc needs a CUDA toolkit "
+			"(not the built-in environment)\n");
+		return -1;
+	}
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_job *job = &req->jobs->items[i];
+		if (!jc[i].affected || !job_written(rw, req->jobs, job))
+			continue;
+		for (j = 0; j < job->targets.n; j++) {
+			struct cal_target t = job->targets.t[j];
+			if (t.sm < CAL_NVCC_MIN_SM)
+				fprintf(req->log, "cuatomlint: note: --verify-nvcc skips %s for '%s': "
+					"nvcc %d compiles for sm_%d and newer only\n",
+					cal_target_name(t, name, sizeof(name)), job->file,
+					req->env->ver_major, CAL_NVCC_MIN_SM);
+			else if (nvcc_one(req, job, t) < 0)
+				r = -1;
+		}
+	}
+	return r;
+}
+
+static void print_diffs(const struct cal_fix_request *req, const struct cal_rewriter *rw)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < rw->nr_files; i++) {
+		const struct cal_rw_file *f = &rw->files[i];
+		if (cal_rewriter_changes(f))
+			cal_diff_unified(&out, f->path, f->original.buf, f->original.len,
+					 f->result.buf, f->result.len);
+	}
+	fwrite(out.buf, 1, out.len, req->out);
+	fflush(req->out);
+	strbuf_release(&out);
+}
+
+static size_t count_changed(const struct cal_rewriter *rw)
+{
+	size_t i, n = 0;
+	for (i = 0; i < rw->nr_files; i++)
+		n += cal_rewriter_changes(&rw->files[i]);
+	return n;
+}
+
+static int apply(const struct cal_fix_request *req, struct cal_rewriter *rw)
+{
+	struct job_check *jc = xcalloc(req->jobs->nr + 1, sizeof(*jc));
+	CXIndex index = clang_createIndex(0, 0);
+	int r = 0;
+
+	mark_affected(req, rw, index, jc);
+	if (cal_rewriter_write(rw) < 0)
+		r = -1;
+	reparse(req, rw, index, jc);
+	fprintf(req->log, "cuatomlint: applied %zu fixes in %zu files\n",
+		cal_rewriter_count_fixes(rw, CAL_FIX_TAKEN), cal_rewriter_count_written(rw));
+	if (req->verify_nvcc && verify_nvcc(req, rw, jc) < 0)
+		r = -1;
+	clang_disposeIndex(index);
+	free(jc);
+	return r;
+}
+
+int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *list)
+{
+	struct cal_rewriter rw;
+	int r = 0;
+
+	cal_rewriter_init(&rw, req->log);
+	cal_rewriter_add_findings(&rw, list);
+	if (cal_rewriter_plan(&rw) < 0)
+		r = -1;
+	if (req->export_path &&
+	    cal_export_yaml_file(req->export_path, &rw,
+				 req->jobs->nr ? req->jobs->items[0].file : NULL) < 0)
+		r = -1;
+	if (req->dry_run) {
+		print_diffs(req, &rw);
+		fprintf(req->log, "cuatomlint: would apply %zu fixes in %zu files\n",
+			cal_rewriter_count_fixes(&rw, CAL_FIX_TAKEN), count_changed(&rw));
+	} else if (req->apply && apply(req, &rw) < 0) {
+		r = -1;
+	}
+	if (rw.nr_errors)
+		r = -1;
+	cal_rewriter_release(&rw);
+	return r;
+}

@@ -1,0 +1,4 @@
+__global__ void k(int *p) {
+	atomicAdd(p, 1);
+	undeclared_thing(p);
+}

@@ -1,0 +1,2 @@
+#include "hdr.cuh"
+__global__ void k(int *p) { bump(p); atomicSub(p, 2); }
