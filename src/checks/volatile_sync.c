@@ -600,7 +600,8 @@ static int declaration_may_lose_volatile(CXCursor d)
 	if (clang_Cursor_hasVarDeclGlobalStorage(d))
 		return clang_equalCursors(d, clang_getCursorDefinition(d));
 	if (cal_nr_children(d) > 0) {
-		CXCursor init = cal_child(d, cal_nr_children(d) - 1);
+		/* the initializer as written, under the implicit conversion to volatile */
+		CXCursor init = cal_ignore_wrappers(cal_child(d, cal_nr_children(d) - 1));
 		if (clang_isExpression(clang_getCursorKind(init)) &&
 		    cal_type_is_volatile(clang_getCursorType(init)))
 			return 0;
