@@ -448,7 +448,7 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c)
 
 	if (!is_scalar(clang_getCursorType(c)))
 		return;
-	if (pk == CXCursor_UnexposedExpr && !clang_isVolatileQualifiedType(clang_getCursorType(p))) {
+	if (pk == CXCursor_UnexposedExpr && !vol_type_is_volatile(clang_getCursorType(p))) {
 		if (in_spin_condition(w, st->tu, c))
 			new_access(st, w, c, ACC_POLL);
 	} else if (vol_is_assignment(p, &compound) && !compound &&

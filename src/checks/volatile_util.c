@@ -29,7 +29,14 @@ int vol_is_volatile_lvalue(CXCursor e)
 	    k != CXCursor_ArraySubscriptExpr && !vol_is_unary(e, CXUnaryOperator_Deref))
 		return 0;
 	t = clang_getCursorType(e);
-	return clang_isVolatileQualifiedType(t) && !is_array_type(t);
+	return vol_type_is_volatile(t) && !is_array_type(t);
+}
+
+int vol_type_is_volatile(CXType t)
+{
+	/* libclang looks at local qualifiers only: T = volatile int hides behind sugar */
+	return clang_isVolatileQualifiedType(t) ||
+	       clang_isVolatileQualifiedType(clang_getCanonicalType(t));
 }
 
 int vol_is_assignment(CXCursor e, int *compound)

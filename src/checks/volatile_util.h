@@ -21,6 +21,8 @@
 
 /* An lvalue expression whose type is volatile-qualified (not an array). */
 int vol_is_volatile_lvalue(CXCursor e);
+/* Is t volatile-qualified itself (not what it points to), sugar seen through? */
+int vol_type_is_volatile(CXType t);
 /* Is e a unary operator of the given kind? */
 int vol_is_unary(CXCursor e, enum CXUnaryOperatorKind op);
 /* Is e an assignment ('=' or a compound assignment)? Sets *compound. */
