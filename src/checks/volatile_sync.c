@@ -284,20 +284,49 @@ static enum CXChildVisitResult written_vars_visitor(CXCursor c, CXCursor parent,
 	return CXChildVisit_Recurse;
 }
 
-/* A spin: the loop changes nothing its condition reads except through volatile. */
-static int is_spin(CXCursor loop, CXCursor cond)
+static int var_set_has(const struct var_set *s, CXCursor v)
+{
+	int i;
+
+	for (i = 0; i < s->nr; i++)
+		if (clang_equalCursors(s->items[i], clang_getCanonicalCursor(v)))
+			return 1;
+	return 0;
+}
+
+/*
+ * A spin: the loop changes nothing its condition reads except through
+ * volatile (and except copy, a local that holds a copy of the volatile
+ * value, or a null cursor).
+ */
+static int is_spin_except(CXCursor loop, CXCursor cond, CXCursor copy)
 {
 	struct var_set read = { .nr = 0 }, written = { .nr = 0 };
-	int i, j;
+	int i;
 
 	read_vars_visitor(cond, cond, &read);
 	clang_visitChildren(cond, read_vars_visitor, &read);
 	clang_visitChildren(loop, written_vars_visitor, &written);
 	for (i = 0; i < read.nr; i++)
-		for (j = 0; j < written.nr; j++)
-			if (clang_equalCursors(read.items[i], written.items[j]))
-				return 0;
+		if (var_set_has(&written, read.items[i]) &&
+		    (clang_Cursor_isNull(copy) || !clang_equalCursors(read.items[i], copy)))
+			return 0;
 	return 1;
+}
+
+static int is_spin(CXCursor loop, CXCursor cond)
+{
+	return is_spin_except(loop, cond, clang_getNullCursor());
+}
+
+/* Does expression e read variable v? */
+static int reads_var(CXCursor e, CXCursor v)
+{
+	struct var_set read = { .nr = 0 };
+
+	read_vars_visitor(e, e, &read);
+	clang_visitChildren(e, read_vars_visitor, &read);
+	return var_set_has(&read, v);
 }
 
 static int is_break_branch(CXCursor s)
@@ -338,6 +367,102 @@ static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXC
 		child = p;
 	}
 	return 0;
+}
+
+/* The condition of a loop, or a null cursor (for (;;)). */
+static CXCursor loop_condition(CXTranslationUnit tu, CXCursor loop)
+{
+	int i, n = cal_nr_children(loop);
+
+	switch (clang_getCursorKind(loop)) {
+	case CXCursor_WhileStmt:
+		return n >= 2 ? cal_child(loop, n - 2) : clang_getNullCursor();
+	case CXCursor_DoStmt:
+		return cal_child(loop, 1);
+	case CXCursor_ForStmt:
+		for (i = 0; i + 1 < n; i++)
+			if (is_for_condition(tu, loop, cal_child(loop, i)))
+				return cal_child(loop, i);
+		return clang_getNullCursor();
+	default:
+		return clang_getNullCursor();
+	}
+}
+
+struct break_search {
+	CXCursor var;
+	CXCursor cond;	/* found: the if's condition */
+};
+
+static enum CXChildVisitResult break_if_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct break_search *s = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_IfStmt && cal_nr_children(c) == 2 &&
+	    is_break_branch(cal_child(c, 1)) && reads_var(cal_child(c, 0), s->var)) {
+		s->cond = cal_child(c, 0);
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* The local that the read conversion at walk level 'level' is copied into, or null. */
+static CXCursor copy_target(const struct cal_walk *w, int level)
+{
+	CXCursor conversion = cal_walk_parent(w, level), below, p, lhs, d;
+	int compound;
+
+	level++;
+	p = vol_parent(w, conversion, &level, &below);
+
+	if (clang_getCursorKind(p) == CXCursor_VarDecl)
+		return clang_Cursor_hasVarDeclGlobalStorage(p) ? clang_getNullCursor() : p;
+	if (!vol_is_assignment(p, &compound) || compound ||
+	    !clang_equalCursors(cal_child(p, 1), below))
+		return clang_getNullCursor();
+	lhs = cal_ignore_wrappers(cal_child(p, 0));
+	if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	d = clang_getCursorReferenced(lhs);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_getNullCursor();
+	return d;
+}
+
+/*
+ * A poll through a local copy: 'do { v = *flag; } while (v == 0);' or
+ * 'for (;;) { int v = *flag; if (v) break; }'.  level is the walk level of
+ * the implicit read conversion above the current cursor.
+ */
+static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int level)
+{
+	CXCursor copy = copy_target(w, level), loop = clang_getNullCursor(), cond;
+	struct break_search bs;
+	int n;
+
+	if (clang_Cursor_isNull(copy))
+		return 0;
+	for (n = level; n < w->depth && clang_Cursor_isNull(loop); n++) {
+		enum CXCursorKind k = clang_getCursorKind(cal_walk_parent(w, n));
+		if (cal_is_function_kind(k) || k == CXCursor_LambdaExpr || k == CXCursor_CallExpr)
+			return 0;
+		if (is_loop_kind(k))
+			loop = cal_walk_parent(w, n);
+	}
+	if (clang_Cursor_isNull(loop))
+		return 0;
+	cond = loop_condition(tu, loop);
+	if (clang_Cursor_isNull(cond) || !reads_var(cond, copy)) {
+		bs.var = clang_getCanonicalCursor(copy);
+		bs.cond = clang_getNullCursor();
+		clang_visitChildren(clang_getCursorKind(loop) == CXCursor_DoStmt ?
+				    cal_child(loop, 0) : cal_child(loop, cal_nr_children(loop) - 1),
+				    break_if_visitor, &bs);
+		cond = bs.cond;
+	}
+	return !clang_Cursor_isNull(cond) &&
+	       is_spin_except(loop, cond, clang_getCanonicalCursor(copy));
 }
 
 /* ---- collecting ---- */
@@ -449,7 +574,7 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c)
 	if (!is_scalar(clang_getCursorType(c)))
 		return;
 	if (pk == CXCursor_UnexposedExpr && !vol_type_is_volatile(clang_getCursorType(p))) {
-		if (in_spin_condition(w, st->tu, c))
+		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, level))
 			new_access(st, w, c, ACC_POLL);
 	} else if (vol_is_assignment(p, &compound) && !compound &&
 		   clang_equalCursors(cal_child(p, 0), below)) {

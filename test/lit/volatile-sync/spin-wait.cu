@@ -82,3 +82,29 @@ void host_wait(volatile int *flag) {
 
 // Negative: the pattern in a comment or a string: while (*flag == 0);
 const char *text = "while (*flag == 0);";
+
+// Polls through a local copy of the volatile value.
+__global__ void copied(volatile int *flag, int *out) {
+  int v;
+  do {
+    v = *flag;
+  } while (v == 0);
+  // CHECK: spin-wait.cu:[[@LINE-2]]:9: warning: spin-wait on volatile '*flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
+  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:9-[[@LINE-3]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(flag)}.load(cuda::memory_order_acquire)"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  for (;;) {
+    int f = flag[1];
+    if (f != 0)
+      break;
+  }
+  // CHECK: spin-wait.cu:[[@LINE-4]]:13: warning: spin-wait on volatile 'flag[1]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
+  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-5]]:13-[[@LINE-5]]:20}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&flag[1])}.load(cuda::memory_order_acquire)"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // Negative: a copy that does not decide the loop.
+  int sum = 0;
+  for (int i = 0; i < 4; i++) {
+    int x = flag[i];
+    sum += x;
+  }
+  *out = v + sum;
+}
