@@ -57,3 +57,18 @@ __device__ void ptx(unsigned *param, unsigned v) {
   // "red.add.u32 [%0], %1;" in a comment is not code.
   *param = hits + old;
 }
+
+// The Programming Guide's own example of what the builtins cannot do, and a
+// lambda capturing a local by reference.
+__device__ void guide_example() {
+  int a = 1; // defined in local memory
+  int b;
+  __nv_atomic_load(&a, &b, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_SYSTEM);
+  // CHECK: other-forms.cu:[[@LINE-1]]:3: warning: '__nv_atomic_load' on thread-local variable 'a': {{.*}} [atomic-local-memory]
+  // CHECK: note: 'a' is private to each thread; it was probably meant to be __shared__
+  // CHECK-NOT: fix-it
+  auto bump = [&](int v) { atomicAdd(&a, v); };
+  // CHECK: other-forms.cu:[[@LINE-1]]:28: warning: 'atomicAdd' on thread-local variable 'a': {{.*}} [atomic-local-memory]
+  // CHECK: fix-it:"{{.*}}other-forms.cu":{[[@LINE-2]]:28-[[@LINE-2]]:44}:"a += v"
+  bump(b);
+}
