@@ -235,20 +235,32 @@ static int scan_template(char *tmpl, const struct asm_parts *a, struct cal_ptx_a
 	}
 }
 
+/*
+ * The range whose tokens spell the statement: its own text, or, for an asm
+ * statement written in a macro definition, its text there.  A null range
+ * when the statement is pieced together from macro arguments.
+ */
+static CXSourceRange spelled_range(CXTranslationUnit tu, CXSourceRange r)
+{
+	CXFile bf, ef;
+	unsigned bl, bc, bo, el, ec, eo;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), &bf, &bl, &bc, &bo);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &ef, &el, &ec, &eo);
+	if (!bf || !ef || !clang_File_isEqual(bf, ef) || eo <= bo)
+		return clang_getNullRange();
+	return clang_getRange(clang_getLocation(tu, bf, bl, bc), clang_getLocation(tu, ef, el, ec));
+}
+
 int cal_ptx_atomics(CXTranslationUnit tu, CXCursor stmt, struct cal_ptx_atomic *out, int max)
 {
-	CXSourceRange r = clang_getCursorExtent(stmt);
+	CXSourceRange r = spelled_range(tu, clang_getCursorExtent(stmt));
 	struct asm_parts *a;
 	CXToken *tokens = NULL;
 	unsigned nr = 0;
 	int n = 0;
-	CXFile f1, f2;
-	unsigned o1, o2;
 
-	/* inside a macro the tokens are the macro's arguments, not the template */
-	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &o1);
-	clang_getSpellingLocation(clang_getRangeStart(r), &f2, NULL, NULL, &o2);
-	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || o1 != o2)
+	if (clang_Range_isNull(r))
 		return 0;
 	a = xcalloc(1, sizeof(*a));
 	strbuf_init(&a->tmpl);

@@ -4,9 +4,11 @@
  * takes its address from.
  *
  * The template is read from the statement's tokens (libclang 19 exposes
- * only the operand expressions), so an asm statement written inside a
- * macro is not looked into.  Operand numbers count outputs first, then
- * inputs: the order libclang visits the statement's children in.
+ * only the operand expressions): where it is written, or in the macro
+ * definition that holds the whole statement.  A template that is itself a
+ * macro (asm(TEMPLATE : ...)) is not looked into.  Operand numbers count
+ * outputs first, then inputs: the order libclang visits the statement's
+ * children in.
  */
 #ifndef CUATOMLINT_CHECKS_ATOMIC_LOCAL_ASM_H
 #define CUATOMLINT_CHECKS_ATOMIC_LOCAL_ASM_H

@@ -72,3 +72,13 @@ __device__ void guide_example() {
   // CHECK: fix-it:"{{.*}}other-forms.cu":{[[@LINE-2]]:28-[[@LINE-2]]:44}:"a += v"
   bump(b);
 }
+
+// An asm statement in a macro definition: reported at the macro's use.
+#define RED_ADD(p, v) asm volatile("red.global.add.u32 [%0], %1;" :: "l"(p), "r"(v) : "memory")
+__device__ void ptx_macro(unsigned *g) {
+  unsigned x = 0;
+  RED_ADD(&x, 1u);
+  // CHECK: other-forms.cu:[[@LINE-1]]:3: warning: inline PTX 'red.global.add.u32' on thread-local variable 'x': {{.*}} [atomic-local-memory]
+  RED_ADD(g, 1u);
+  *g = x;
+}
