@@ -49,6 +49,8 @@ const char cal_prelude_text[] =
 const char cal_builtin_cuda_text[] =
 "#pragma once\n"
 "/* cuatomlint's built-in minimal CUDA environment (no toolkit installed). */\n"
+/* a system header, as the toolkit's are: the walk skips it, checks know its functions */
+"#pragma clang system_header\n"
 "#define __CUDACC__ 1\n"
 "#define __CUATOMLINT_BUILTIN_CUDA__ 1\n"
 "#define __host__ __attribute__((host))\n"
