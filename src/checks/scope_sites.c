@@ -234,7 +234,8 @@ static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_si
 
 	if (clang_getCursorKind(member) != CXCursor_MemberRefExpr || cal_nr_children(member) < 1)
 		return 0;
-	object = cal_child(member, 0);
+	/* the implicit derived-to-base cast would hide the cuda::atomic type */
+	object = cal_ignore_wrappers(cal_child(member, 0));
 	t = clang_getCanonicalType(clang_getCursorType(object));
 	if (!cuda_class_scope(type_class(t), "atomic", &scope))
 		return 0;
