@@ -141,7 +141,7 @@ static void check_space(struct sink *k)
 }
 
 /* Which types each operation takes (scalar forms). */
-static int scalar_type_ok(int op, int ty, int is_red)
+static int scalar_type_ok(int op, int ty)
 {
 	switch (op) {
 	case CAL_OP_AND: case CAL_OP_OR: case CAL_OP_XOR:
@@ -204,7 +204,7 @@ static int check_scalar_types(struct sink *k)
 		add(k, ty, 0, "'%.*s' is only valid with .cas, not '%.*s'", QTEXT(k, ty), QTEXT(k, op));
 		return 0;
 	}
-	if (qual_of(k, PTX_QK_VEC) || scalar_type_ok(op->value, ty->value, k->insn->is_red))
+	if (qual_of(k, PTX_QK_VEC) || scalar_type_ok(op->value, ty->value))
 		return 1;
 	add(k, ty, 0, "'%.*s' is not valid with '%.*s': %s", QTEXT(k, ty), QTEXT(k, op),
 	    op_takes(op->value));
