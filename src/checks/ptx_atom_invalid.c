@@ -168,6 +168,8 @@ static void report_problem(struct cal_walk *w, CXCursor c, const struct asm_temp
 		f = cal_report_range(w, r, "%s; the build targets " CAL_ARCHS_PLACEHOLDER,
 				     p->message);
 		f->arch_specific = 1;
+		if (p->advisory)
+			f->severity = CAL_SEV_NOTE;
 	} else {
 		f = cal_report_range(w, r, "%s", p->message);
 	}

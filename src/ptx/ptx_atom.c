@@ -139,7 +139,8 @@ int ptx_text_add_literal(struct ptx_text *t, const char *tok, size_t len, unsign
 	for (i++; i < end;) {
 		size_t at = i;
 		if (tok[i] == '\\' && i + 1 < end && (tok[i + 1] == '\n' || tok[i + 1] == '\r')) {
-			i += 2;	/* line splice */
+			/* line splice, \n or \r\n */
+			i += i + 2 < end && tok[i + 1] == '\r' && tok[i + 2] == '\n' ? 3 : 2;
 			continue;
 		}
 		if (tok[i] == '\\' && i + 1 < end)

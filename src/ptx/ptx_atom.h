@@ -111,6 +111,7 @@ struct ptx_problem {
 	unsigned pos, len;	/* the qualifier at fault (or the opcode) */
 	unsigned min_sm;	/* 0: invalid on every target; else needs sm >= min_sm */
 	const struct cal_fact *fact;	/* the row min_sm comes from */
+	int advisory;		/* a note (may be fine), not an error */
 	enum ptx_fix fix;
 	unsigned fix_pos;	/* PTX_FIX_INSERT_NOFTZ: insert ".noftz" here */
 	char message[192];

@@ -310,6 +310,24 @@ static enum cal_vtype fact_type(int ty)
 	}
 }
 
+/* Spec table D's note: before sm_70, .shared atomics race with plain stores. */
+static void shared_vs_stores(struct sink *k, const struct ptx_qual *space)
+{
+	const struct cal_fact *f = cal_facts_find(CAL_API_PTX, CAL_OP_ANY, CAL_T_ANY,
+						  CAL_Q_SHARED_VS_STORES);
+	struct ptx_problem *p;
+
+	if (!f)
+		return;
+	p = add(k, space, f->min_sm, "'%.*s' %s is not atomic with respect to plain stores to "
+		"the same address before sm_%u (separate them with a barrier, or store with "
+		"atom.exch)", QTEXT(k, space), opcode(k), f->min_sm);
+	if (p) {
+		p->fact = f;
+		p->advisory = 1;
+	}
+}
+
 static void check_targets(struct sink *k, int types_ok)
 {
 	const struct ptx_qual *scope = qual_of(k, PTX_QK_SCOPE), *space = qual_of(k, PTX_QK_SPACE);
@@ -331,6 +349,8 @@ static void check_targets(struct sink *k, int types_ok)
 	if (types_ok)
 		need(k, qual_of(k, PTX_QK_TYPE), (enum cal_op)value_of(k, PTX_QK_OP),
 		     fact_type(value_of(k, PTX_QK_TYPE)), 0);
+	if (space && (space->value == PTX_SPACE_SHARED || space->value == PTX_SPACE_SHARED_CTA))
+		shared_vs_stores(k, space);
 }
 
 int ptx_problems(const struct ptx_insn *insn, const char *text,

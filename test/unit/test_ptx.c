@@ -191,6 +191,10 @@ static void test_targets(void)
 			   "sm_100"));
 	EXPECT(has_problem("red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes"
 			   ".inc.u32 [%0], %1, [%2];", 80, ".async", 90, "sm_90"));
+	/* a note, not an error: shared atomics vs plain stores before sm_70 */
+	EXPECT(has_problem("atom.shared.add.u32 %0, [%1], %2;", 61, ".shared", 70, "plain stores"));
+	EXPECT(has_problem("red.shared::cta.add.u32 [%0], %1;", 61, ".shared::cta", 70, "plain stores"));
+	EXPECT(nr_problems("atom.shared.add.u32 %0, [%1], %2;", 70) == 0);
 	/* the same instructions are fine on newer targets */
 	EXPECT(nr_problems("atom.global.add.noftz.bf16 %0, [%1], %2;", 90) == 0);
 	EXPECT(nr_problems("atom.acquire.gpu.global.add.u32 %0, [%1], %2;", 70) == 0);
@@ -295,6 +299,13 @@ static void test_literals(void)
 	EXPECT(!strcmp(t.buf, "atom.add.u32 %0,\n[%1], 1;"));
 	EXPECT(t.origin[0] == 14);
 	EXPECT(ptx_text_add_literal(&t, "R\"(", 3, 0) == -1);
+	ptx_text_release(&t);
+
+	/* a line splice inside the literal, with \r\n line ends */
+	ptx_text_init(&t);
+	EXPECT(ptx_text_add_literal(&t, "\"atom.add\\\r\n.u32\"", 17, 0) == 0);
+	EXPECT(!strcmp(t.buf, "atom.add.u32"));
+	EXPECT(t.len == 12 && t.origin[8] == 12);
 	ptx_text_release(&t);
 }
 

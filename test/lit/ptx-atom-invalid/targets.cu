@@ -23,6 +23,15 @@ __device__ void cas128(unsigned long long *p) {
   // THREE: targets.cu:[[@LINE-2]]:32: error: '.b128' in atom needs sm_90 (PTX .b128 atom); the build targets sm_52, sm_61 [ptx-atom-invalid]
 }
 
+// A note for targets where shared-memory atomics race with plain stores.
+__device__ unsigned shared_counter(unsigned s) {
+  unsigned old;
+  asm volatile("atom.shared.add.u32 %0, [%1], 1;" : "=r"(old) : "r"(s));
+  // SM52: targets.cu:[[@LINE-1]]:21: note: '.shared' atom is not atomic with respect to plain stores to the same address before sm_70 (separate them with a barrier, or store with atom.exch); the build targets sm_52 [ptx-atom-invalid]
+  // THREE: targets.cu:[[@LINE-2]]:21: note: '.shared' atom is not atomic with respect to plain stores to the same address before sm_70 (separate them with a barrier, or store with atom.exch); the build targets sm_52, sm_61 [ptx-atom-invalid]
+  return old;
+}
+
 // An invalid combination is wrong on every target: found in every run.
 __device__ void always_wrong(unsigned *p) {
   asm volatile("red.global.inc.s32 [%0], 1;" :: "l"(p));
