@@ -100,6 +100,8 @@ const char cal_builtin_cuda_text[] =
 "  __host__ __device__ constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {} };\n"
 "struct float2 { float x, y; };\n"
 "struct float4 { float x, y, z, w; };\n"
+"static inline __host__ __device__ float2 make_float2(float __x, float __y) { return float2{__x, __y}; }\n"
+"static inline __host__ __device__ float4 make_float4(float __x, float __y, float __z, float __w) { return float4{__x, __y, __z, __w}; }\n"
 "struct double2 { double x, y; };\n"
 "struct int2 { int x, y; };\n"
 "struct int4 { int x, y, z, w; };\n"

@@ -315,7 +315,7 @@ static int builtin_call(struct cal_walk *w, CXCursor c, struct atomic_call *ac)
 }
 
 /* Is t (or what it points to) cuda::atomic<...> or cuda::atomic_ref<...>? */
-static int is_libcudacxx_atomic(CXType t)
+static int is_libcudacxx_atomic(CXType t, CXType *object)
 {
 	CXCursor decl, p;
 	int hit = 0;
@@ -323,6 +323,7 @@ static int is_libcudacxx_atomic(CXType t)
 	t = clang_getCanonicalType(t);
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
+	*object = clang_getUnqualifiedType(t);
 	decl = clang_getTypeDeclaration(t);
 	if (!cal_cursor_name_is(decl, "atomic_ref") && !cal_cursor_name_is(decl, "atomic"))
 		return 0;
@@ -335,6 +336,7 @@ static int is_libcudacxx_atomic(CXType t)
 static int libcudacxx_call(CXCursor c, struct atomic_call *ac)
 {
 	CXCursor callee = cal_call_callee(c), member, object;
+	CXType type;
 
 	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(callee) ||
 	    clang_getCursorKind(callee) != CXCursor_CXXMethod)
@@ -342,15 +344,15 @@ static int libcudacxx_call(CXCursor c, struct atomic_call *ac)
 	member = cal_ignore_wrappers(cal_child(c, 0));
 	if (clang_getCursorKind(member) != CXCursor_MemberRefExpr || cal_nr_children(member) < 1)
 		return 0;
-	object = cal_child(member, 0);
-	if (!is_libcudacxx_atomic(clang_getCursorType(object)))
+	object = cal_ignore_wrappers(cal_child(member, 0));	/* past a cast to a base */
+	if (!is_libcudacxx_atomic(clang_getCursorType(object), &type))
 		return 0;
 	ac->api = CAL_API_LIBCUDACXX;
 	ac->op = CAL_OP_ANY;
 	ac->type = CAL_T_ANY;
 	ac->expr = c;
 	ac->name = cal_cursor_name(callee);
-	ac->type_name = cal_type_name(clang_getCanonicalType(clang_getCursorType(object)));
+	ac->type_name = cal_type_name(type);
 	return 1;
 }
 
