@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
+#include "checks/arch_unsupported.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -33,6 +34,22 @@ static void print_args(const struct cal_parse_request *req, const char *path)
 }
 
 /*
+ * A parse's clang errors join the findings, less those an arch-unsupported
+ * finding explains; a parse whose only errors were those is not partial.
+ */
+static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first)
+{
+	size_t i, had = errors->nr;
+
+	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
+		for (i = first; i < run->findings.nr; i++)
+			run->findings.items[i].partial_parse = 0;
+	for (i = 0; i < errors->nr; i++)
+		cal_findings_take(&run->findings, &errors->items[i]);
+	free(errors->items);
+}
+
+/*
  * Parse and walk once.  A device parse given a shared_mask stands for all
  * those targets when the user's code does not depend on the target.
  * Returns -1 if the file could not be parsed, 1 if this parse turned out
@@ -47,9 +64,10 @@ static int run_one_parse(struct cal_run *run, const char *path,
 					 run->clang_args, run->nr_clang_args };
 	struct cal_parse_info info;
 	int nr_errors = 0;
-	size_t first;
 	char *err;
 	CXTranslationUnit tu;
+	struct cal_findings errors = { 0 };
+	size_t first = run->findings.nr;
 
 	if (run->verbose)
 		print_args(&req, path);
@@ -65,7 +83,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 		if (!own_only)
 			mask = shared_mask;
 	}
-	cal_collect_clang_errors(tu, mask, path, NULL, &run->findings);
+	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
@@ -76,9 +94,10 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
-	first = run->findings.nr;
+	info.cuda_major = run->env->ver_major;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	cal_record_parsed_hashes(tu, &run->findings, first);
+	take_clang_errors(run, &errors, first);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
 }
