@@ -31,6 +31,19 @@ static void print_args(const struct cal_parse_request *req, const char *path)
 	cal_argv_clear(&args);
 }
 
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			  CXClientData data)
+{
+	CXString name = clang_getFileName(file);
+	const char *s = clang_getCString(name);
+
+	(void)stack;
+	(void)depth;
+	if (s && *s)
+		cal_deps_add(data, s);
+	clang_disposeString(name);
+}
+
 /*
  * Parse and walk once.  A device parse given a shared_mask stands for all
  * those targets when the user's code does not depend on the target.
@@ -75,6 +88,8 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
 	cal_walk_parse(&info, run->enabled, &run->findings);
+	if (run->deps)
+		clang_getInclusions(tu, add_inclusion, run->deps);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
 }
