@@ -22,6 +22,8 @@ config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test",
 tool = config.cuatomlint + " --color=never --no-cache"
 # %expect-exit goes first: lit applies substitutions in order.
 config.substitutions.append(("%expect-exit", "python3 " + os.path.join(os.path.dirname(__file__), "expect-exit.py")))
+# the bare executable, for command lines built by other tools (CMake lists)
+config.substitutions.append(("%tool-path", config.cuatomlint))
 config.substitutions.append(("%cuatomlint", tool))
 config.substitutions.append(("%builtin", tool + " --builtin-cuda"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
