@@ -33,9 +33,23 @@ static void print_args(const struct cal_parse_request *req, const char *path)
 	cal_argv_clear(&args);
 }
 
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			  CXClientData data)
+{
+	CXString name = clang_getFileName(file);
+	const char *s = clang_getCString(name);
+
+	(void)stack;
+	(void)depth;
+	if (s && *s)
+		cal_deps_add(data, s);
+	clang_disposeString(name);
+}
+
 /*
  * A parse's clang errors join the findings, less those an arch-unsupported
  * finding explains; a parse whose only errors were those is not partial.
+ * Fixes are offered only for code clang parsed cleanly.
  */
 static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first)
 {
@@ -44,6 +58,9 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
 		for (i = first; i < run->findings.nr; i++)
 			run->findings.items[i].partial_parse = 0;
+	for (i = first; i < run->findings.nr; i++)
+		if (run->findings.items[i].partial_parse)
+			cal_finding_drop_fixes(&run->findings.items[i]);
 	for (i = 0; i < errors->nr; i++)
 		cal_findings_take(&run->findings, &errors->items[i]);
 	free(errors->items);
@@ -98,6 +115,8 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	cal_record_parsed_hashes(tu, &run->findings, first);
 	take_clang_errors(run, &errors, first);
+	if (run->deps)
+		clang_getInclusions(tu, add_inclusion, run->deps);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
 }

@@ -63,8 +63,6 @@ static void flush_pending(struct cal_walk *w)
 {
 	if (!w->has_pending)
 		return;
-	if (w->pending.partial_parse)
-		cal_finding_drop_fixes(&w->pending);
 	cal_findings_take(w->out, &w->pending);
 	w->has_pending = 0;
 }
