@@ -178,6 +178,26 @@ static CXCursor top_level_declaration(const struct cal_walk *w)
 	return clang_getNullCursor();
 }
 
+/*
+ * The function type the reference resolves to: its own, or where clang
+ * keeps only the overload set there, that of the conversion or the
+ * initialized table element around it.
+ */
+static CXType referenced_function_type(const struct cal_walk *w, CXCursor ref)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+	int n;
+
+	for (n = 0; n < 3 && t.kind != CXType_FunctionProto; n++) {
+		t = clang_getCanonicalType(clang_getCursorType(cal_walk_parent(w, n)));
+		if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+			t = clang_getCanonicalType(clang_getArrayElementType(t));	/* a table */
+		if (t.kind == CXType_Pointer)
+			t = clang_getCanonicalType(clang_getPointeeType(t));
+	}
+	return t;
+}
+
 static void report_address(struct cal_walk *w, CXCursor ref, const char *name)
 {
 	struct where at = place_of(w, ref);
@@ -196,7 +216,9 @@ static void report_address(struct cal_walk *w, CXCursor ref, const char *name)
 	if (w->in_instantiation)
 		why = "the wrapper would be needed where the template is defined; call the "
 		      "builtin directly instead";
-	else if (!clang_Cursor_isNull(top) && cal_nv_fix_wrapper(w, f, ref, name, top, &why) == 0)
+	else if (!clang_Cursor_isNull(top) &&
+		 cal_nv_fix_wrapper(w, f, ref, referenced_function_type(w, ref), name, top,
+				    &why) == 0)
 		return;
 	cal_note_at(w, f, ref, "%s", why);
 }

@@ -391,10 +391,9 @@ static char *wrapper_text(const struct cal_nv_builtin *b, CXType fty, const char
 }
 
 int cal_nv_fix_wrapper(struct cal_walk *w, struct cal_finding *f, CXCursor ref,
-		       const char *name, CXCursor top, const char **why)
+		       CXType fty, const char *name, CXCursor top, const char **why)
 {
 	const struct cal_nv_builtin *b = cal_nv_builtin_find(name);
-	CXType fty = clang_getCursorType(ref);
 	struct toks tk;
 	char *word, *wname, *text;
 	struct cal_edit e1, e2;
@@ -411,6 +410,7 @@ int cal_nv_fix_wrapper(struct cal_walk *w, struct cal_finding *f, CXCursor ref,
 	    toks_get(&tk, w->parse->tu, clang_getRangeStart(clang_getCursorExtent(top)),
 		     clang_getRangeStart(clang_getCursorExtent(top))) < 0)
 		return -1;
+	*why = "the name is spelled in a macro, where a fix would change every use of it";
 	word = type_word(clang_getPointeeType(clang_getArgType(fty, 0)));
 	wname = xasprintf("cuatomlint_%s_%s", name + 2, word);
 	text = wrapper_text(b, fty, wname, strstr(tk.text, "\n\t") ? "\t" : "  ");

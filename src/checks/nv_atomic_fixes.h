@@ -24,11 +24,11 @@ int cal_nv_fix_move_initializer(struct cal_walk *w, struct cal_finding *f, CXCur
 				CXCursor init, const char **why);
 
 /*
- * ref names a by-value builtin (name) whose address is taken: insert a
- * __device__ wrapper with the same signature before the top-level
- * declaration top, and name the wrapper instead.
+ * ref names a by-value builtin (name) whose address is taken, as a function
+ * of type fty: insert a __device__ wrapper with that signature before the
+ * top-level declaration top, and name the wrapper instead.
  */
 int cal_nv_fix_wrapper(struct cal_walk *w, struct cal_finding *f, CXCursor ref,
-		       const char *name, CXCursor top, const char **why);
+		       CXType fty, const char *name, CXCursor top, const char **why);
 
 #endif
