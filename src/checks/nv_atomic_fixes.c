@@ -121,6 +121,8 @@ static unsigned offset_of(CXSourceLocation loc)
 
 static unsigned line_start(const struct toks *tk, unsigned off)
 {
+	if (off > tk->size)
+		return 0;
 	while (off > 0 && tk->text[off - 1] != '\n')
 		off--;
 	return off;
@@ -209,6 +211,28 @@ static int member_assignable(CXCursor member)
 }
 
 /*
+ * One level of indentation: what the constructor has beyond its class (the
+ * class is elsewhere for an out-of-line Y::Y()); caller frees.
+ */
+static char *indent_unit(const struct toks *tk, CXCursor ctor)
+{
+	CXCursor cls = clang_getCursorSemanticParent(ctor);
+	CXFile cls_file;
+	unsigned cls_off;
+	char *outer, *own, *unit;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(cls)), &cls_file,
+				   NULL, NULL, &cls_off);
+	outer = cls_file && clang_File_isEqual(cls_file, tk->file) ?
+		indentation_at(tk, cls_off) : xstrdup("");
+	own = indentation_at(tk, offset_of(clang_getRangeStart(clang_getCursorExtent(ctor))));
+	unit = xstrdup(strlen(own) > strlen(outer) ? own + strlen(outer) : "    ");
+	free(outer);
+	free(own);
+	return unit;
+}
+
+/*
  * The text "m = init;" goes at the start of the body (tokens from open, the
  * body's "{"): where, and with what blanks.
  */
@@ -233,15 +257,11 @@ static char *body_insertion(const struct toks *tk, CXCursor ctor, unsigned open,
 		strbuf_addf(&sb, "\n%s%s", indent, stmt);
 		free(indent);
 	} else {
-		CXCursor cls = clang_getCursorSemanticParent(ctor);
-		char *outer = indentation_at(tk, offset_of(clang_getRangeStart(clang_getCursorExtent(cls))));
-		char *own = indentation_at(tk, offset_of(clang_getRangeStart(clang_getCursorExtent(ctor))));
-		const char *unit = strlen(own) > strlen(outer) ? own + strlen(outer) : "    ";
+		char *unit = indent_unit(tk, ctor);
 		indent = indentation_at(tk, next);
 		strbuf_addf(&sb, "\n%s%s%s", indent, unit, stmt);
 		free(indent);
-		free(outer);
-		free(own);
+		free(unit);
 	}
 	return strbuf_detach(&sb);
 }

@@ -84,3 +84,16 @@ __device__ int body(int *p) { return __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED);
 
 // Negative: in a comment: Y(int *b) : a(__nv_atomic_load_n(b, 0)) {}
 const char *text = ": a(__nv_atomic_load_n(b, __NV_ATOMIC_RELAXED)) {}";
+
+// An out-of-line constructor: the body's indentation is guessed (4 spaces).
+struct OutOfLine {
+  int a;
+  __device__ OutOfLine(int *b);
+};
+__device__ OutOfLine::OutOfLine(int *b)
+    : a(__nv_atomic_load_n(b, __NV_ATOMIC_RELAXED))
+{
+}
+// CHECK: ctor-init.cu:[[@LINE-3]]:9: error: '__nv_atomic_load_n' called in the member initializer list of constructor 'OutOfLine': nvcc accepts __nv_atomic_* builtins only as direct calls in a function body [nv-atomic-context]
+// CHECK: fix-it:"{{.*}}ctor-init.cu":{[[@LINE-5]]:40-[[@LINE-4]]:52}:""
+// CHECK: fix-it:"{{.*}}ctor-init.cu":{[[@LINE-4]]:2-[[@LINE-4]]:2}:"\n    a = __nv_atomic_load_n(b, __NV_ATOMIC_RELAXED);"
