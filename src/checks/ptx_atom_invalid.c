@@ -10,7 +10,7 @@
  * literal.  A template built with macros (an identifier among the
  * literals) is not judged: its text is unknown.  An asm statement written
  * inside a macro is judged from the macro's definition and reported at
- * the macro's use, without a fix.
+ * the macro's use, without a fix, unless the macro is a system header's.
  *
  * Only device code is judged (host asm is x86 or ARM), on the device
  * parse's targets: an arch fact is reported for the targets below its
@@ -85,8 +85,27 @@ static int read_template(struct asm_template *at, CXToken *toks, unsigned n)
 }
 
 /*
+ * The end of the macro definition line holding offset off: the first
+ * newline not escaped by a backslash.
+ */
+static unsigned definition_end(CXTranslationUnit tu, CXFile file, unsigned off)
+{
+	size_t size = 0;
+	const char *buf = clang_getFileContents(tu, file, &size);
+
+	if (!buf)
+		return off;
+	for (; off < size; off++)
+		if (buf[off] == '\n' && !(off > 0 && buf[off - 1] == '\\') &&
+		    !(off > 1 && buf[off - 1] == '\r' && buf[off - 2] == '\\'))
+			break;
+	return off;
+}
+
+/*
  * The range the statement is spelled in: the source itself, or the macro
- * definition it was expanded from.
+ * definition it was expanded from (whose end the extent does not give:
+ * the extent ends at the macro use's closing parenthesis).
  */
 static int spelled_range(struct asm_template *at, CXCursor c, CXSourceRange *out)
 {
@@ -97,10 +116,20 @@ static int spelled_range(struct asm_template *at, CXCursor c, CXSourceRange *out
 	clang_getSpellingLocation(clang_getRangeStart(r), &bfile, NULL, NULL, &boff);
 	clang_getSpellingLocation(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff);
 	clang_getExpansionLocation(clang_getRangeStart(r), &xfile, NULL, NULL, &xoff);
-	if (!bfile || !efile || !clang_File_isEqual(bfile, efile) || eoff <= boff)
+	if (!bfile)
 		return -1;
 	at->file = bfile;
 	at->in_macro = !xfile || !clang_File_isEqual(xfile, bfile) || xoff != boff;
+	/* a toolkit macro's asm is the toolkit's business, like its headers */
+	if (at->in_macro &&
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(at->tu, bfile, boff)))
+		return -1;
+	if (at->in_macro)
+		eoff = definition_end(at->tu, bfile, boff);
+	else if (!efile || !clang_File_isEqual(bfile, efile))
+		return -1;
+	if (eoff <= boff)
+		return -1;
 	*out = clang_getRange(clang_getLocationForOffset(at->tu, bfile, boff),
 			      clang_getLocationForOffset(at->tu, bfile, eoff));
 	return 0;
