@@ -44,15 +44,22 @@ struct asm_template {
 	enum template_place place;
 };
 
+/* Does a logical line start at src[i]: after a newline that no '\\' splices? */
+static int logical_line_starts(const char *src, size_t i)
+{
+	if (i == 0)
+		return 1;
+	if (src[i - 1] != '\n' || (i >= 2 && src[i - 2] == '\\'))
+		return 0;
+	return !(i >= 3 && src[i - 2] == '\r' && src[i - 3] == '\\');
+}
+
 /* Is src[off] on a preprocessor directive's logical line (a #define)? */
 static int in_directive(const char *src, size_t off)
 {
 	size_t i = off;
 
-	/* back to the start of the logical line: a newline not after a splice */
-	while (i > 0 && !(src[i - 1] == '\n' &&
-			  !(i >= 2 && (src[i - 2] == '\\' ||
-				       (src[i - 2] == '\r' && i >= 3 && src[i - 3] == '\\')))))
+	while (!logical_line_starts(src, i))
 		i--;
 	while (i < off && (src[i] == ' ' || src[i] == '\t'))
 		i++;
