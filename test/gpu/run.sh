@@ -125,62 +125,84 @@ sanitize() {	# NAME BINARY
 	done
 }
 
-build_and_run() {	# NAME BINARY SOURCE EXPECT FLAGS...
-	local name=$1 bin=$2 src=$3 expect=$4 t0
-	shift 4
-	t0=$(now)
-	if ! compile "$bin" "$src" "$@"; then
-		row "$name" "COMPILE ERROR (see $(basename "$bin").log)" "$(elapsed "$t0")"
+# Compiles run in parallel (nvcc is slow to start); results are read in order.
+JOBS=${CUATOMLINT_GPU_JOBS:-$(nproc 2>/dev/null || echo 2)}
+start_compile() {	# BINARY SOURCE FLAGS...
+	local bin=$1 src=$2
+	shift 2
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		sleep 0.2
+	done
+	( t0=$(now); compile "$bin" "$src" "$@"; echo "$? $(elapsed "$t0")" > "$bin.compiled" ) &
+}
+
+build_and_run() {	# NAME BINARY SOURCE EXPECT: after start_compile of BINARY
+	local name=$1 bin=$2 expect=$4 rc secs
+	read -r rc secs < "$bin.compiled"
+	if [ "$rc" != 0 ]; then
+		row "$name" "COMPILE ERROR (see $(basename "$bin").log)" "$secs"
 		FAILED=1
 		return 1
 	fi
 	if [ "$HAVE_GPU" = 0 ]; then
-		row "$name" "skipped: no GPU" "$(elapsed "$t0")"
+		row "$name" "skipped: no GPU (compiled)" "$secs"
 		return 1
 	fi
 	run_bin "$name" "$bin" "$expect"
 	return 0
 }
 
-# 1. Stress tests of every fallback.
+# The cases: NAME|BINARY|SOURCE|EXPECT|FLAGS
+CASES=()
 for c in F64 F16 BF16 F16X2 BF16X2 FLOAT2 FLOAT4; do
 	lc=$(echo "$c" | tr 'A-Z' 'a-z')
-	build_and_run "fallback atomicAdd_$lc" "$OUT/add_$lc" "$HERE/stress/add.cu" pass \
-		-DCUATOMLINT_FORCE_FALLBACKS -DCASE_$c && sanitize "fallback atomicAdd_$lc" "$OUT/add_$lc"
+	CASES+=("fallback atomicAdd_$lc|$OUT/add_$lc|$HERE/stress/add.cu|pass|-DCUATOMLINT_FORCE_FALLBACKS -DCASE_$c")
 done
 for c in MIN_S64 MIN_U64 MAX_S64 MAX_U64 AND_U64 OR_U64 XOR_U64; do
 	op=$(echo "${c%_*}" | tr 'A-Z' 'a-z')
 	ty=$(echo "${c#*_}" | tr 'A-Z' 'a-z')
-	name="fallback atomic${op^}_$ty"
-	build_and_run "$name" "$OUT/int64_$c" "$HERE/stress/int64.cu" pass \
-		-DCUATOMLINT_FORCE_FALLBACKS -DCASE_$c && sanitize "$name" "$OUT/int64_$c"
+	CASES+=("fallback atomic${op^}_$ty|$OUT/int64_$c|$HERE/stress/int64.cu|pass|-DCUATOMLINT_FORCE_FALLBACKS -DCASE_$c")
 done
-build_and_run "fallback atomicCAS_u16" "$OUT/cas16" "$HERE/stress/cas16.cu" pass \
-	-DCUATOMLINT_FORCE_FALLBACKS && sanitize "fallback atomicCAS_u16" "$OUT/cas16"
+CASES+=("fallback atomicCAS_u16|$OUT/cas16|$HERE/stress/cas16.cu|pass|-DCUATOMLINT_FORCE_FALLBACKS")
 
-# 2. End-to-end: misuse before, cuatomlint --fix after.
+# End-to-end: each misuse program as written, and after cuatomlint --fix.
 HAVE_FIX=0
 if [ -x "$TOOL" ] && "$TOOL" --help 2>&1 | grep -q -- '--fix'; then
 	HAVE_FIX=1
 fi
+mkdir -p "$OUT/fixed"
+FIXROWS=()
 for src in "$HERE"/e2e/*.cu; do
 	base=$(basename "$src" .cu)
-	build_and_run "e2e $base (before fix)" "$OUT/e2e_${base}_before" "$src" fail
-	mkdir -p "$OUT/fixed"
+	CASES+=("e2e $base (before fix)|$OUT/e2e_${base}_before|$src|fail|")
 	cp "$src" "$OUT/fixed/$base.cu"
 	if [ "$HAVE_FIX" = 0 ]; then
-		row "e2e $base (after fix)" "skipped: --fix unavailable" "0.00"
+		FIXROWS+=("e2e $base (after fix)|skipped: --fix unavailable")
 		continue
 	fi
-	t0=$(now)
 	"$TOOL" --fix --cuda-arch="$ARCH" "$OUT/fixed/$base.cu" -- -I"$HERE" >"$OUT/fixed/$base.fix.log" 2>&1
 	if cmp -s "$src" "$OUT/fixed/$base.cu"; then
-		row "e2e $base (after fix)" "FAIL: --fix changed nothing" "$(elapsed "$t0")"
+		FIXROWS+=("e2e $base (after fix)|FAIL: --fix changed nothing")
 		FAILED=1
 		continue
 	fi
-	build_and_run "e2e $base (after fix)" "$OUT/e2e_${base}_after" "$OUT/fixed/$base.cu" pass && \
-		sanitize "e2e $base (after fix)" "$OUT/e2e_${base}_after"
+	CASES+=("e2e $base (after fix)|$OUT/e2e_${base}_after|$OUT/fixed/$base.cu|pass|")
+done
+
+for c in "${CASES[@]}"; do
+	IFS='|' read -r name bin src expect flags <<< "$c"
+	# shellcheck disable=SC2086
+	start_compile "$bin" "$src" $flags
+done
+wait
+for c in "${CASES[@]}"; do
+	IFS='|' read -r name bin src expect flags <<< "$c"
+	if build_and_run "$name" "$bin" "$src" "$expect" && [ "$expect" = pass ]; then
+		sanitize "$name" "$bin"
+	fi
+done
+for r in "${FIXROWS[@]}"; do
+	row "${r%%|*}" "${r#*|}" "0.00"
 done
 
 echo
