@@ -14,6 +14,31 @@
  */
 #include "toolkit.h"
 
+/*
+ * The sm_90 atomics of crt/sm_90_rt.h; D is the __device__ spelling.  The
+ * arch guards around them spell the arch macro by token pasting
+ * (__CAL_ARCH): the injected files must not look like user code that tests
+ * the arch (arch_dependence.c scans every non-system file's text).
+ */
+#define CAL_ARCH_MACRO \
+"#ifndef __CAL_ARCH\n" \
+"#define __CAL_CAT(a, b) a##b\n" \
+"#define __CAL_ARCH __CAL_CAT(__CUDA_, ARCH__)\n" \
+"#endif\n"
+#define CAL_SM90_ATOMICS(D) \
+CAL_ARCH_MACRO \
+"template <class _T, bool = (sizeof(_T) == 16 && alignof(_T) >= 16 && __is_trivially_copyable(_T))> struct __cal_u128 {};\n" \
+"template <class _T> struct __cal_u128<_T, true> { typedef _T __type; };\n" \
+"#define __CAL_V(name) " D " float2 name(float2 *__p, float2 __v); " D " float4 name(float4 *__p, float4 __v);\n" \
+"__CAL_V(atomicAdd) __CAL_V(atomicAdd_block) __CAL_V(atomicAdd_system)\n" \
+"#undef __CAL_V\n" \
+"#define __CAL_CAS(name) template <class _T> " D " typename __cal_u128<_T>::__type name(_T *__p, _T __c, _T __v);\n" \
+"#define __CAL_EXCH(name) template <class _T> " D " typename __cal_u128<_T>::__type name(_T *__p, _T __v);\n" \
+"__CAL_CAS(atomicCAS) __CAL_CAS(atomicCAS_block) __CAL_CAS(atomicCAS_system)\n" \
+"__CAL_EXCH(atomicExch) __CAL_EXCH(atomicExch_block) __CAL_EXCH(atomicExch_system)\n" \
+"#undef __CAL_CAS\n" \
+"#undef __CAL_EXCH\n"
+
 const char cal_prelude_text[] =
 "#pragma once\n"
 "#define __CUDACC_DEVICE_ATOMIC_BUILTINS__ 1\n"
@@ -44,11 +69,21 @@ const char cal_prelude_text[] =
  */
 "#if !defined(__CUATOMLINT_BUILTIN_CUDA__)\n"
 "extern \"C\" cudaError_t cudaConfigureCall(dim3 __grid, dim3 __block, size_t __shmem = 0, cudaStream_t __stream = 0);\n"
+"#endif\n"
+/*
+ * clang 19's CUDA wrapper does not include crt/sm_90_rt.h, so the sm_90
+ * atomics (float2/float4 atomicAdd, 16-byte atomicCAS/atomicExch) are
+ * declared here as the toolkit declares them (arch-unsupported judges them).
+ */
+"#if !defined(__CUATOMLINT_BUILTIN_CUDA__) && (__CAL_ARCH + 0 == 0 || __CAL_ARCH >= 900)\n"
+CAL_SM90_ATOMICS("__attribute__((device))")
 "#endif\n";
 
 const char cal_builtin_cuda_text[] =
 "#pragma once\n"
 "/* cuatomlint's built-in minimal CUDA environment (no toolkit installed). */\n"
+/* a system header, as the toolkit's are: the walk skips it, checks know its functions */
+"#pragma clang system_header\n"
 "#define __CUDACC__ 1\n"
 "#define __CUATOMLINT_BUILTIN_CUDA__ 1\n"
 "#define __host__ __attribute__((host))\n"
@@ -67,6 +102,8 @@ const char cal_builtin_cuda_text[] =
 "  __host__ __device__ constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {} };\n"
 "struct float2 { float x, y; };\n"
 "struct float4 { float x, y, z, w; };\n"
+"static inline __host__ __device__ float2 make_float2(float __x, float __y) { return float2{__x, __y}; }\n"
+"static inline __host__ __device__ float4 make_float4(float __x, float __y, float __z, float __w) { return float4{__x, __y, __z, __w}; }\n"
 "struct double2 { double x, y; };\n"
 "struct int2 { int x, y; };\n"
 "struct int4 { int x, y, z, w; };\n"
@@ -75,10 +112,12 @@ const char cal_builtin_cuda_text[] =
 "extern const __device__ dim3 blockDim;\n"
 "extern const __device__ dim3 gridDim;\n"
 "enum { warpSize = 32 };\n"
-"struct __half { unsigned short __x; };\n"
+"#define __CAL_HALF_CTORS(T) __host__ __device__ T() = default; __host__ __device__ T(float); __host__ __device__ T(double); __host__ __device__ T(int); __host__ __device__ T(unsigned); __host__ __device__ operator float() const;\n"
+"struct __half { unsigned short __x; __CAL_HALF_CTORS(__half) };\n"
 "struct __half2 { __half x, y; };\n"
-"struct __nv_bfloat16 { unsigned short __x; };\n"
+"struct __nv_bfloat16 { unsigned short __x; __CAL_HALF_CTORS(__nv_bfloat16) };\n"
 "struct __nv_bfloat162 { __nv_bfloat16 x, y; };\n"
+"#undef __CAL_HALF_CTORS\n"
 "typedef int cudaError_t;\n"
 "typedef struct CUstream_st *cudaStream_t;\n"
 "enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice,\n"
@@ -105,8 +144,16 @@ const char cal_builtin_cuda_text[] =
 "#define __CAL_ATOMIC3(name, T) __CAL_D T name(T *__p, T __v); __CAL_D T name##_block(T *__p, T __v); __CAL_D T name##_system(T *__p, T __v);\n"
 "__CAL_ATOMIC3(atomicAdd, int) __CAL_ATOMIC3(atomicAdd, unsigned) __CAL_ATOMIC3(atomicAdd, unsigned long long)\n"
 "__CAL_ATOMIC3(atomicAdd, float) __CAL_ATOMIC3(atomicAdd, double) __CAL_ATOMIC3(atomicAdd, __half2)\n"
-"__CAL_ATOMIC3(atomicAdd, __half) __CAL_ATOMIC3(atomicAdd, __nv_bfloat16) __CAL_ATOMIC3(atomicAdd, __nv_bfloat162)\n"
-"__CAL_D float2 atomicAdd(float2 *__p, float2 __v); __CAL_D float4 atomicAdd(float4 *__p, float4 __v);\n"
+"__CAL_ATOMIC3(atomicAdd, __nv_bfloat162)\n"
+/* like cuda_fp16/bf16.hpp (CUDA 13) and crt/sm_90_rt.h: dropped below their arch */
+CAL_ARCH_MACRO
+"#if __CAL_ARCH + 0 == 0 || __CAL_ARCH >= 700\n"
+"__CAL_D __half atomicAdd(__half *__p, __half __v); __CAL_D __nv_bfloat16 atomicAdd(__nv_bfloat16 *__p, __nv_bfloat16 __v);\n"
+"__CAL_D unsigned short atomicCAS(unsigned short *__p, unsigned short __c, unsigned short __v);\n"
+"#endif\n"
+"#if __CAL_ARCH + 0 == 0 || __CAL_ARCH >= 900\n"
+CAL_SM90_ATOMICS("__attribute__((device))")
+"#endif\n"
 "__CAL_ATOMIC3(atomicSub, int) __CAL_ATOMIC3(atomicSub, unsigned)\n"
 "__CAL_ATOMIC3(atomicExch, int) __CAL_ATOMIC3(atomicExch, unsigned) __CAL_ATOMIC3(atomicExch, unsigned long long) __CAL_ATOMIC3(atomicExch, float)\n"
 "__CAL_ATOMIC3(atomicMin, int) __CAL_ATOMIC3(atomicMin, unsigned) __CAL_ATOMIC3(atomicMin, long long) __CAL_ATOMIC3(atomicMin, unsigned long long)\n"
@@ -116,7 +163,7 @@ const char cal_builtin_cuda_text[] =
 "__CAL_ATOMIC3(atomicOr, int) __CAL_ATOMIC3(atomicOr, unsigned) __CAL_ATOMIC3(atomicOr, unsigned long long)\n"
 "__CAL_ATOMIC3(atomicXor, int) __CAL_ATOMIC3(atomicXor, unsigned) __CAL_ATOMIC3(atomicXor, unsigned long long)\n"
 "#define __CAL_CAS3(T) __CAL_D T atomicCAS(T *__p, T __c, T __v); __CAL_D T atomicCAS_block(T *__p, T __c, T __v); __CAL_D T atomicCAS_system(T *__p, T __c, T __v);\n"
-"__CAL_CAS3(int) __CAL_CAS3(unsigned) __CAL_CAS3(unsigned long long) __CAL_CAS3(unsigned short)\n"
+"__CAL_CAS3(int) __CAL_CAS3(unsigned) __CAL_CAS3(unsigned long long)\n"
 "#undef __CAL_CAS3\n"
 "#undef __CAL_ATOMIC3\n"
 "__CAL_D void __threadfence(void); __CAL_D void __threadfence_block(void); __CAL_D void __threadfence_system(void);\n"
@@ -133,6 +180,10 @@ const char cal_builtin_cuda_text[] =
 "__CAL_D long long __double_as_longlong(double); __CAL_D double __longlong_as_double(long long);\n"
 "__host__ __device__ __half __float2half(float); __host__ __device__ float __half2float(__half);\n"
 "__host__ __device__ __nv_bfloat16 __float2bfloat16(float); __host__ __device__ float __bfloat162float(__nv_bfloat16);\n"
+"__CAL_D __half __hadd(__half, __half); __CAL_D __half2 __hadd2(__half2, __half2);\n"
+"__CAL_D __nv_bfloat16 __hadd(__nv_bfloat16, __nv_bfloat16); __CAL_D __nv_bfloat162 __hadd2(__nv_bfloat162, __nv_bfloat162);\n"
+"__host__ __device__ unsigned short __half_as_ushort(__half); __host__ __device__ __half __ushort_as_half(unsigned short);\n"
+"__host__ __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16); __host__ __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);\n"
 "#undef __CAL_D\n"
 "namespace cuda {\n"
 "enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2,\n"
@@ -158,7 +209,8 @@ const char cal_builtin_cuda_text[] =
 "  __CAL_HD void notify_one() const; __CAL_HD void notify_all() const;\n"
 "};\n"
 "template <class _T, thread_scope _S = thread_scope_system> struct atomic {\n"
-"  __CAL_HD constexpr atomic(_T __v = _T());\n"
+"  _T __cal_v;\n"
+"  __CAL_HD constexpr atomic(_T __v = _T()) : __cal_v(__v) {}\n"
 "  __CAL_HD _T load(memory_order __o = memory_order_seq_cst) const;\n"
 "  __CAL_HD void store(_T __v, memory_order __o = memory_order_seq_cst);\n"
 "  __CAL_HD _T exchange(_T __v, memory_order __o = memory_order_seq_cst);\n"

@@ -58,6 +58,8 @@ const struct cal_fact cal_facts[] = {
 	ROW(PTX, ANY, ANY, CAL_Q_VECTOR, 90, 0, 0, "PTX vector atom (.v2/.v4/.v8)", PTX_NOTES),
 	ROW(PTX, ANY, ANY, CAL_Q_SHARED_CTA, 30, 0, 0, "PTX ::cta sub-qualifier", PTX_NOTES),
 	ROW(PTX, ANY, ANY, CAL_Q_ASYNC, 100, 0, 0, "PTX red.async on global memory", "PTX ISA red.async"),
+	ROW(PTX, ANY, ANY, CAL_Q_ASYNC | CAL_Q_SCOPE_CLUSTER, 90, 0, 0, "PTX red.async on .shared::cluster", "PTX ISA red.async (PTX 8.1)"),
+	ROW(PTX, ANY, ANY, CAL_Q_SHARED_VS_STORES, 70, 0, 0, "PTX .shared atom atomic with respect to plain stores", "PTX ISA 9.7.13.5 atom, Description (sm_6x and earlier)"),
 	ROW(PTX, ANY, B128, 0, 90, 0, 0, "PTX .b128 atom", PTX_NOTES),
 	ROW(PTX, CAS, B16, 0, 70, 0, 0, "PTX atom.cas.b16", PTX_NOTES),
 	ROW(PTX, ADD, BF16, 0, 90, 0, 0, "PTX atom.add.noftz.bf16", PTX_NOTES),

@@ -5,7 +5,7 @@
 static const char *const qual_names[] = {
 	"_block / .cta / block scope", "_system / .sys", "cluster scope",
 	".scope", ".sem / memory order", ".L2::cache_hint", ".v2/.v4/.v8",
-	"::cta", "red.async", "Tegra", "not on automatic storage",
+	"::cta", "red.async", "Tegra", "not on automatic storage", ".shared vs plain stores",
 };
 
 static void add_quals(struct strbuf *sb, unsigned quals)

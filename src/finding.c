@@ -58,10 +58,18 @@ void cal_finding_clear(struct cal_finding *f)
 		free(f->notes[i].message);
 	}
 	free(f->notes);
+	cal_finding_drop_fixes(f);
+	memset(f, 0, sizeof(*f));
+}
+
+void cal_finding_drop_fixes(struct cal_finding *f)
+{
+	size_t i;
 	for (i = 0; i < f->nr_fixes; i++)
 		fix_clear(&f->fixes[i]);
 	free(f->fixes);
-	memset(f, 0, sizeof(*f));
+	f->fixes = NULL;
+	f->nr_fixes = f->alloc_fixes = 0;
 }
 
 void cal_finding_add_note(struct cal_finding *f, const struct cal_range *r,

@@ -77,7 +77,7 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Collect .cu files under dir, sorted; returns how many. */
+/* Collect .cu and .cuh files under dir, sorted; returns how many. */
 static int walk_dir(struct cal_inputs *in, const char *dir, int depth)
 {
 	DIR *d = opendir(dir);
@@ -103,9 +103,13 @@ static int walk_dir(struct cal_inputs *in, const char *dir, int depth)
 	qsort(names, (size_t)nr, sizeof(char *), name_cmp);
 	for (i = 0; i < nr; i++) {
 		struct stat st;
-		if (stat(names[i], &st) == 0 && S_ISDIR(st.st_mode))
+		if (stat(names[i], &st) < 0)
+			;	/* vanished or a dangling link: nothing to lint */
+		else if (S_ISDIR(st.st_mode))
 			found += walk_dir(in, names[i], depth + 1);
-		else if (S_ISREG(st.st_mode) && has_suffix(names[i], ".cu") &&
+		else if (S_ISREG(st.st_mode) && is_cuda_name(names[i]) && st.st_size == 0)
+			;	/* an empty file found by the walk has nothing to lint */
+		else if (S_ISREG(st.st_mode) && is_cuda_name(names[i]) &&
 			 check_content(in, names[i]) == 0) {
 			add_file(in, names[i]);
 			found++;
@@ -127,7 +131,7 @@ void cal_inputs_collect(char *const *args, int n, struct cal_inputs *in)
 			input_error(in, "cannot open '%s': %s", args[i], strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			if (walk_dir(in, args[i], 0) == 0)
-				input_error(in, "no CUDA source files (.cu) in directory '%s'",
+				input_error(in, "no CUDA source files (.cu, .cuh) in directory '%s'",
 					    args[i]);
 		} else if (!S_ISREG(st.st_mode)) {
 			input_error(in, "'%s' is not a regular file", args[i]);

@@ -18,6 +18,8 @@
 #include "cuatomlint/version.h"
 #include "inputs.h"
 #include "jobs.h"
+#include "launcher.h"
+#include "cache.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
@@ -135,6 +137,8 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 	int r;
 
 	memset(jobs, 0, sizeof(*jobs));
+	if (opts->launcher_argv)
+		return cal_launcher_jobs(opts, &d, jobs);
 	if (!opts->compdb)
 		return cal_jobs_from_inputs(jobs, inputs, &d);
 	if (cal_compdb_load(opts->compdb, &db, &err) < 0) {
@@ -268,13 +272,14 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_inputs inputs;
 	struct cal_jobs jobs = { 0 };
 	struct cal_run run;
-	struct cal_schedule sched = { 0, 0, 0 };
+	struct cal_schedule sched = { 0, 0, NULL, 0 };
 	struct cal_config_cache configs;
 	int status = EXIT_USAGE;
 
 	memset(&configs, 0, sizeof(configs));
 	cal_inputs_collect(opts->inputs, opts->nr_inputs, &inputs);
-	if ((!inputs.nr && !opts->compdb) || (opts->compdb && inputs.nr_errors && !inputs.nr)) {
+	if ((!inputs.nr && !opts->compdb && !opts->launcher_argv) ||
+	    (opts->compdb && inputs.nr_errors && !inputs.nr)) {
 		cal_inputs_release(&inputs);
 		return EXIT_USAGE;
 	}
@@ -287,8 +292,12 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.verbose = opts->verbose;
 	run.per_arch_parses = opts->per_arch_parses;
 	sched.workers = opts->jobs;
-	sched.progress = isatty(STDERR_FILENO) && !opts->verbose;
+	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv;
+	if (!opts->no_cache)
+		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
+					     &env, opts->per_arch_parses, opts->verbose);
 	cal_schedule_run(&run, &jobs, &sched);
+	cal_cache_close(sched.cache);
 	run.targets = &jobs.all;
 	cal_run_finish(&run);
 	cal_suppress_apply(&run.findings);
@@ -300,7 +309,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 		status = EXIT_USAGE;
 	if (fix(opts, &env, &jobs, &run.findings) < 0)
 		status = EXIT_USAGE;
-	if (opts->summary || isatty(STDERR_FILENO))
+	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv))
 		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
 			      sched.seconds);
 	cal_findings_release(&run.findings);
@@ -327,6 +336,8 @@ int main(int argc, char **argv)
 		status = EXIT_USAGE;
 	} else if (opts.nr_inputs && !strcmp(opts.inputs[0], "merge")) {
 		status = merge(&opts);
+	} else if (opts.launcher_argv) {
+		status = cal_launcher_main(&opts, enabled, lint);
 	} else if (opts.show_help) {
 		cal_options_usage(stdout);
 		status = EXIT_CLEAN;

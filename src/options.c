@@ -114,6 +114,16 @@ static int set_fix(struct cal_options *o, const char *v) { (void)v; o->fix = 1; 
 static int set_fix_dry_run(struct cal_options *o, const char *v) { (void)v; o->fix_dry_run = 1; return 0; }
 static int set_export_fixes(struct cal_options *o, const char *v) { o->export_fixes = v; return 0; }
 static int set_verify_nvcc(struct cal_options *o, const char *v) { (void)v; o->verify_nvcc = 1; return 0; }
+static int set_cache_dir(struct cal_options *o, const char *v)
+{
+	o->cache_dir = v;
+	o->no_cache = 0;
+	return 0;
+}
+static int set_no_cache(struct cal_options *o, const char *v) { (void)v; o->no_cache = 1; return 0; }
+static int set_launcher_fail(struct cal_options *o, const char *v) { (void)v; o->launcher_fail = 1; return 0; }
+/* Never called: --launcher takes the rest of the command line (see below). */
+static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v; return 0; }
 
 static const struct opt_desc options[] = {
 	{ "--checks", OPT_VALUE, "GLOBS", "enable/disable checks: '-*,volatile-*' (later wins)", set_checks },
@@ -137,6 +147,10 @@ static const struct opt_desc options[] = {
 	{ "--export-fixes", OPT_VALUE, "FILE", "write the fix-its as YAML for clang-apply-replacements", set_export_fixes },
 	{ "--verify-nvcc", OPT_FLAG, NULL, "with --fix: compile each rewritten file with nvcc", set_verify_nvcc },
 	{ "--verbose", OPT_FLAG, NULL, "print the clang arguments of each parse", set_verbose },
+	{ "--cache-dir", OPT_VALUE, "DIR", "keep the result cache in DIR (default: ./.cuatomlint-cache)", set_cache_dir },
+	{ "--no-cache", OPT_FLAG, NULL, "neither read nor write the result cache", set_no_cache },
+	{ "--launcher", OPT_FLAG, NULL, "COMPILER ARGS...: lint, write OBJ.cuatomlint.sarif, run the compiler", set_launcher },
+	{ "--launcher-fail", OPT_FLAG, NULL, "with --launcher: findings fail the compile (exit 1)", set_launcher_fail },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
 };
@@ -146,7 +160,8 @@ void cal_options_usage(FILE *out)
 	size_t i;
 	fputs("usage: cuatomlint [options] FILE|DIR... [-- CLANG_ARGS...]\n"
 	      "       cuatomlint [options] -p BUILD [FILE|DIR...]\n"
-	      "       cuatomlint merge A.sarif B.sarif... > all.sarif\n\n"
+	      "       cuatomlint merge A.sarif B.sarif... > all.sarif\n"
+	      "       cuatomlint [options] --launcher COMPILER ARGS...\n\n"
 	      "Finds misused CUDA atomics and volatile synchronization.\n\noptions:\n", out);
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
 		char left[40];
@@ -210,6 +225,16 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 		if (!strcmp(a, "--")) {
 			o->clang_args = argv + i + 1;
 			o->nr_clang_args = argc - i - 1;
+			break;
+		}
+		if (!strcmp(a, "--launcher")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "cuatomlint: error: --launcher needs a compiler "
+					"command (cuatomlint --launcher nvcc ARGS...)\n");
+				return -1;
+			}
+			o->launcher_argv = argv + i + 1;
+			o->launcher_argc = argc - i - 1;
 			break;
 		}
 		if (a[0] == '-' && a[1] != '\0') {

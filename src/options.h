@@ -43,6 +43,11 @@ struct cal_options {
 	int fix_dry_run;	/* --fix-dry-run: print a unified diff */
 	const char *export_fixes;	/* --export-fixes FILE (YAML) */
 	int verify_nvcc;	/* --verify-nvcc: compile rewritten files */
+	const char *cache_dir;	/* --cache-dir; NULL: CAL_CACHE_DEFAULT_DIR */
+	int no_cache;		/* --no-cache (a later --cache-dir turns it on again) */
+	char **launcher_argv;	/* --launcher COMPILER ARGS...: the rest of argv */
+	int launcher_argc;
+	int launcher_fail;	/* --launcher-fail: findings fail the compile */
 };
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
+#include "checks/arch_unsupported.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -32,6 +33,39 @@ static void print_args(const struct cal_parse_request *req, const char *path)
 	cal_argv_clear(&args);
 }
 
+static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			  CXClientData data)
+{
+	CXString name = clang_getFileName(file);
+	const char *s = clang_getCString(name);
+
+	(void)stack;
+	(void)depth;
+	if (s && *s)
+		cal_deps_add(data, s);
+	clang_disposeString(name);
+}
+
+/*
+ * A parse's clang errors join the findings, less those an arch-unsupported
+ * finding explains; a parse whose only errors were those is not partial.
+ * Fixes are offered only for code clang parsed cleanly.
+ */
+static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first)
+{
+	size_t i, had = errors->nr;
+
+	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
+		for (i = first; i < run->findings.nr; i++)
+			run->findings.items[i].partial_parse = 0;
+	for (i = first; i < run->findings.nr; i++)
+		if (run->findings.items[i].partial_parse)
+			cal_finding_drop_fixes(&run->findings.items[i]);
+	for (i = 0; i < errors->nr; i++)
+		cal_findings_take(&run->findings, &errors->items[i]);
+	free(errors->items);
+}
+
 /*
  * Parse and walk once.  A device parse given a shared_mask stands for all
  * those targets when the user's code does not depend on the target.
@@ -47,9 +81,10 @@ static int run_one_parse(struct cal_run *run, const char *path,
 					 run->clang_args, run->nr_clang_args };
 	struct cal_parse_info info;
 	int nr_errors = 0;
-	size_t first;
 	char *err;
 	CXTranslationUnit tu;
+	struct cal_findings errors = { 0 };
+	size_t first = run->findings.nr;
 
 	if (run->verbose)
 		print_args(&req, path);
@@ -65,7 +100,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 		if (!own_only)
 			mask = shared_mask;
 	}
-	cal_collect_clang_errors(tu, mask, path, NULL, &run->findings);
+	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
@@ -76,9 +111,12 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
-	first = run->findings.nr;
+	info.cuda_major = run->env->ver_major;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	cal_record_parsed_hashes(tu, &run->findings, first);
+	take_clang_errors(run, &errors, first);
+	if (run->deps)
+		clang_getInclusions(tu, add_inclusion, run->deps);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
 }

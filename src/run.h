@@ -10,6 +10,7 @@
 
 #include <clang-c/Index.h>
 
+#include "cache.h"
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 #include "toolkit.h"
@@ -24,6 +25,7 @@ struct cal_run {
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	CXIndex index;
+	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;
 	int nr_input_errors;
 };

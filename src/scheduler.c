@@ -1,5 +1,6 @@
 #include "scheduler.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,8 @@ struct shared {
 	size_t next, done;
 	pthread_mutex_t lock;
 	int progress;
+	struct cal_cache *cache;
+	struct cal_deps *included;	/* non-NULL: gather the .cuh files jobs include */
 	double start;
 };
 
@@ -61,9 +64,50 @@ static long take_job(struct shared *s, int finished)
 	return i;
 }
 
+/* Headers (.cuh) a job included, by real path, into the run's set. */
+static void add_included_headers(struct shared *s, const struct cal_deps *deps)
+{
+	char real[PATH_MAX];
+	size_t i;
+
+	for (i = 0; i < deps->alloc; i++) {
+		const char *p = deps->paths[i];
+		size_t n = p ? strlen(p) : 0;
+		if (n < 4 || strcmp(p + n - 4, ".cuh") || !realpath(p, real))
+			continue;
+		pthread_mutex_lock(&s->lock);
+		cal_deps_add(s->included, real);
+		pthread_mutex_unlock(&s->lock);
+	}
+}
+
+/*
+ * The job's findings from the cache, else from a parse whose findings
+ * (in the job's own target bits) go to the cache unless it failed.
+ * The files it included go to *deps.
+ */
+static void run_or_reuse(struct cal_run *run, struct shared *s, const struct cal_job *job,
+			 struct cal_deps *deps)
+{
+	char key[CAL_CACHE_KEY_LEN + 1];
+
+	if (s->cache) {
+		cal_cache_key(s->cache, job, key);
+		if (cal_cache_lookup(s->cache, key, job->file, &run->findings, deps))
+			return;
+	}
+	run->deps = deps;
+	cal_run_file(run, job->file);
+	run->deps = NULL;
+	if (s->cache && !run->nr_input_errors)
+		cal_cache_store(s->cache, key, job->file, deps, &run->findings);
+}
+
 static void run_job(struct cal_run *run, struct shared *s, size_t i)
 {
 	const struct cal_job *job = &s->jobs->items[i];
+	struct cal_deps deps = { NULL, 0, 0 };
+
 	run->targets = &job->targets;
 	run->enabled = job->enabled;
 	run->scope_system = job->config->scope_system;
@@ -71,7 +115,13 @@ static void run_job(struct cal_run *run, struct shared *s, size_t i)
 	run->nr_clang_args = job->args.n;
 	run->nr_input_errors = 0;
 	memset(&run->findings, 0, sizeof(run->findings));
-	cal_run_file(run, job->file);
+	if (s->cache || s->included)
+		run_or_reuse(run, s, job, &deps);
+	else
+		cal_run_file(run, job->file);
+	if (s->included)
+		add_included_headers(s, &deps);
+	cal_deps_release(&deps);
 	cal_jobs_remap_archs(s->jobs, job, &run->findings, 0);
 	s->results[i] = run->findings;
 	s->input_errors[i] = run->nr_input_errors;
@@ -103,8 +153,8 @@ static void collect(struct cal_run *proto, struct shared *s)
 	}
 }
 
-void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
-		      struct cal_schedule *sched)
+static void run_phase(struct cal_run *proto, const struct cal_jobs *jobs,
+		      struct cal_schedule *sched, struct cal_deps *included)
 {
 	struct shared s;
 	pthread_t *threads;
@@ -118,6 +168,8 @@ void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
 	s.results = xcalloc(jobs->nr + 1, sizeof(*s.results));
 	s.input_errors = xcalloc(jobs->nr + 1, sizeof(*s.input_errors));
 	s.progress = sched->progress;
+	s.cache = sched->cache;
+	s.included = included;
 	s.start = now();
 	pthread_mutex_init(&s.lock, NULL);
 	threads = xcalloc((size_t)n, sizeof(*threads));
@@ -132,5 +184,70 @@ void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
 	free(threads);
 	free(s.results);
 	free(s.input_errors);
-	sched->seconds = now() - s.start;
+	sched->seconds += now() - s.start;
+}
+
+static int is_header_job(const struct cal_job *job)
+{
+	size_t n = strlen(job->file);
+	return n >= 4 && !strcmp(job->file + n - 4, ".cuh");
+}
+
+static int included_in(const struct cal_deps *included, const char *file)
+{
+	char real[PATH_MAX];
+	size_t i;
+	if (!realpath(file, real))
+		return 0;
+	for (i = 0; i < included->alloc; i++)
+		if (included->paths[i] && !strcmp(included->paths[i], real))
+			return 1;
+	return 0;
+}
+
+/* The jobs (shallow copies) that are headers, or that are not. */
+static void select_jobs(const struct cal_jobs *jobs, int headers, struct cal_jobs *out)
+{
+	size_t i;
+	*out = *jobs;
+	out->items = xcalloc(jobs->nr + 1, sizeof(*out->items));
+	out->nr = out->alloc = 0;
+	for (i = 0; i < jobs->nr; i++)
+		if (is_header_job(&jobs->items[i]) == headers)
+			out->items[out->nr++] = jobs->items[i];
+}
+
+/*
+ * Sources first; then only the headers none of them included (their
+ * findings came through the translation units that include them).
+ */
+void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
+		      struct cal_schedule *sched)
+{
+	struct cal_jobs sources, headers;
+	struct cal_deps included = { NULL, 0, 0 };
+	size_t i, kept = 0;
+
+	sched->seconds = 0;
+	select_jobs(jobs, 1, &headers);
+	if (!headers.nr || headers.nr == jobs->nr) {
+		free(headers.items);
+		run_phase(proto, jobs, sched, NULL);
+		return;
+	}
+	select_jobs(jobs, 0, &sources);
+	run_phase(proto, &sources, sched, &included);
+	for (i = 0; i < headers.nr; i++) {
+		if (!included_in(&included, headers.items[i].file))
+			headers.items[kept++] = headers.items[i];
+		else if (proto->verbose)
+			fprintf(stderr, "cuatomlint: %s: not linted on its own: a linted file "
+				"includes it\n", headers.items[i].file);
+	}
+	headers.nr = kept;
+	if (headers.nr)
+		run_phase(proto, &headers, sched, NULL);
+	cal_deps_release(&included);
+	free(sources.items);
+	free(headers.items);
 }

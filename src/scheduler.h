@@ -16,6 +16,7 @@
 struct cal_schedule {
 	int workers;		/* 0: one per core */
 	int progress;		/* print the progress line */
+	struct cal_cache *cache;	/* NULL: no result cache */
 	double seconds;		/* out: wall time */
 };
 

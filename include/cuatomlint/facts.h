@@ -55,6 +55,7 @@ enum cal_qual {
 	CAL_Q_ASYNC = 1 << 8,		/* red.async */
 	CAL_Q_TEGRA = 1 << 9,		/* the row holds on Tegra parts */
 	CAL_Q_NOT_LOCAL = 1 << 10,	/* cuda::atomic_ref on sm_60: not on automatic storage */
+	CAL_Q_SHARED_VS_STORES = 1 << 11,	/* PTX .shared atom vs plain stores (a note) */
 };
 
 struct cal_fact {

@@ -1,9 +1,654 @@
-/* arch-unsupported: placeholder until implemented. */
+/*
+ * arch-unsupported: an atomic operation that a target of the build lacks.
+ *
+ * Three kinds of call are judged against the facts table, each for the
+ * targets of the parse whose sm is below the row's minimum (so code
+ * preprocessed away for an arch is never judged for it):
+ *
+ *  - legacy atomics (atomicAdd & co., their _block/_system variants): the
+ *    operand type is the called overload's parameter type, or, where the
+ *    target's headers drop the overload and clang finds no match, the
+ *    argument's type (clang's recovery expression keeps the arguments);
+ *  - __nv_atomic_* builtins: the object size, f64 add/sub, cluster scope;
+ *  - member calls on cuda::atomic / cuda::atomic_ref.
+ *
+ * Where the build's toolkit emulates an operation the target lacks, a
+ * note-severity finding says so instead.  The fix (a table C fallback
+ * helper, or the device-scope variant of a _block call) is built by
+ * add_fix(); fallbacks.c holds the helpers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ast.h"
 #include "../check.h"
+#include "../fixits/edit.h"
+#include "../fixits/fallbacks.h"
+#include "../run.h"
+#include "arch_unsupported.h"
+#include "cuatomlint/facts.h"
+#include "cuatomlint/strbuf.h"
+#include "nv_atomic.h"
+
+#define CHECK_ID "arch-unsupported"
+
+/* What one atomic call is, as far as the facts table cares. */
+struct atomic_call {
+	CXCursor expr;		/* the call, reported */
+	CXCursor name_ref;	/* the callee's name, replaced by a fix */
+	char *name;		/* "atomicAdd_block" */
+	enum cal_api api;
+	enum cal_op op;
+	unsigned quals;
+	enum cal_vtype type;
+	enum cal_signedness sign;
+	char *type_name;	/* the pointee, "double" */
+};
+
+struct arch_state {
+	int have_anchor;
+	CXSourceLocation anchor;	/* where fallback helpers go */
+};
+
+static const struct { const char *name; enum cal_op op; } legacy_ops[] = {
+	{ "Add", CAL_OP_ADD }, { "Sub", CAL_OP_SUB }, { "Exch", CAL_OP_EXCH },
+	{ "Min", CAL_OP_MIN }, { "Max", CAL_OP_MAX }, { "Inc", CAL_OP_INC },
+	{ "Dec", CAL_OP_DEC }, { "And", CAL_OP_AND }, { "Or", CAL_OP_OR },
+	{ "Xor", CAL_OP_XOR }, { "CAS", CAL_OP_CAS },
+};
+
+static const struct { const char *name; enum cal_op op; } builtin_ops[] = {
+	{ "fetch_add", CAL_OP_ADD }, { "add", CAL_OP_ADD },
+	{ "fetch_sub", CAL_OP_SUB }, { "sub", CAL_OP_SUB },
+	{ "fetch_and", CAL_OP_AND }, { "and", CAL_OP_AND },
+	{ "fetch_or", CAL_OP_OR }, { "or", CAL_OP_OR },
+	{ "fetch_xor", CAL_OP_XOR }, { "xor", CAL_OP_XOR },
+	{ "fetch_min", CAL_OP_MIN }, { "min", CAL_OP_MIN },
+	{ "fetch_max", CAL_OP_MAX }, { "max", CAL_OP_MAX },
+	{ "load_n", CAL_OP_LOAD }, { "load", CAL_OP_LOAD },
+	{ "store_n", CAL_OP_STORE }, { "store", CAL_OP_STORE },
+	{ "exchange_n", CAL_OP_EXCH }, { "exchange", CAL_OP_EXCH },
+	{ "compare_exchange_n", CAL_OP_CAS }, { "compare_exchange", CAL_OP_CAS },
+};
+
+/* "atomicAdd_block" -> CAL_OP_ADD with CAL_Q_SCOPE_BLOCK; -1 if not legacy. */
+static int legacy_op(const char *name, unsigned *quals)
+{
+	const char *rest;
+	size_t i, n;
+
+	if (strncmp(name, "atomic", 6))
+		return -1;
+	name += 6;
+	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
+		n = strlen(legacy_ops[i].name);
+		if (strncmp(name, legacy_ops[i].name, n))
+			continue;
+		rest = name + n;
+		*quals = 0;
+		if (!strcmp(rest, "_block"))
+			*quals = CAL_Q_SCOPE_BLOCK;
+		else if (!strcmp(rest, "_system"))
+			*quals = CAL_Q_SCOPE_SYSTEM;
+		else if (*rest)
+			return -1;
+		return (int)legacy_ops[i].op;
+	}
+	return -1;
+}
+
+static int builtin_op(const char *name)
+{
+	size_t i;
+
+	if (strncmp(name, "__nv_atomic_", 12))
+		return -1;
+	for (i = 0; i < sizeof(builtin_ops) / sizeof(builtin_ops[0]); i++)
+		if (!strcmp(name + 12, builtin_ops[i].name))
+			return (int)builtin_ops[i].op;
+	return -1;
+}
+
+/* The fact type of a CUDA vector/half record by name, or CAL_T_ANY. */
+static enum cal_vtype record_type(const char *name)
+{
+	static const struct { const char *name; enum cal_vtype t; } records[] = {
+		{ "__half", CAL_T_F16 }, { "__half2", CAL_T_F16X2 },
+		{ "__nv_bfloat16", CAL_T_BF16 }, { "__nv_bfloat162", CAL_T_BF16X2 },
+		{ "float2", CAL_T_FLOAT2 }, { "float4", CAL_T_FLOAT4 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(records) / sizeof(records[0]); i++)
+		if (!strcmp(name, records[i].name))
+			return records[i].t;
+	return CAL_T_ANY;
+}
+
+static enum cal_signedness int_sign(enum CXTypeKind k)
+{
+	switch (k) {
+	case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+	case CXType_Long: case CXType_LongLong:
+		return CAL_SIGN_SIGNED;
+	default:
+		return CAL_SIGN_UNSIGNED;
+	}
+}
+
+static int is_integer_kind(enum CXTypeKind k)
+{
+	return (k >= CXType_Bool && k <= CXType_Int128 && k != CXType_Char16 &&
+		k != CXType_Char32) || k == CXType_Enum;
+}
+
+/*
+ * The fact-table type of an operand (canonical pointee type t) for op;
+ * CAL_T_ANY if the facts have nothing to say about it (or t is dependent).
+ */
+static enum cal_vtype classify(CXType t, enum cal_op op, enum cal_signedness *sign)
+{
+	long long size = clang_Type_getSizeOf(t);
+	enum CXTypeKind k = t.kind;
+
+	*sign = CAL_SIGN_ANY;
+	if (k == CXType_Record) {
+		char *name = cal_cursor_name(clang_getTypeDeclaration(t));
+		enum cal_vtype hit = record_type(name);
+		free(name);
+		if (hit != CAL_T_ANY)
+			return hit;
+	}
+	if (size == 16 && (op == CAL_OP_CAS || op == CAL_OP_EXCH || op == CAL_OP_LOAD ||
+			   op == CAL_OP_STORE))
+		return CAL_T_B128;
+	if (k == CXType_Double)
+		return CAL_T_F64;
+	if (k == CXType_Float)
+		return CAL_T_F32;
+	if (!is_integer_kind(k))
+		return CAL_T_ANY;
+	*sign = k == CXType_Enum ? CAL_SIGN_ANY : int_sign(k);
+	if (size == 2)
+		return CAL_T_B16;
+	if (size == 8)
+		return CAL_T_I64;
+	return size == 4 ? CAL_T_I32 : CAL_T_ANY;
+}
+
+static void set_operand(struct atomic_call *ac, CXType ptr)
+{
+	CXType t = clang_getCanonicalType(ptr);
+
+	if (t.kind != CXType_Pointer)
+		return;
+	t = clang_getPointeeType(t);
+	t = clang_getCanonicalType(t);
+	ac->type = classify(t, ac->op, &ac->sign);
+	ac->type_name = cal_type_name(clang_getUnqualifiedType(t));
+}
+
+static CXCursor innermost_ref(CXCursor e)
+{
+	while (clang_getCursorKind(e) == CXCursor_UnexposedExpr && cal_nr_children(e) == 1)
+		e = cal_child(e, 0);
+	return e;
+}
+
+/* Is decl declared by CUDA's headers (or the built-in environment)? */
+static int from_cuda_headers(const struct cal_walk *w, CXCursor decl)
+{
+	CXFile file;
+	char *name;
+	int r;
+
+	if (cal_cursor_in_system_header(decl))
+		return 1;
+	if (!w->parse->prelude_path)
+		return 0;
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+	if (!file)
+		return 0;
+	name = cal_take_string(clang_getFileName(file));
+	r = !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
+	free(name);
+	return r;
+}
+
+/*
+ * A call clang could not resolve: a recovery expression (or a dependent
+ * call in a template pattern) whose first child names an overload set or a
+ * function and whose other children are the arguments.
+ */
+static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor ref, target;
+
+	if ((k != CXCursor_UnexposedExpr && k != CXCursor_CallExpr) || cal_nr_children(c) < 2)
+		return 0;
+	if (k == CXCursor_CallExpr && !clang_Cursor_isNull(cal_call_callee(c)))
+		return 0;
+	ref = innermost_ref(cal_child(c, 0));
+	if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
+		return 0;
+	target = clang_getCursorReferenced(ref);
+	if (clang_getCursorKind(target) == CXCursor_OverloadedDeclRef) {
+		if (!clang_getNumOverloadedDecls(target))
+			return 0;
+		*first_decl = clang_getOverloadedDecl(target, 0);
+	} else if (cal_is_function_kind(clang_getCursorKind(target))) {
+		*first_decl = target;
+	} else {
+		return 0;
+	}
+	*name_ref = ref;
+	return 1;
+}
+
+static int legacy_call(const struct cal_walk *w, CXCursor c, struct atomic_call *ac)
+{
+	CXCursor callee = cal_call_callee(c), decl;
+	int op;
+
+	if (clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_isNull(callee)) {
+		decl = callee;
+		ac->name_ref = innermost_ref(cal_child(c, 0));
+	} else if (!unresolved_call(c, &ac->name_ref, &decl)) {
+		return 0;
+	}
+	ac->name = cal_cursor_name(decl);
+	op = legacy_op(ac->name, &ac->quals);
+	if (op < 0 || !from_cuda_headers(w, decl))
+		return 0;
+	ac->api = CAL_API_LEGACY;
+	ac->op = (enum cal_op)op;
+	ac->expr = c;
+	if (!clang_Cursor_isNull(callee))
+		set_operand(ac, clang_getArgType(clang_getCursorType(callee), 0));
+	else
+		set_operand(ac, clang_getCursorType(cal_child(c, 1)));
+	return 1;
+}
+
+/* The scope argument of a builtin call, if it is a constant; else -1. */
+static long long builtin_scope(CXCursor call, CXCursor callee)
+{
+	int nparams = clang_Cursor_getNumArguments(callee);
+	CXCursor arg;
+	CXEvalResult ev;
+	long long v = -1;
+
+	if (nparams < 1 || clang_Cursor_getNumArguments(call) != nparams)
+		return -1;
+	arg = clang_Cursor_getArgument(call, (unsigned)(nparams - 1));
+	ev = clang_Cursor_Evaluate(arg);
+	if (!ev)
+		return -1;
+	if (clang_EvalResult_getKind(ev) == CXEval_Int)
+		v = clang_EvalResult_getAsLongLong(ev);
+	clang_EvalResult_dispose(ev);
+	return v;
+}
+
+#define NV_SCOPE_CLUSTER 2	/* __NV_THREAD_SCOPE_CLUSTER in the prelude */
+
+static int builtin_call(struct cal_walk *w, CXCursor c, struct atomic_call *ac)
+{
+	CXCursor callee = cal_nv_atomic_callee(w, c);
+	int op;
+
+	if (clang_Cursor_isNull(callee))
+		return 0;
+	ac->name = cal_cursor_name(callee);
+	op = builtin_op(ac->name);
+	if (op < 0 || clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	ac->api = CAL_API_NV_BUILTIN;
+	ac->op = (enum cal_op)op;
+	ac->expr = c;
+	set_operand(ac, clang_getCursorType(clang_Cursor_getArgument(c, 0)));
+	if (builtin_scope(c, callee) == NV_SCOPE_CLUSTER)
+		ac->quals = CAL_Q_SCOPE_CLUSTER;
+	return 1;
+}
+
+/* Is t (or what it points to) cuda::atomic<...> or cuda::atomic_ref<...>? */
+static int is_libcudacxx_atomic(CXType t, CXType *object)
+{
+	CXCursor decl, p;
+	int hit = 0;
+
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	*object = clang_getUnqualifiedType(t);
+	decl = clang_getTypeDeclaration(t);
+	if (!cal_cursor_name_is(decl, "atomic_ref") && !cal_cursor_name_is(decl, "atomic"))
+		return 0;
+	for (p = clang_getCursorSemanticParent(decl); !clang_Cursor_isNull(p) &&
+	     clang_getCursorKind(p) == CXCursor_Namespace; p = clang_getCursorSemanticParent(p))
+		hit = cal_cursor_name_is(p, "cuda");
+	return hit;
+}
+
+static int libcudacxx_call(CXCursor c, struct atomic_call *ac)
+{
+	CXCursor callee = cal_call_callee(c), member, object;
+	CXType type;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(callee) ||
+	    clang_getCursorKind(callee) != CXCursor_CXXMethod)
+		return 0;
+	member = cal_ignore_wrappers(cal_child(c, 0));
+	if (clang_getCursorKind(member) != CXCursor_MemberRefExpr || cal_nr_children(member) < 1)
+		return 0;
+	object = cal_ignore_wrappers(cal_child(member, 0));	/* past a cast to a base */
+	if (!is_libcudacxx_atomic(clang_getCursorType(object), &type))
+		return 0;
+	ac->api = CAL_API_LIBCUDACXX;
+	ac->op = CAL_OP_ANY;
+	ac->type = CAL_T_ANY;
+	ac->expr = c;
+	ac->name = cal_cursor_name(callee);
+	ac->type_name = cal_type_name(type);
+	return 1;
+}
+
+static void atomic_call_clear(struct atomic_call *ac)
+{
+	free(ac->name);
+	free(ac->type_name);
+	memset(ac, 0, sizeof(*ac));
+}
+
+/* "atomicAdd(double*)", "'__nv_atomic_load_n' on a 16-byte type" ... (caller frees) */
+static char *operation_words(const struct atomic_call *ac, const struct cal_fact *f)
+{
+	const char *tn = ac->type_name ? ac->type_name : "?";
+
+	switch (ac->api) {
+	case CAL_API_LEGACY:
+		return xasprintf("%s(%s*)%s", ac->name, tn,
+				 ac->type == CAL_T_B128 ? " on a 16-byte type" : "");
+	case CAL_API_NV_BUILTIN:
+		return xasprintf("'%s' on '%s' (%s)", ac->name, tn, f->what);
+	default:
+		return xasprintf("'%s' on '%s' (%s)", ac->name, tn, f->what);
+	}
+}
+
+/* Why no fix is offered, or NULL if one may be. */
+static const char *no_fix_reason(struct cal_walk *w, const struct atomic_call *ac)
+{
+	const struct cal_fact *sys;
+
+	if (ac->api != CAL_API_LEGACY)
+		return NULL;
+	if (ac->quals & CAL_Q_SCOPE_SYSTEM) {
+		sys = cal_facts_find(CAL_API_LEGACY, CAL_OP_ANY, CAL_T_ANY, CAL_Q_SCOPE_SYSTEM);
+		if (sys && cal_walk_targets_below(w, cal_fact_min_sm(sys, w->parse->cuda_major)))
+			return "no automatic fix: no fallback gives system scope below sm_60";
+	}
+	if (ac->type == CAL_T_B128)
+		return "no automatic fix: no 16-byte atomic exists below sm_90";
+	return NULL;
+}
+
+static char *fix_insert_text(const struct cal_fallback *fb)
+{
+	char *helper = cal_fallback_text(fb);
+	char *text = xasprintf("%s\n", helper);
+	free(helper);
+	return text;
+}
+
+/*
+ * The fix: the helper inserted at the file's fixed anchor (identical text
+ * at one place, so the same helper from several findings is one edit) and
+ * the callee renamed.  A _block call of a type the target supports becomes
+ * the device-scope call.
+ */
+static void add_fix(struct cal_walk *w, struct arch_state *st, struct cal_finding *f,
+		    const struct atomic_call *ac)
+{
+	const struct cal_fallback *fb = cal_fallback_find(ac->op, ac->type, ac->sign);
+	struct cal_edit insert, rename;
+	struct cal_fix *fix;
+	char *device_name, *text, *desc;
+
+	if (ac->api != CAL_API_LEGACY)
+		return;
+	if (!fb) {
+		if (!(ac->quals & CAL_Q_SCOPE_BLOCK))
+			return;
+		device_name = xstrndup(ac->name, strlen(ac->name) - strlen("_block"));
+		desc = xasprintf("use the device-scope '%s' (a wider scope is correct)",
+				 device_name);
+		cal_add_simple_fix(f, desc, clang_getCursorExtent(ac->name_ref), device_name);
+		free(device_name);
+		free(desc);
+		return;
+	}
+	if (!st->have_anchor)
+		return;
+	text = fix_insert_text(fb);
+	if (cal_edit_insert(st->anchor, text, &insert) < 0) {
+		free(text);
+		return;
+	}
+	free(text);
+	if (cal_edit_replace(clang_getCursorExtent(ac->name_ref), fb->name, &rename) < 0) {
+		cal_edit_clear(&insert);
+		return;
+	}
+	desc = xasprintf("call '%s', a fallback for targets below sm_%u", fb->name,
+			 fb->native_arch / 10);
+	fix = cal_finding_add_fix(f, desc);
+	cal_fix_add_edit(fix, &insert);
+	cal_fix_add_edit(fix, &rename);
+	free(desc);
+	cal_edit_clear(&insert);
+	cal_edit_clear(&rename);
+}
+
+static void report_unsupported(struct cal_walk *w, struct arch_state *st,
+			       const struct atomic_call *ac, const struct cal_fact *fact,
+			       unsigned min_sm, uint64_t below)
+{
+	char *op = operation_words(ac, fact);
+	const char *no_fix = no_fix_reason(w, ac);
+	struct cal_finding *f;
+
+	f = cal_report(w, ac->expr, "%s needs sm_%u; the build targets " CAL_ARCHS_PLACEHOLDER
+		       "%s%s", op, min_sm, no_fix ? "; " : "", no_fix ? no_fix : "");
+	f->archs = below;
+	f->arch_specific = 1;
+	if (!no_fix)
+		add_fix(w, st, f, ac);
+	free(op);
+}
+
+static void report_emulated(struct cal_walk *w, const struct atomic_call *ac,
+			    const struct cal_fact *fact, uint64_t emulated)
+{
+	char *op = operation_words(ac, fact);
+	struct cal_finding *f;
+
+	f = cal_report(w, ac->expr, "%s is emulated with a CAS loop by the CUDA %d headers on "
+		       CAL_ARCHS_PLACEHOLDER " (native from sm_%u)", op,
+		       w->parse->cuda_major, fact->min_sm);
+	f->severity = CAL_SEV_NOTE;
+	f->archs = emulated;
+	f->arch_specific = 1;
+	free(op);
+}
+
+static void report_cluster(struct cal_walk *w, const struct atomic_call *ac)
+{
+	const struct cal_fact *f = cal_facts_find(ac->api, CAL_OP_ANY, CAL_T_ANY,
+						  CAL_Q_SCOPE_CLUSTER);
+	uint64_t below;
+	struct cal_finding *fi;
+
+	if (!f)
+		return;
+	below = cal_walk_targets_below(w, cal_fact_min_sm(f, w->parse->cuda_major));
+	if (!below)
+		return;
+	fi = cal_report(w, ac->expr, "'%s' with cluster scope needs sm_%u; nvcc uses device "
+			"scope instead on " CAL_ARCHS_PLACEHOLDER, ac->name, f->min_sm);
+	fi->severity = CAL_SEV_NOTE;
+	fi->archs = below;
+	fi->arch_specific = 1;
+}
+
+static void judge(struct cal_walk *w, struct arch_state *st, const struct atomic_call *ac)
+{
+	const struct cal_fact *fact;
+	unsigned min_sm;
+	uint64_t below, native_below;
+
+	if (ac->api != CAL_API_LIBCUDACXX && ac->type == CAL_T_ANY &&
+	    !(ac->quals & (CAL_Q_SCOPE_BLOCK | CAL_Q_SCOPE_SYSTEM)))
+		return;
+	fact = cal_facts_find(ac->api, ac->op, ac->type, ac->quals & ~CAL_Q_SCOPE_CLUSTER);
+	if (fact) {
+		min_sm = cal_fact_min_sm(fact, w->parse->cuda_major);
+		below = cal_walk_targets_below(w, min_sm);
+		native_below = cal_walk_targets_below(w, fact->min_sm) & ~below;
+		if (below)
+			report_unsupported(w, st, ac, fact, min_sm, below);
+		if (native_below)
+			report_emulated(w, ac, fact, native_below);
+	}
+	if (ac->quals & CAL_Q_SCOPE_CLUSTER)
+		report_cluster(w, ac);
+}
+
+static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	struct atomic_call ac;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if ((k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr) ||
+	    !cal_walk_in_device_code(w))
+		return;
+	memset(&ac, 0, sizeof(ac));
+	if (legacy_call(w, c, &ac) || builtin_call(w, c, &ac) || libcudacxx_call(c, &ac))
+		judge(w, state, &ac);
+	atomic_call_clear(&ac);
+}
+
+/*
+ * The helpers' anchor: the start of the line after the last #include that
+ * precedes the main file's first declaration (the helpers need the types
+ * the includes declare), or the file's start if there is none.
+ */
+struct anchor_scan {
+	CXTranslationUnit tu;
+	CXFile main;
+	int have_include;
+	unsigned line;		/* of the last leading #include */
+	int done;
+};
+
+static enum CXChildVisitResult anchor_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct anchor_scan *s = d;
+	CXFile file;
+	unsigned line;
+
+	(void)parent;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, NULL, NULL);
+	if (!file || !clang_File_isEqual(file, s->main))
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) == CXCursor_InclusionDirective) {
+		s->have_include = 1;
+		s->line = line;
+		return CXChildVisit_Continue;
+	}
+	if (clang_isPreprocessing(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	return CXChildVisit_Break;
+}
+
+static void find_anchor(struct cal_walk *w, struct arch_state *st)
+{
+	struct anchor_scan s = { w->parse->tu, NULL, 0, 0, 0 };
+
+	s.main = clang_getFile(w->parse->tu, w->parse->main_file);
+	if (!s.main)
+		return;
+	clang_visitChildren(clang_getTranslationUnitCursor(w->parse->tu), anchor_visitor, &s);
+	st->anchor = s.have_include ? clang_getLocation(w->parse->tu, s.main, s.line + 1, 1)
+				    : clang_getLocationForOffset(w->parse->tu, s.main, 0);
+	st->have_anchor = !clang_equalLocations(st->anchor, clang_getNullLocation());
+}
+
+static void *arch_begin(struct cal_walk *w)
+{
+	struct arch_state *st = xcalloc(1, sizeof(*st));
+	if (!w->parse->is_host)
+		find_anchor(w, st);
+	return st;
+}
+
+static void arch_end(struct cal_walk *w, void *state)
+{
+	(void)w;
+	free(state);
+}
 
 const struct cal_check cal_check_arch_unsupported = {
-	.id = "arch-unsupported",
+	.id = CHECK_ID,
 	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
-	.summary = "TODO",
+	.summary = "atomic operation that a target GPU architecture of the build does not support",
+	.begin = arch_begin,
+	.visit = arch_visit,
+	.end = arch_end,
 };
+
+static int no_matching_atomic(const struct cal_finding *e)
+{
+	static const char prefix[] = "no matching function for call to '";
+
+	return !strcmp(e->check, "clang-diagnostic-error") &&
+	       !strncmp(e->message, prefix, sizeof(prefix) - 1) &&
+	       (!strncmp(e->message + sizeof(prefix) - 1, "atomic", 6) ||
+		!strncmp(e->message + sizeof(prefix) - 1, "__nv_atomic", 11));
+}
+
+static int covered(const struct cal_finding *e, const struct cal_findings *found, size_t first)
+{
+	size_t i;
+
+	for (i = first; i < found->nr; i++) {
+		const struct cal_finding *f = &found->items[i];
+		if (!strcmp(f->check, CHECK_ID) && f->severity == CAL_SEV_ERROR &&
+		    f->range.begin.file && e->range.begin.file &&
+		    !strcmp(f->range.begin.file, e->range.begin.file) &&
+		    f->range.begin.offset == e->range.begin.offset)
+			return 1;
+	}
+	return 0;
+}
+
+size_t cal_arch_supersede_errors(struct cal_findings *errors,
+				 const struct cal_findings *found, size_t first)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < errors->nr; i++) {
+		struct cal_finding *e = &errors->items[i];
+		if (no_matching_atomic(e) && covered(e, found, first)) {
+			cal_finding_clear(e);
+			continue;
+		}
+		errors->items[kept++] = *e;
+	}
+	errors->nr = kept;
+	return kept;
+}

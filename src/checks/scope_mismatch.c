@@ -1,9 +1,402 @@
-/* scope-mismatch: placeholder until implemented. */
+/*
+ * scope-mismatch: an atomic (or fence) whose scope is narrower than the
+ * threads that touch the object.
+ *
+ * Three findings, all judged in device code of device parses:
+ *
+ *  1. A block-, cluster- or thread-scope atomic on global memory (a
+ *     __device__ variable, or what a __global__ kernel's pointer parameter
+ *     points to) at an address that does not depend on blockIdx: every
+ *     block runs the kernel, so every block updates that object, and the
+ *     updates of different blocks are not atomic with respect to each
+ *     other.  An address computed from blockIdx (p[blockIdx.x],
+ *     p[blockIdx.x * blockDim.x + threadIdx.x]) is a per-block object and
+ *     is not flagged, nor is code under 'if (blockIdx.x == K)'.
+ *  2. The same object (same variable, same offset text) updated by a
+ *     narrow-scope atomic and by a wider one anywhere in the translation
+ *     unit, unless it is __shared__ or per-block: PTX ISA, "two atomic
+ *     operations are atomic with respect to each other only if each
+ *     operation specifies a scope that includes the other".
+ *  3. __threadfence_block() (or cuda::atomic_thread_fence with block
+ *     scope) followed, in the same function, by a store to global memory
+ *     that a loop polls somewhere in the translation unit, or placed
+ *     between a store to global memory and a store to a global flag whose
+ *     address does not depend on blockIdx: the fence orders the stores
+ *     only as seen from this block.
+ *
+ * __shared__ memory is never flagged: only the threads of one block can
+ * touch it.  The fix widens the scope to device where the scope is spelled
+ * at the site (atomicAdd_block -> atomicAdd, thread_scope_block ->
+ * thread_scope_device, __NV_THREAD_SCOPE_BLOCK -> __NV_THREAD_SCOPE_DEVICE,
+ * .cta -> .gpu, __threadfence_block -> __threadfence).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ast.h"
 #include "../check.h"
+#include "../fixits/edit.h"
+#include "cuatomlint/strbuf.h"
+#include "expr_util.h"
+#include "scope_address.h"
+#include "scope_sites.h"
+
+#define WIDEN_FIX "widen the scope to device"
+
+struct access {
+	struct cal_scoped_site s;
+	int single_block;	/* under if (blockIdx.x == K) */
+};
+
+struct global_store {
+	CXCursor site;
+	CXCursor function;
+	unsigned offset;
+	CXCursor base;
+	int per_block;
+};
+
+struct fence {
+	CXCursor site;
+	CXCursor function;
+	unsigned offset;
+	const char *what;
+	struct cal_edit widen;
+};
+
+struct poll {
+	CXCursor cond;
+	CXCursor base;
+};
+
+struct scope_state {
+	struct access *acc;
+	size_t nr_acc, alloc_acc;
+	struct global_store *stores;
+	size_t nr_stores, alloc_stores;
+	struct fence *fences;
+	size_t nr_fences, alloc_fences;
+	struct poll *polls;
+	size_t nr_polls, alloc_polls;
+};
+
+struct visit_ctx {
+	struct cal_walk *w;
+	struct scope_state *st;
+};
+
+static void *scope_begin(struct cal_walk *w)
+{
+	(void)w;
+	return xcalloc(1, sizeof(struct scope_state));
+}
+
+static unsigned cursor_offset(CXCursor c)
+{
+	unsigned offset = 0;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &offset);
+	return offset;
+}
+
+static int is_block_equality(CXCursor c, void *data)
+{
+	(void)data;
+	return cal_is_binop(c, CXBinaryOperator_EQ) &&
+	       (cal_depends_on_block(cal_child(c, 0)) || cal_depends_on_block(cal_child(c, 1)));
+}
+
+/* Is c inside the then-branch of an 'if' that tests blockIdx for equality? */
+static int under_single_block(const struct cal_walk *w, CXCursor c)
+{
+	int j;
+
+	for (j = w->depth - 1; j >= 0; j--) {
+		CXCursor anc = w->stack[j], path = j + 1 < w->depth ? w->stack[j + 1] : c;
+		CXCursor cond;
+		if (clang_getCursorKind(anc) != CXCursor_IfStmt ||
+		    !clang_equalCursors(path, cal_child(anc, 1)))
+			continue;
+		cond = cal_child(anc, 0);
+		if (is_block_equality(cond, NULL) ||
+		    cal_subtree_find(cond, is_block_equality, NULL, NULL, NULL))
+			return 1;
+	}
+	return 0;
+}
+
+static void add_store(struct visit_ctx *v, CXCursor site, const struct cal_object *o)
+{
+	struct global_store *g;
+
+	if (o->origin != CAL_ORIGIN_GLOBAL)
+		return;
+	GROW(v->st->stores, v->st->alloc_stores, v->st->nr_stores + 1);
+	g = &v->st->stores[v->st->nr_stores++];
+	g->site = site;
+	g->function = v->w->function;
+	g->offset = cursor_offset(site);
+	g->base = clang_getCanonicalCursor(o->base);
+	g->per_block = o->per_block;
+}
+
+static void on_site(struct cal_scoped_site *s, void *data)
+{
+	struct visit_ctx *v = data;
+	struct access *a;
+
+	add_store(v, s->site, &s->obj);
+	GROW(v->st->acc, v->st->alloc_acc, v->st->nr_acc + 1);
+	a = &v->st->acc[v->st->nr_acc++];
+	a->s = *s;
+	a->single_block = under_single_block(v->w, s->site);
+}
+
+static void record_plain_store(struct visit_ctx *v, CXCursor c)
+{
+	struct cal_object o;
+	CXCursor target;
+
+	if (cal_is_binop(c, CXBinaryOperator_Assign) ||
+	    clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
+		target = cal_child(c, 0);
+	else if (cal_is_unop(c, CXUnaryOperator_PreInc) || cal_is_unop(c, CXUnaryOperator_PostInc) ||
+		 cal_is_unop(c, CXUnaryOperator_PreDec) || cal_is_unop(c, CXUnaryOperator_PostDec))
+		target = cal_child(c, 0);
+	else
+		return;
+	cal_object_init(&o);
+	cal_object_of_lvalue(v->w->parse->tu, target, &o);
+	add_store(v, c, &o);
+	cal_object_release(&o);
+}
+
+static int record_poll(CXCursor c, void *data)
+{
+	struct visit_ctx *v = data;
+	struct cal_object o;
+	struct poll *p;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return 0;
+	cal_object_init(&o);
+	cal_object_of_lvalue(v->w->parse->tu, c, &o);
+	if (!clang_Cursor_isNull(o.base) && o.origin != CAL_ORIGIN_LOCAL) {
+		GROW(v->st->polls, v->st->alloc_polls, v->st->nr_polls + 1);
+		p = &v->st->polls[v->st->nr_polls++];
+		p->cond = c;
+		p->base = clang_getCanonicalCursor(o.base);
+	}
+	cal_object_release(&o);
+	return 0;
+}
+
+static void record_loop(struct visit_ctx *v, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor cond;
+
+	if (k == CXCursor_WhileStmt)
+		cond = cal_child(c, 0);
+	else if (k == CXCursor_DoStmt)
+		cond = cal_child(c, cal_nr_children(c) - 1);
+	else
+		return;
+	record_poll(cond, v);
+	cal_subtree_find(cond, record_poll, NULL, v, NULL);
+}
+
+static void record_fence(struct visit_ctx *v, CXCursor c)
+{
+	struct cal_edit widen;
+	const char *what;
+	struct fence *f;
+
+	if (!cal_block_fence_at(v->w, c, &widen, &what))
+		return;
+	GROW(v->st->fences, v->st->alloc_fences, v->st->nr_fences + 1);
+	f = &v->st->fences[v->st->nr_fences++];
+	f->site = c;
+	f->function = v->w->function;
+	f->offset = cursor_offset(c);
+	f->what = what;
+	f->widen = widen;
+}
+
+static void scope_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	struct visit_ctx v = { w, state };
+
+	if (w->parse->is_host || !cal_walk_in_device_code(w))
+		return;
+	cal_scoped_sites_at(w, c, on_site, &v);
+	record_plain_store(&v, c);
+	record_loop(&v, c);
+	record_fence(&v, c);
+}
+
+/* ---- reporting ---- */
+
+static void add_widen_fix(struct cal_finding *f, struct cal_edit *widen)
+{
+	if (widen->file)
+		cal_add_fix_edits(f, WIDEN_FIX, widen, 1);
+}
+
+static void note_global_base(struct cal_walk *w, struct cal_finding *f, CXCursor base)
+{
+	char *name = cal_cursor_name(base);
+
+	if (clang_getCursorKind(base) == CXCursor_ParmDecl) {
+		char *fn = cal_cursor_name(clang_getCursorSemanticParent(base));
+		cal_note_at(w, f, base, "'%s' is a parameter of kernel '%s': it points to "
+			    "global memory", name, fn);
+		free(fn);
+	} else {
+		cal_note_at(w, f, base, "'%s' is a __device__ variable in global memory", name);
+	}
+	free(name);
+}
+
+static const struct access *wider_access(const struct scope_state *st, const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->s.scope > a->s.scope && !b->s.obj.per_block &&
+		    cal_object_same(&a->s.obj, &b->s.obj))
+			return b;
+	}
+	return NULL;
+}
+
+static void report_mixed(struct cal_walk *w, struct access *a, const struct access *b)
+{
+	char *name = cal_cursor_name(a->s.obj.base);
+	struct cal_finding *f;
+
+	f = cal_report(w, a->s.site, "%s (%s scope) and %s (%s scope) update the same object "
+		       "through '%s': they are not atomic with respect to each other",
+		       a->s.what, cal_mem_scope_name(a->s.scope), b->s.what,
+		       cal_mem_scope_name(b->s.scope), name);
+	cal_note_at(w, f, b->s.site, "the %s-scope update is here", cal_mem_scope_name(b->s.scope));
+	add_widen_fix(f, &a->s.widen);
+	free(name);
+}
+
+static void report_other_blocks(struct cal_walk *w, struct access *a)
+{
+	char *name = cal_cursor_name(a->s.obj.base);
+	struct cal_finding *f;
+
+	f = cal_report(w, a->s.site, "%s is atomic only within one %s, but other blocks of the "
+		       "kernel update the same global memory through '%s' (the address does not "
+		       "depend on blockIdx)", a->s.what, cal_mem_scope_name(a->s.scope), name);
+	note_global_base(w, f, a->s.obj.base);
+	add_widen_fix(f, &a->s.widen);
+	free(name);
+}
+
+static void judge_access(struct cal_walk *w, const struct scope_state *st, struct access *a)
+{
+	const struct access *b;
+
+	if (a->s.scope >= CAL_MS_DEVICE || a->s.obj.per_block ||
+	    a->s.obj.origin == CAL_ORIGIN_SHARED || a->s.obj.origin == CAL_ORIGIN_LOCAL ||
+	    clang_Cursor_isNull(a->s.obj.base))
+		return;
+	b = wider_access(st, a);
+	if (b)
+		report_mixed(w, a, b);
+	else if (a->s.obj.origin == CAL_ORIGIN_GLOBAL && !a->single_block)
+		report_other_blocks(w, a);
+}
+
+static const struct poll *find_poll(const struct scope_state *st, CXCursor base)
+{
+	size_t i;
+	for (i = 0; i < st->nr_polls; i++)
+		if (clang_equalCursors(st->polls[i].base, base))
+			return &st->polls[i];
+	return NULL;
+}
+
+struct publication {
+	const struct global_store *data;	/* before the fence; NULL if polled */
+	const struct global_store *flag;	/* after the fence */
+	const struct poll *poll;
+};
+
+static int find_publication(const struct scope_state *st, const struct fence *fe,
+			    struct publication *pub)
+{
+	size_t i;
+
+	memset(pub, 0, sizeof(*pub));
+	for (i = 0; i < st->nr_stores; i++) {
+		const struct global_store *g = &st->stores[i];
+		if (!clang_equalCursors(g->function, fe->function))
+			continue;
+		if (g->offset < fe->offset) {
+			if (!pub->data)
+				pub->data = g;
+		} else if ((pub->poll = find_poll(st, g->base)) != NULL) {
+			pub->flag = g;
+			pub->data = NULL;
+			return 1;
+		} else if (!g->per_block && !pub->flag) {
+			pub->flag = g;
+		}
+	}
+	return pub->data && pub->flag;
+}
+
+static void judge_fence(struct cal_walk *w, const struct scope_state *st, struct fence *fe)
+{
+	struct publication pub;
+	struct cal_finding *f;
+	char *name;
+
+	if (!find_publication(st, fe, &pub))
+		return;
+	name = cal_cursor_name(pub.flag->base);
+	f = cal_report(w, fe->site, "%s orders memory only for the threads of this block, but "
+		       "the store to '%s' after it publishes data to other blocks", fe->what, name);
+	if (pub.poll)
+		cal_note_at(w, f, pub.poll->cond, "'%s' is polled here", name);
+	else
+		cal_note_at(w, f, pub.data->site, "data stored to global memory before the fence");
+	cal_note_at(w, f, pub.flag->site, "the store that other blocks observe");
+	add_widen_fix(f, &fe->widen);
+	free(name);
+}
+
+static void scope_end(struct cal_walk *w, void *state)
+{
+	struct scope_state *st = state;
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++)
+		judge_access(w, st, &st->acc[i]);
+	for (i = 0; i < st->nr_fences; i++)
+		judge_fence(w, st, &st->fences[i]);
+	for (i = 0; i < st->nr_acc; i++)
+		cal_scoped_site_release(&st->acc[i].s);
+	for (i = 0; i < st->nr_fences; i++)
+		cal_edit_clear(&st->fences[i].widen);
+	free(st->acc);
+	free(st->stores);
+	free(st->fences);
+	free(st->polls);
+	free(st);
+}
 
 const struct cal_check cal_check_scope_mismatch = {
 	.id = "scope-mismatch",
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
-	.summary = "TODO",
+	.summary = "atomic or fence whose scope is narrower than the threads that touch the object",
+	.begin = scope_begin,
+	.visit = scope_visit,
+	.end = scope_end,
 };

@@ -4,7 +4,8 @@
 #   %cuatomlint   the tool, with color off, on the installed CUDA toolkit if any
 #   %builtin      the same on the tool's built-in minimal CUDA environment
 #   FileCheck, not, split-file from LLVM 19
-# Features: "cuda-toolkit" where a toolkit is installed.
+# Features: "cuda-toolkit" where a toolkit is installed, "cmake" where cmake
+# is on PATH, "root" when the tests run as root.
 import os
 import shutil
 import lit.formats
@@ -16,9 +17,13 @@ config.excludes = ["Inputs", "expect-exit.py", "sarif-validate.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test", "lit-out")
 
-tool = config.cuatomlint + " --color=never"
+# The result cache is off in tests (a test that wants it names --cache-dir,
+# which turns it back on): runs must not depend on earlier runs.
+tool = config.cuatomlint + " --color=never --no-cache"
 # %expect-exit goes first: lit applies substitutions in order.
 config.substitutions.append(("%expect-exit", "python3 " + os.path.join(os.path.dirname(__file__), "expect-exit.py")))
+# the bare executable, for command lines built by other tools (CMake lists)
+config.substitutions.append(("%tool-path", config.cuatomlint))
 config.substitutions.append(("%cuatomlint", tool))
 config.substitutions.append(("%builtin", tool + " --builtin-cuda"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
@@ -38,6 +43,11 @@ def have_toolkit():
 
 if have_toolkit():
     config.available_features.add("cuda-toolkit")
+# root reads files whatever their mode: tests of unreadable files skip.
+if os.geteuid() == 0:
+    config.available_features.add("root")
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
 
 for var in ("PATH", "CUDA_PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:

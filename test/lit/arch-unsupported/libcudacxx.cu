@@ -1,0 +1,17 @@
+// cuda::atomic and cuda::atomic_ref need sm_60: each operation is reported.
+// RUN: %expect-exit 1 %builtin --checks='-*,arch-unsupported' --cuda-arch=sm_52,sm_90 %s 2>&1 | FileCheck %s --implicit-check-not='[arch-unsupported]'
+// RUN: %expect-exit 0 %builtin --checks='-*,arch-unsupported' --cuda-arch=sm_60,sm_90 %s 2>&1 | count 0
+
+__device__ int flag_load(int &flag) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> ref(flag);
+  return ref.load(cuda::memory_order_acquire);
+  // CHECK: libcudacxx.cu:[[@LINE-1]]:10: error: 'load' on 'cuda::atomic_ref<int, cuda::thread_scope_device>' (cuda::atomic / cuda::atomic_ref) needs sm_60; the build targets sm_52 [arch-unsupported]
+}
+
+__global__ void counter(cuda::atomic<unsigned, cuda::thread_scope_device> *c) {
+  c->fetch_add(1u, cuda::memory_order_relaxed);
+  // CHECK: libcudacxx.cu:[[@LINE-1]]:3: error: 'fetch_add' on 'cuda::atomic<unsigned int, cuda::thread_scope_device>' (cuda::atomic / cuda::atomic_ref) needs sm_60; the build targets sm_52 [arch-unsupported]
+}
+
+// Negative: host code.
+void host_counter(cuda::atomic<unsigned, cuda::thread_scope_device> *c) { c->fetch_add(1u); }

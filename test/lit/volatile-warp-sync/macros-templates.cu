@@ -1,0 +1,35 @@
+// Steps written through a macro are reported at the use site, without a fix;
+// a template over the element type is reported per instantiation, without a
+// fix (the temporary's type would be the template parameter's).
+// RUN: %expect-exit 1 %cuatomlint --checks='-*,volatile-warp-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-warp-sync]' --implicit-check-not='fix-it:'
+// RUN: %expect-exit 1 %builtin --checks='-*,volatile-warp-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-warp-sync]' --implicit-check-not='fix-it:'
+
+#define STEP(s, i, k) s[i] += s[i + k]
+
+__device__ void macro_steps(volatile int *s, unsigned tid) {
+  STEP(s, tid, 32);
+  STEP(s, tid, 16);
+  // CHECK: macros-templates.cu:[[@LINE-2]]:3: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+  // CHECK: macros-templates.cu:[[@LINE-2]]:3: note: this step reads what other lanes wrote in the step before
+}
+
+template <class T> __device__ void warpReduce(volatile T *s, unsigned tid) {
+  s[tid] += s[tid + 32];
+  s[tid] += s[tid + 16];
+  // CHECK: macros-templates.cu:[[@LINE-2]]:3: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+  // CHECK: macros-templates.cu:[[@LINE-2]]:3: note: this step reads what other lanes wrote in the step before
+}
+
+// Only instantiated with a non-volatile type: not warp-synchronous volatile code.
+template <class T> __device__ void maybe(T *s, unsigned tid) {
+  s[tid] += s[tid + 32];
+  s[tid] += s[tid + 16];
+}
+
+__global__ void launch() {
+  __shared__ float f[64];
+  __shared__ int i[64];
+  warpReduce(f, threadIdx.x);
+  warpReduce(i, threadIdx.x);
+  maybe(i, threadIdx.x);
+}

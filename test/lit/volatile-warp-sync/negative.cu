@@ -1,0 +1,57 @@
+// Must not flag: __syncwarp() between steps, shuffle reductions, host code,
+// single steps, non-volatile memory, code in comments and strings.
+// RUN: %expect-exit 0 %cuatomlint --checks='-*,volatile-warp-sync' %s 2>&1 | count 0
+// RUN: %expect-exit 0 %builtin --checks='-*,volatile-warp-sync' %s 2>&1 | count 0
+
+__device__ void synced(volatile int *s, unsigned tid) {
+  s[tid] += s[tid + 32];
+  __syncwarp();
+  s[tid] += s[tid + 16];
+  __syncwarp();
+  s[tid] += s[tid + 8];
+  __syncwarp();
+}
+
+__device__ void synced_loop(volatile int *s, unsigned tid) {
+  for (int k = 16; k > 0; k >>= 1) {
+    s[tid] += s[tid + k];
+    __syncwarp();
+  }
+}
+
+__device__ int shuffle(int v) {
+  for (int k = 16; k > 0; k >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, k);
+  return v;
+}
+
+__device__ int shuffle_unrolled(int v) {
+  v += __shfl_down_sync(0xffffffff, v, 16);
+  v += __shfl_down_sync(0xffffffff, v, 8);
+  v += __shfl_down_sync(0xffffffff, v, 4);
+  return v;
+}
+
+// One step is not a chain of dependent steps.
+__device__ void single(volatile int *s, unsigned tid) { s[tid] += s[tid + 32]; }
+
+// Steps on two different arrays do not depend on each other.
+__device__ void two_arrays(volatile int *a, volatile int *b, unsigned tid) {
+  a[tid] += a[tid + 16];
+  b[tid] += b[tid + 16];
+}
+
+// Not volatile: some other problem, not this check's.
+__device__ void plain(int *s, unsigned tid) {
+  s[tid] += s[tid + 32];
+  s[tid] += s[tid + 16];
+}
+
+// Host code.
+void host_reduce(volatile int *s, unsigned tid) {
+  s[tid] += s[tid + 32];
+  s[tid] += s[tid + 16];
+}
+
+// s[tid] += s[tid + 32]; s[tid] += s[tid + 16];
+const char *text = "s[tid] += s[tid + 32]; s[tid] += s[tid + 16];";
