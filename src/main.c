@@ -245,7 +245,7 @@ static int fix(const struct cal_options *opts, const struct cal_env *env,
 	       const struct cal_jobs *jobs, const struct cal_findings *list)
 {
 	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
-				       opts->verify_nvcc, env, jobs, stdout, stderr };
+				       opts->verify_nvcc, env, jobs, stdout, stderr, opts->jobs };
 
 	if (!opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		return 0;

@@ -1,11 +1,13 @@
 #include "apply.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "../parse.h"
+#include "../scheduler.h"
 #include "cuatomlint/strbuf.h"
 #include "diff.h"
 #include "export_yaml.h"
@@ -15,6 +17,8 @@
 struct job_check {
 	int affected;
 	int baseline;
+	int want;	/* count_all(): parse this job */
+	int errors;	/* count_all()'s result */
 };
 
 static int is_main_file(const struct cal_jobs *jobs, const char *path)
@@ -48,13 +52,64 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 	return total;
 }
 
+/* Parses of several jobs at once: each worker has its own index. */
+struct count_pool {
+	const struct cal_fix_request *req;
+	struct job_check *jc;
+	size_t next;
+	pthread_mutex_t lock;
+};
+
+static void *count_worker(void *arg)
+{
+	struct count_pool *pool = arg;
+	CXIndex index = clang_createIndex(0, 0);
+
+	for (;;) {
+		size_t i;
+		pthread_mutex_lock(&pool->lock);
+		while (pool->next < pool->req->jobs->nr && !pool->jc[pool->next].want)
+			pool->next++;
+		i = pool->next++;
+		pthread_mutex_unlock(&pool->lock);
+		if (i >= pool->req->jobs->nr)
+			break;
+		pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i]);
+	}
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+/* Fill jc[i].errors for every job with jc[i].want, -j workers at a time. */
+static void count_all(const struct cal_fix_request *req, struct job_check *jc)
+{
+	struct count_pool pool = { req, jc, 0, PTHREAD_MUTEX_INITIALIZER };
+	size_t i, wanted = 0;
+	int n = req->workers > 0 ? req->workers : cal_default_workers(), started = 0;
+	pthread_t *threads;
+
+	for (i = 0; i < req->jobs->nr; i++)
+		wanted += jc[i].want;
+	if ((size_t)n > wanted)
+		n = wanted ? (int)wanted : 1;
+	threads = xcalloc((size_t)n, sizeof(*threads));
+	for (i = 0; i < (size_t)n; i++)
+		started += pthread_create(&threads[started], NULL, count_worker, &pool) == 0;
+	if (!started)
+		count_worker(&pool);
+	for (i = 0; i < (size_t)started; i++)
+		pthread_join(threads[i], NULL);
+	free(threads);
+	pthread_mutex_destroy(&pool.lock);
+}
+
 /*
  * Which jobs see a rewritten file: a job whose own file changes, and
  * every job when a header changes (which jobs include it is not
  * recorded).  The latter are measured now, before anything is written.
  */
 static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
-			  CXIndex index, struct job_check *jc)
+			  struct job_check *jc)
 {
 	int header_changed = 0;
 	size_t i;
@@ -68,9 +123,11 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 		long f = cal_rewriter_find_file(rw, job->file);
 		int own = f >= 0 && cal_rewriter_changes(&rw->files[f]);
 		jc[i].affected = own || header_changed;
-		if (jc[i].affected && !own)
-			jc[i].baseline = count_errors(index, req->env, job);
+		jc[i].want = jc[i].affected && !own;
 	}
+	count_all(req, jc);
+	for (i = 0; i < req->jobs->nr; i++)
+		jc[i].baseline = jc[i].want ? jc[i].errors : 0;
 }
 
 /* Roll back the job's own file and every rewritten header. */
@@ -100,16 +157,19 @@ static int job_written(const struct cal_rewriter *rw, const struct cal_jobs *job
 }
 
 static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
-		    CXIndex index, struct job_check *jc)
+		    struct job_check *jc)
 {
 	size_t i;
 
+	for (i = 0; i < req->jobs->nr; i++)
+		jc[i].want = jc[i].affected && job_written(rw, req->jobs, &req->jobs->items[i]);
+	count_all(req, jc);
 	for (i = 0; i < req->jobs->nr; i++) {
 		const struct cal_job *job = &req->jobs->items[i];
 		int after;
-		if (!jc[i].affected || !job_written(rw, req->jobs, job))
+		if (!jc[i].want || !job_written(rw, req->jobs, job))
 			continue;
-		after = count_errors(index, req->env, job) + cal_fault("reparse");
+		after = jc[i].errors + cal_fault("reparse");
 		if (after > jc[i].baseline)
 			roll_back_job(req, rw, job, jc[i].baseline, after);
 	}
@@ -242,18 +302,16 @@ static size_t count_changed(const struct cal_rewriter *rw)
 static int apply(const struct cal_fix_request *req, struct cal_rewriter *rw)
 {
 	struct job_check *jc = xcalloc(req->jobs->nr + 1, sizeof(*jc));
-	CXIndex index = clang_createIndex(0, 0);
 	int r = 0;
 
-	mark_affected(req, rw, index, jc);
+	mark_affected(req, rw, jc);
 	if (cal_rewriter_write(rw) < 0)
 		r = -1;
-	reparse(req, rw, index, jc);
+	reparse(req, rw, jc);
 	fprintf(req->log, "cuatomlint: applied %zu fixes in %zu files\n",
 		cal_rewriter_count_fixes(rw, CAL_FIX_TAKEN), cal_rewriter_count_written(rw));
 	if (req->verify_nvcc && verify_nvcc(req, rw, jc) < 0)
 		r = -1;
-	clang_disposeIndex(index);
 	free(jc);
 	return r;
 }

@@ -35,6 +35,7 @@ struct cal_fix_request {
 	const struct cal_jobs *jobs;
 	FILE *out;
 	FILE *log;
+	int workers;		/* -j: parallel re-parses; 0: one per core */
 };
 
 /* 0, or -1 if a file could not be rewritten or kept, the export or nvcc failed. */

@@ -368,27 +368,33 @@ static int write_all(int fd, const char *buf, size_t len)
 
 /*
  * Replace path's content with data: a temporary file in the same
- * directory, with path's permission bits, renamed over it.  On failure
- * path is untouched and *why says what went wrong.
+ * directory as the real file (a symbolic link is followed, not replaced),
+ * with the original's permission bits and, where allowed, its owner,
+ * renamed over it.  On failure path is untouched and *why says what went
+ * wrong.
  */
-static int replace_file(const char *path, const struct strbuf *data, mode_t mode,
+static int replace_file(const char *path, const struct strbuf *data, const struct stat *st,
 			const char **why)
 {
-	char *tmp = temp_name(path);
+	char *real = realpath(path, NULL);
+	char *tmp = temp_name(real ? real : path);
 	int fd = mkstemp(tmp), r = -1;
 
 	if (fd < 0) {
 		*why = strerror(errno);
 		goto out;
 	}
-	if (write_all(fd, data->buf, data->len) < 0 || fchmod(fd, mode & 07777) < 0 ||
+	if (fchown(fd, st->st_uid, st->st_gid) < 0) {
+		/* not ours to give away: the file becomes the user's */
+	}
+	if (write_all(fd, data->buf, data->len) < 0 || fchmod(fd, st->st_mode & 07777) < 0 ||
 	    fsync(fd) < 0) {
 		*why = strerror(errno);
 		close(fd);
 		unlink(tmp);
 		goto out;
 	}
-	if (close(fd) < 0 || cal_fault("rename") || rename(tmp, path) < 0) {
+	if (close(fd) < 0 || cal_fault("rename") || rename(tmp, real ? real : path) < 0) {
 		*why = cal_fault("rename") ? "rename failed (injected fault)" : strerror(errno);
 		unlink(tmp);
 		goto out;
@@ -396,6 +402,7 @@ static int replace_file(const char *path, const struct strbuf *data, mode_t mode
 	r = 0;
 out:
 	free(tmp);
+	free(real);
 	return r;
 }
 
@@ -428,7 +435,7 @@ static int write_one(struct cal_rewriter *rw, struct cal_rw_file *f)
 	else if (stat(f->path, &st) < 0)
 		why = strerror(errno);
 	else if (check_writable(f->path, &st, &why) == 0 &&
-		 replace_file(f->path, &f->result, st.st_mode, &why) == 0) {
+		 replace_file(f->path, &f->result, &st, &why) == 0) {
 		f->state = CAL_FILE_WRITTEN;
 		return 0;
 	}
@@ -462,7 +469,7 @@ int cal_rewriter_rollback(struct cal_rewriter *rw, size_t i, const char *why)
 	if (f->state != CAL_FILE_WRITTEN)
 		return 0;
 	rw->nr_errors++;
-	if (stat(f->path, &st) < 0 || replace_file(f->path, &f->original, st.st_mode, &err) < 0) {
+	if (stat(f->path, &st) < 0 || replace_file(f->path, &f->original, &st, &err) < 0) {
 		fprintf(rw->log, "cuatomlint: error: cannot roll back '%s': %s\n", f->path,
 			err ? err : strerror(errno));
 		return -1;
