@@ -33,6 +33,21 @@ def child_cpu():
     return r.ru_utime + r.ru_stime
 
 
+def cpu_of(cmd):
+    """CPU seconds (user + sys) of one process, measured by wait4."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, ru = os.wait4(p.pid, 0)
+    p.returncode = 0
+    return ru.ru_utime + ru.ru_stime
+
+
+def pool_cpu(cmds, workers=2):
+    """Total CPU seconds of cmds, run `workers` at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(workers) as ex:
+        return sum(ex.map(cpu_of, cmds))
+
+
 def timed(cmd, **kw):
     """Run cmd; return (wall, cpu, completed process)."""
     c0, t0 = child_cpu(), time.perf_counter()
@@ -47,14 +62,14 @@ def max_rss_kb(cmd):
     return int(m.group(1)) if m else 0
 
 
-def lint(tool, files, archs, extra=()):
-    cmd = [tool, "--color=never", "--no-cache", "-j1", "--cuda-arch=" + archs] + list(extra) + files
+def lint(tool, files, archs, extra=(), jobs=2):
+    cmd = [tool, "--color=never", "--no-cache", "-j%d" % jobs, "--cuda-arch=" + archs] + list(extra) + files
     return timed(cmd)
 
 
 def parse_lines(tool, files, archs):
     """{file: [(kind, args)]} for every parse cuatomlint makes with --per-arch-parses."""
-    cmd = [tool, "--color=never", "--no-cache", "-j1", "--verbose", "--keep-env",
+    cmd = [tool, "--color=never", "--no-cache", "-j2", "--verbose", "--keep-env",
            "--per-arch-parses", "--cuda-arch=" + archs] + files
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     parses, kept = {}, None
@@ -72,27 +87,14 @@ def parse_lines(tool, files, archs):
 
 
 def clang_cost(clang, parses, kinds):
-    """CPU and wall of clang++ -fsyntax-only for the parses of the given kinds."""
-    wall = cpu = 0.0
-    for f, plist in parses.items():
-        for kind, args in plist:
-            if kind in kinds:
-                w, c, _ = timed([clang, "-fsyntax-only", "-w"] + args + [f])
-                wall += w
-                cpu += c
-    return wall, cpu
+    """CPU seconds of clang++ -fsyntax-only for the parses of the given kinds."""
+    return pool_cpu([[clang, "-fsyntax-only", "-w"] + args + [f]
+                     for f, plist in parses.items() for kind, args in plist if kind in kinds])
 
 
 def tidy_cost(tidy, parses, kinds):
-    wall = cpu = 0.0
-    for f, plist in parses.items():
-        for kind, args in plist:
-            if kind in kinds:
-                w, c, _ = timed([tidy, "-checks=-*,misc-definitions-in-headers", "--quiet", f,
-                                 "--"] + args)
-                wall += w
-                cpu += c
-    return wall, cpu
+    return pool_cpu([[tidy, "-checks=-*,misc-definitions-in-headers", "--quiet", f, "--"] + args
+                     for f, plist in parses.items() for kind, args in plist if kind in kinds])
 
 
 def row(name, *cols):
@@ -111,18 +113,19 @@ def section(title):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="small corpus, a couple of minutes")
+    ap.add_argument("--quick", action="store_true", help="4 + 24 files, a few minutes")
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cuatomlint"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench"))
     ap.add_argument("--files", type=int, help="generated files for the arch comparison (60)")
     ap.add_argument("--corpus", type=int, help="generated files for -j and the cache (300)")
     ap.add_argument("--j1-files", type=int,
                     help="files of the corpus timed with -j1 and -j2 (default: 60; all with --full)")
-    ap.add_argument("--full", action="store_true", help="-j1 vs -j2 on the whole corpus")
+    ap.add_argument("--full", action="store_true",
+                    help="the issues' sizes: 60 files per arch count, 300-file corpus, -j1 vs -j2 on all")
     a = ap.parse_args()
-    nfiles = a.files or (8 if a.quick else 60)
-    ncorpus = a.corpus or (40 if a.quick else 300)
-    nj = ncorpus if a.full else (a.j1_files or (16 if a.quick else 60))
+    nfiles = a.files or (4 if a.quick else 60 if a.full else 16)
+    ncorpus = a.corpus or (24 if a.quick else 300 if a.full else 100)
+    nj = ncorpus if a.full else (a.j1_files or (8 if a.quick else 24))
     clang = shutil.which("clang++-19") or "clang++"
     tidy = shutil.which("clang-tidy-19")
 
@@ -142,36 +145,34 @@ def main():
     print("tool %s, %s, %s" % (a.tool, clang, tidy or "no clang-tidy-19"))
 
     # 1. archs
-    section("1. cuatomlint vs clang++ -fsyntax-only (same args), -j1, CPU seconds")
-    parses, kept = parse_lines(a.tool, set1, ARCH_SETS[6])
-    c_host = clang_cost(clang, parses, {"host"})[1]
-    c_dev = clang_cost(clang, parses, {"sm_75"})[1]
-    c_dev90 = clang_cost(clang, parses, {"sm_90"})[1]
-    row("clang++ host parse / one device parse", fmt(c_host), fmt(c_dev))
-    row("archs", "cuatomlint", "per-arch", "clang dev", "ratio 1dev", "ratio h+N")
-    base = None
+    section("1. cuatomlint vs clang++-19 -fsyntax-only, same files and args (CPU seconds)")
+    parses, kept = parse_lines(a.tool, set1, "sm_75,sm_90")
+    c_host = clang_cost(clang, parses, {"host"})
+    c_dev = clang_cost(clang, parses, {"sm_75"})
+    c_dev90 = clang_cost(clang, parses, {"sm_90"})
+    row("clang++ parses: host, sm_75 device, sm_90 device", fmt(c_host), fmt(c_dev), fmt(c_dev90))
+    row("archs", "cuatomlint", "per-arch", "vs 1 dev", "vs host+N")
+    arch_rows = []
     for n, archs in ARCH_SETS.items():
         _, cpu, _ = lint(a.tool, set1, archs)
-        _, cpu_pa, _ = lint(a.tool, set1, archs, ["--per-arch-parses"])
-        base = base or cpu
-        # a compiler does the host parse and one device parse per arch
+        cpu_pa = cpu if n == 1 else lint(a.tool, set1, archs, ["--per-arch-parses"])[1]
+        # what a compiler parses: the host side and one device side per arch
         nvcc_like = c_host + c_dev + (n - 1) * c_dev90
-        row("%d (%s)" % (n, archs), fmt(cpu), fmt(cpu_pa), fmt(c_dev),
-            fmt(cpu / c_dev, "x"), fmt(cpu / nvcc_like, "x"))
-        results.setdefault("arch", []).append((n, cpu, cpu_pa))
-    for n, cpu, cpu_pa in results["arch"]:
-        row("growth %d archs vs 1 (shared / per-arch)" % n, fmt(cpu / base, "x"),
+        row("%d (%s)" % (n, archs), fmt(cpu), fmt(cpu_pa), fmt(cpu / c_dev, "x"),
+            fmt(cpu / nvcc_like, "x"))
+        arch_rows.append((n, cpu, cpu_pa))
+    base = arch_rows[0][1]
+    for n, cpu, cpu_pa in arch_rows[1:]:
+        row("cost of %d archs / 1 arch (shared, per-arch)" % n, fmt(cpu / base, "x"),
             fmt(cpu_pa / base, "x"))
 
-    # 5. clang-tidy (same parses: host + one device for one arch)
+    # 5. clang-tidy on the same parses as cuatomlint's one-arch run
     if tidy:
-        section("5. cuatomlint vs clang-tidy-19 -checks=-*,misc-definitions-in-headers, 1 arch")
-        t_wall, t_cpu = tidy_cost(tidy, parses, {"host", "sm_75"})
-        wall, cpu, _ = lint(a.tool, set1, ARCH_SETS[1])
-        row("", "wall s", "CPU s")
-        row("clang-tidy-19 (host + sm_75 parse)", fmt(t_wall), fmt(t_cpu))
-        row("cuatomlint (all checks)", fmt(wall), fmt(cpu))
-        row("ratio cuatomlint / clang-tidy", fmt(wall / t_wall, "x"), fmt(cpu / t_cpu, "x"))
+        section("5. cuatomlint vs clang-tidy-19 -checks=-*,misc-definitions-in-headers, 1 arch (CPU s)")
+        t_cpu = tidy_cost(tidy, parses, {"host", "sm_75"})
+        row("clang-tidy-19 (host + sm_75 parse per file)", fmt(t_cpu))
+        row("cuatomlint (every check, same parses)", fmt(base))
+        row("ratio cuatomlint / clang-tidy", fmt(base / t_cpu, "x"))
     if kept:
         shutil.rmtree(kept, ignore_errors=True)
 
@@ -198,16 +199,14 @@ def main():
     row("identical output", "yes" if pc.stdout == pw.stdout else "NO")
 
     # 4. memory
-    section("4. peak memory (max RSS), %d files, 1 arch" % min(nj, 16))
-    files = generated[:min(nj, 16)]
+    section("4. peak memory (max RSS), %d files, 1 arch" % min(nj, 8))
+    files = generated[:min(nj, 8)]
     r1 = max_rss_kb([a.tool, "--color=never", "--no-cache", "-j1", "--cuda-arch=sm_75"] + files)
     r2 = max_rss_kb([a.tool, "--color=never", "--no-cache", "-j2", "--cuda-arch=sm_75"] + files)
     row("-j1 (one worker)", "%d MiB" % (r1 // 1024))
     row("-j2 (two workers)", "%d MiB" % (r2 // 1024))
     row("per added worker", "%d MiB" % ((r2 - r1) // 1024))
 
-
-results = {}
 
 if __name__ == "__main__":
     main()
