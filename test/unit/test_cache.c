@@ -7,9 +7,19 @@
 #include <string.h>
 
 #include "cache.h"
+#include "check.h"
 #include "cuatomlint/strbuf.h"
 #include "launcher.h"
 #include "test.h"
+
+static const char *registry_id(const char *name)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (!strcmp(cal_checks[i]->id, name))
+			return cal_checks[i]->id;
+	return NULL;
+}
 
 static struct cal_range range(const char *file, unsigned off, unsigned line, unsigned col)
 {
@@ -54,6 +64,7 @@ static void make_findings(struct cal_findings *list)
 	f.check = "clang-diagnostic-error";
 	f.severity = CAL_SEV_ERROR;
 	cal_range_copy(&f.range, &r);
+	free(f.range.end.file);
 	f.range.end.file = NULL;
 	f.message = xstrdup("expected ';'");
 	cal_findings_take(list, &f);
@@ -73,7 +84,7 @@ static void test_round_trip(void)
 	if (out.nr == 2) {
 		const struct cal_finding *f = &out.items[0];
 		EXPECT(!strcmp(f->check, "nv-atomic-host"));
-		EXPECT(f->check == in.items[0].check);	/* the static ID, not a copy */
+		EXPECT(f->check == registry_id("nv-atomic-host"));	/* the static ID, not a copy */
 		EXPECT(f->archs == (CAL_HOST_BIT | 5) && f->arch_specific && f->partial_parse);
 		EXPECT(f->nr_notes == 2 && !strcmp(f->notes[0].message, "note: with a\nnewline"));
 		EXPECT(f->nr_fixes == 1 && f->fixes[0].nr_edits == 2);
