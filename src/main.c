@@ -316,6 +316,12 @@ static int lint(struct cal_options *opts, const int *enabled)
 out:
 	cal_jobs_release(&jobs);
 	cal_config_cache_release(&configs);
+	if (opts->keep_env && env.dir) {
+		/* bench/ reruns the --verbose arguments with clang++ */
+		fprintf(stderr, "cuatomlint: kept support files in %s\n", env.dir);
+		free(env.dir);
+		env.dir = NULL;
+	}
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);
 	return status;
