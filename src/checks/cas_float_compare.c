@@ -17,8 +17,8 @@
  * feeds from the CAS (assigned from a CAS result, or the 'expected' of a
  * compare_exchange), or the CAS result itself.
  *
- * Fix (device code, not in a template): compare the words instead, with
- * __float_as_uint / __double_as_longlong around both operands.
+ * Fix (__device__/__global__ code, not in a template): compare the words
+ * instead, with __float_as_uint / __double_as_longlong around both operands.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -185,7 +185,8 @@ static void report_compare(struct cal_walk *w, CXCursor cmp)
 		cal_note_at(w, f, w->function, "in instantiation '%s'; compare the bit "
 			    "patterns for floating-point types", name);
 		free(name);
-	} else if (fn && cal_walk_in_device_code(w)) {
+	} else if (fn && cal_walk_in_device_code(w) && !(w->space & CAL_SPACE_HOST)) {
+		/* __float_as_uint is a device function: not in host or __host__ __device__ code */
 		add_word_fix(w, f, cmp, fn);
 	}
 	free(type);

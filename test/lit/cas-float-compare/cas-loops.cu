@@ -112,6 +112,31 @@ __global__ void use_templates(float *f, int *i) {
   exchange_max(i, 1);
 }
 
+// Host and __host__ __device__ code: reported, but no fix (the word
+// intrinsics are device functions).
+float host_scale(float &x, float v) {
+  cuda::atomic_ref<float, cuda::thread_scope_system> r(x);
+  float expected = r.load(), seen;
+  do {
+    seen = expected;
+    r.compare_exchange_weak(expected, seen * v);
+  } while (seen != expected);
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK-NOT: fix-it
+  return expected;
+}
+__host__ __device__ double hd_scale(double &x, double v) {
+  cuda::atomic_ref<double, cuda::thread_scope_device> r(x);
+  double expected = r.load(), seen;
+  do {
+    seen = expected;
+    r.compare_exchange_weak(expected, seen * v);
+  } while (seen != expected);
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'double' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK-NOT: fix-it
+  return expected;
+}
+
 // Negative: code in comments and strings.
 // do { old = atomicCAS(p, a, b); } while (fa != fb);
 const char *text = "while (assumed != old)";
