@@ -13,6 +13,8 @@
  *     translation unit polls, either through volatile or with
  *     atomicCAS/atomicExch (a lock acquired in a loop and released by a
  *     volatile store).
+ * A loop in host code that polls the object makes a device store a
+ * GPU-to-CPU signal too (its fix then takes system scope).
  * Polled objects are matched by declaration (a global, a __shared__ or a
  * field) or, for pointers held in parameters and locals, by name, since the
  * producer and the consumer are often separate kernels.  Everything is
@@ -62,6 +64,8 @@ struct access {
 	CXCursor root_ref;	/* the reference to root inside lvalue */
 	int fix_allowed;	/* not in a type-dependent template instantiation */
 	int in_instantiation;
+	int host;		/* ACC_POLL in host code: only makes stores polled */
+	int system_scope;	/* ACC_STORE polled by host code */
 	int statement;		/* ACC_STORE: a statement of a { } block */
 	int value_unused;	/* ACC_STORE: the assignment's value is not used */
 	/* decided in end() */
@@ -569,7 +573,7 @@ static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCu
 	return a;
 }
 
-static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c)
+static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c, int host)
 {
 	int level = 0, compound;
 	CXCursor below, p = vol_parent(w, c, &level, &below);
@@ -579,8 +583,8 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c)
 		return;
 	if (pk == CXCursor_UnexposedExpr && !vol_type_is_volatile(clang_getCursorType(p))) {
 		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, level))
-			new_access(st, w, c, ACC_POLL);
-	} else if (vol_is_assignment(p, &compound) && !compound &&
+			new_access(st, w, c, ACC_POLL)->host = host;
+	} else if (!host && vol_is_assignment(p, &compound) && !compound &&
 		   clang_equalCursors(cal_child(p, 0), below)) {
 		struct access *a = new_access(st, w, c, ACC_STORE);
 		CXCursor pp;
@@ -608,12 +612,18 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 		record_mmio(st, w, c);
 		return;
 	}
-	if (!cal_walk_in_device_code(w) || vol_in_template_pattern(w))
+	if (vol_in_template_pattern(w))
 		return;
+	if (!cal_walk_in_device_code(w)) {
+		/* host code polling what the device stores: the GPU-to-CPU signal */
+		if ((w->space & CAL_SPACE_HOST) && vol_is_volatile_lvalue(c))
+			record_access(st, w, c, 1);
+		return;
+	}
 	if (k == CXCursor_CallExpr)
 		record_lock(st, w, c);
 	else if (vol_is_volatile_lvalue(c))
-		record_access(st, w, c);
+		record_access(st, w, c, 0);
 }
 
 /* ---- deciding ---- */
@@ -635,7 +645,7 @@ static void decide_flag(struct sync_state *st, struct access *a)
 	if (in_mmio_function(st, a->function))
 		return;
 	if (a->kind == ACC_POLL) {
-		a->flagged = 1;
+		a->flagged = !a->host;
 		return;
 	}
 	for (i = 0; i < st->nr_locks; i++) {
@@ -645,14 +655,15 @@ static void decide_flag(struct sync_state *st, struct access *a)
 			return;
 		}
 	}
+	/* any poll makes the store a signal; a poll in host code makes it a system-scope one */
 	for (i = 0; i < st->nr_acc; i++) {
 		const struct access *b = &st->acc[i];
-		if (b->kind == ACC_POLL && !in_mmio_function(st, b->function) &&
-		    keys_match(&a->key, &b->key)) {
-			a->flagged = 1;
-			a->polled_at = &b->lvalue;
-			return;
-		}
+		if (b->kind != ACC_POLL || in_mmio_function(st, b->function) ||
+		    !keys_match(&a->key, &b->key) || (a->flagged && !b->host))
+			continue;
+		a->flagged = 1;
+		a->polled_at = &b->lvalue;
+		a->system_scope = b->host;
 	}
 }
 
@@ -810,7 +821,8 @@ static int object_texts(const struct sync_state *st, const struct access *a, con
 static char *replacement_text(const struct sync_state *st, const struct access *a,
 			      const char *type, const char *obj, const char *ptr)
 {
-	const char *scope = object_is_shared(a->lvalue) ? "cuda::thread_scope_block" : st->scope;
+	const char *scope = object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
+			    : a->system_scope ? "cuda::thread_scope_system" : st->scope;
 	char *value = NULL, *out;
 
 	if (a->kind == ACC_POLL)

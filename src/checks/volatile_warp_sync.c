@@ -185,13 +185,55 @@ out:
 	return ret;
 }
 
+/* Does condition c limit the lanes to fewer than a warp ('tid < 16')? */
+static int limits_lanes(CXTranslationUnit tu, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int partial = 0;
+
+	clang_tokenize(tu, vol_file_extent(tu, c), &toks, &n);
+	for (i = 0; i + 1 < n && !partial; i++) {
+		char *op = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		char *num = cal_take_string(clang_getTokenSpelling(tu, toks[i + 1]));
+		char *end;
+		unsigned long k = strtoul(num, &end, 0);
+
+		if (clang_getTokenKind(toks[i + 1]) == CXToken_Literal && end != num)
+			partial = (!strcmp(op, "<") && k < 32) || (!strcmp(op, "<=") && k < 31);
+		free(op);
+		free(num);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return partial;
+}
+
+/*
+ * Is the current code under an 'if' that admits only part of a warp?  The
+ * fix's full-mask __syncwarp() would then wait for lanes that never come.
+ */
+static int in_partial_warp(const struct cal_walk *w)
+{
+	int i;
+
+	for (i = w->depth - 1; i >= 0; i--) {
+		enum CXCursorKind k = clang_getCursorKind(w->stack[i]);
+		if (cal_is_function_kind(k))
+			break;
+		if (k == CXCursor_IfStmt &&
+		    limits_lanes(w->parse->tu, cal_child(w->stack[i], 0)))
+			return 1;
+	}
+	return 0;
+}
+
 static void add_fix(struct cal_walk *w, struct cal_finding *f, const struct run *run)
 {
 	struct cal_edit edits[MAX_RUN];
 	struct cal_fix *fix;
 	int i, n;
 
-	if (w->parse->partial || !vol_fix_allowed(w))
+	if (w->parse->partial || !vol_fix_allowed(w) || in_partial_warp(w))
 		return;
 	for (n = 0; n < run->n; n++)
 		if (step_edit(w->parse->tu, &run->steps[n], &edits[n]) < 0)

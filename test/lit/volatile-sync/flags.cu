@@ -76,3 +76,15 @@ __device__ void critical(int *counter) {
 
 // Negative: a volatile store nobody polls.
 __global__ void log_value(volatile float *sink, float v) { *sink = v; }
+
+// GPU to CPU: host code polls mapped memory that the kernel signals through,
+// so the release store takes system scope.
+__global__ void notify_host(volatile int *host_signal) { *host_signal = 1; }
+// CHECK: flags.cu:[[@LINE-1]]:58: warning: store to volatile '*host_signal', which another thread polls, publishes nothing: volatile writes are not ordered, use a cuda::atomic_ref release store [volatile-sync]
+// CHECK: flags.cu:[[@LINE+4]]:10: note: '*host_signal' is polled here
+// CHECK: fix-it:"{{.*}}flags.cu":{[[@LINE-3]]:58-[[@LINE-3]]:74}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*host_signal}.store(1, cuda::memory_order_release)"
+// CHECK-NEXT: fix-it:"{{.*}}flags.cu":{[[@LINE-4]]:29-[[@LINE-4]]:38}:""
+void wait_for_device(volatile int *host_signal) {
+  while (*host_signal == 0) {
+  }
+}

@@ -65,3 +65,18 @@ __global__ void launch(float *f, unsigned *u) {
   warpReduceT<64>(su, threadIdx.x);
   warpReduceT<128>(su, threadIdx.x);
 }
+
+// Half a warp: a full-mask __syncwarp() would wait for lanes that never
+// arrive, so the finding carries no fix.
+__global__ void half_warp(int *out) {
+  __shared__ int sdata[32];
+  unsigned tid = threadIdx.x;
+  if (tid < 16) {
+    volatile int *s = sdata;
+    s[tid] += s[tid + 8];
+    s[tid] += s[tid + 4];
+    // CHECK: reduction.cu:[[@LINE-2]]:5: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+    // CHECK: reduction.cu:[[@LINE-2]]:5: note: this step reads what other lanes wrote in the step before
+  }
+  *out = sdata[0];
+}
