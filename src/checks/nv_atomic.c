@@ -96,8 +96,15 @@ CXCursor cal_nv_atomic_callee(const struct cal_walk *w, CXCursor call)
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return clang_getNullCursor();
 	callee = cal_call_callee(call);
-	if (clang_Cursor_isNull(callee))
-		return callee;
+	if (clang_Cursor_isNull(callee)) {
+		/* "(__nv_atomic_load_n)(p, o)": libclang names no callee for the call */
+		CXCursor e = cal_ignore_wrappers(cal_child(call, 0));
+		if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+			return clang_getNullCursor();
+		callee = clang_getCursorReferenced(e);
+		if (!cal_is_function_kind(clang_getCursorKind(callee)))
+			return clang_getNullCursor();
+	}
 	/* a specialization's location is its template's: in the prelude */
 	if (!cal_is_nv_atomic_builtin(w, callee))
 		return clang_getNullCursor();

@@ -118,5 +118,9 @@ __device__ int template_arguments(int *p) {
   // CHECK: orders.cu:[[@LINE-1]]:8: error: '__nv_atomic_load_n' called with template arguments: nvcc's __nv_atomic_* builtins are not templates [nv-atomic-args]
   // CHECK: fix-it:"{{.*}}orders.cu":{[[@LINE-2]]:26-[[@LINE-2]]:31}:""
   v += LOAD(p, __NV_ATOMIC_RELAXED);
+  // A parenthesized builtin is still the builtin.
+  v += (__nv_atomic_load_n)(p, __NV_ATOMIC_RELEASE);
+  // CHECK: orders.cu:[[@LINE-1]]:32: error: memory order __NV_ATOMIC_RELEASE of '__nv_atomic_load_n' is invalid: an atomic load cannot be release or acq_rel [nv-atomic-args]
+  // CHECK: orders.cu:[[@LINE-2]]:32: note: use __NV_ATOMIC_ACQUIRE
   return v;
 }
