@@ -368,15 +368,10 @@ static char *operation_words(const struct atomic_call *ac, const struct cal_fact
 {
 	const char *tn = ac->type_name ? ac->type_name : "?";
 
-	switch (ac->api) {
-	case CAL_API_LEGACY:
+	if (ac->api == CAL_API_LEGACY)
 		return xasprintf("%s(%s*)%s", ac->name, tn,
 				 ac->type == CAL_T_B128 ? " on a 16-byte type" : "");
-	case CAL_API_NV_BUILTIN:
-		return xasprintf("'%s' on '%s' (%s)", ac->name, tn, f->what);
-	default:
-		return xasprintf("'%s' on '%s' (%s)", ac->name, tn, f->what);
-	}
+	return xasprintf("'%s' on '%s' (%s)", ac->name, tn, f->what);
 }
 
 /* Why no fix is offered, or NULL if one may be. */

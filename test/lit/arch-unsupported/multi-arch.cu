@@ -5,8 +5,8 @@
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,arch-unsupported' --cuda-arch=sm_52,sm_90 %s 2>&1 | FileCheck %s --check-prefix=OLD --implicit-check-not='[arch-unsupported]' --implicit-check-not='clang-diagnostic-error' --implicit-check-not='partial parse'
 // RUN: %expect-exit 1 %builtin --checks='-*,arch-unsupported' --cuda-arch=sm_52,sm_90 %s 2>&1 | FileCheck %s --check-prefix=OLD --implicit-check-not='[arch-unsupported]' --implicit-check-not='clang-diagnostic-error' --implicit-check-not='partial parse'
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,arch-unsupported' --cuda-arch=sm_52,sm_61,sm_90 %s 2>&1 | FileCheck %s --check-prefix=THREE --implicit-check-not='[arch-unsupported]' --implicit-check-not='clang-diagnostic-error'
-// RUN: %expect-exit 0 %cuatomlint --checks='-*,arch-unsupported' --cuda-arch=sm_90 %s 2>&1 | count 0
-// RUN: %expect-exit 0 %builtin --checks='-*,arch-unsupported' --cuda-arch=sm_90 %s 2>&1 | count 0
+// RUN: %expect-exit 0 %cuatomlint --checks='-*,arch-unsupported' --cuda-arch=sm_90 %s | count 0
+// RUN: %expect-exit 0 %builtin --checks='-*,arch-unsupported' --cuda-arch=sm_90 %s | count 0
 #include <cuda_fp16.h>
 
 typedef double real_t;
