@@ -119,10 +119,10 @@ def main():
     ap.add_argument("--quick", action="store_true", help="4 + 24 files, a few minutes")
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cuatomlint"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench"))
-    ap.add_argument("--files", type=int, help="generated files for the arch comparison (60)")
-    ap.add_argument("--corpus", type=int, help="generated files for -j and the cache (300)")
+    ap.add_argument("--files", type=int, help="generated files for the arch comparison (16; --quick 4, --full 60)")
+    ap.add_argument("--corpus", type=int, help="generated files for the cache (100; --quick 24, --full 300)")
     ap.add_argument("--j1-files", type=int,
-                    help="files of the corpus timed with -j1 and -j2 (default: 60; all with --full)")
+                    help="files timed with -j1 and -j2 (24; --quick 8, --full: the whole corpus)")
     ap.add_argument("--full", action="store_true",
                     help="the issues' sizes: 60 files per arch count, 300-file corpus, -j1 vs -j2 on all")
     a = ap.parse_args()
