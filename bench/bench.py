@@ -63,8 +63,11 @@ def max_rss_kb(cmd):
 
 
 def lint(tool, files, archs, extra=(), jobs=2):
-    cmd = [tool, "--color=never", "--no-cache", "-j%d" % jobs, "--cuda-arch=" + archs] + list(extra) + files
-    return timed(cmd)
+    """(wall, cpu, number of parses) of one run."""
+    cmd = [tool, "--color=never", "--no-cache", "--verbose", "-j%d" % jobs,
+           "--cuda-arch=" + archs] + list(extra) + files
+    wall, cpu, p = timed(cmd)
+    return wall, cpu, sum(l.startswith("cuatomlint: parse ") for l in p.stderr.splitlines())
 
 
 def parse_lines(tool, files, archs):
@@ -98,7 +101,7 @@ def tidy_cost(tidy, parses, kinds):
 
 
 def row(name, *cols):
-    print("%-46s" % name + "".join("%12s" % c for c in cols))
+    print("%-46s" % name + "".join("%11s" % c for c in cols))
     sys.stdout.flush()
 
 
@@ -116,10 +119,10 @@ def main():
     ap.add_argument("--quick", action="store_true", help="4 + 24 files, a few minutes")
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cuatomlint"))
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "bench"))
-    ap.add_argument("--files", type=int, help="generated files for the arch comparison (60)")
-    ap.add_argument("--corpus", type=int, help="generated files for -j and the cache (300)")
+    ap.add_argument("--files", type=int, help="generated files for the arch comparison (16; --quick 4, --full 60)")
+    ap.add_argument("--corpus", type=int, help="generated files for the cache (100; --quick 24, --full 300)")
     ap.add_argument("--j1-files", type=int,
-                    help="files of the corpus timed with -j1 and -j2 (default: 60; all with --full)")
+                    help="files timed with -j1 and -j2 (24; --quick 8, --full: the whole corpus)")
     ap.add_argument("--full", action="store_true",
                     help="the issues' sizes: 60 files per arch count, 300-file corpus, -j1 vs -j2 on all")
     a = ap.parse_args()
@@ -151,15 +154,16 @@ def main():
     c_dev = clang_cost(clang, parses, {"sm_75"})
     c_dev90 = clang_cost(clang, parses, {"sm_90"})
     row("clang++ parses: host, sm_75 device, sm_90 device", fmt(c_host), fmt(c_dev), fmt(c_dev90))
-    row("archs", "cuatomlint", "per-arch", "vs 1 dev", "vs host+N")
+    row("archs", "cuatomlint", "per-arch", "vs 1 dev", "vs host+N", "parses", "per-arch")
     arch_rows = []
     for n, archs in ARCH_SETS.items():
-        _, cpu, _ = lint(a.tool, set1, archs)
-        cpu_pa = cpu if n == 1 else lint(a.tool, set1, archs, ["--per-arch-parses"])[1]
+        _, cpu, np_ = lint(a.tool, set1, archs)
+        _, cpu_pa, np_pa = (0, cpu, np_) if n == 1 else lint(a.tool, set1, archs,
+                                                             ["--per-arch-parses"])
         # what a compiler parses: the host side and one device side per arch
         nvcc_like = c_host + c_dev + (n - 1) * c_dev90
         row("%d (%s)" % (n, archs), fmt(cpu), fmt(cpu_pa), fmt(cpu / c_dev, "x"),
-            fmt(cpu / nvcc_like, "x"))
+            fmt(cpu / nvcc_like, "x"), np_, np_pa)
         arch_rows.append((n, cpu, cpu_pa))
     base = arch_rows[0][1]
     for n, cpu, cpu_pa in arch_rows[1:]:
@@ -169,7 +173,7 @@ def main():
     # 5. clang-tidy on the same parses as cuatomlint's one-arch run
     if tidy:
         section("5. cuatomlint vs clang-tidy-19 -checks=-*,misc-definitions-in-headers, 1 arch (CPU s)")
-        t_cpu = tidy_cost(tidy, parses, {"host", "sm_75"})
+        t_cpu = tidy_cost(tidy, parses, {"host", "sm_75"}) or 1e-9
         row("clang-tidy-19 (host + sm_75 parse per file)", fmt(t_cpu))
         row("cuatomlint (every check, same parses)", fmt(base))
         row("ratio cuatomlint / clang-tidy", fmt(base / t_cpu, "x"))

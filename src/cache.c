@@ -256,8 +256,16 @@ static int make_dir(const char *dir)
 	char *tag;
 	FILE *f;
 
+	struct stat st;
+
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return -1;
+	if (stat(dir, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
 	if (access(dir, W_OK | X_OK) < 0)
 		return -1;
 	/* backup tools skip it, git ignores it */
