@@ -2,11 +2,41 @@
 # Set everything up and run the whole test suite: unit tests and lit tests on
 # a normal build, then again on an AddressSanitizer + UndefinedBehaviorSanitizer
 # build (LeakSanitizer included), then the source rules.
+#
+# On a fresh Debian 12 this installs what is missing first (apt-get update,
+# the build packages through scripts/setup.sh, nodejs/npm and Microsoft's
+# SARIF Multitool for the SARIF validation test, which may then not be
+# skipped).  CUDA (nvcc) and cmake's CUDA support are optional: the tests
+# that need them say REQUIRES: cuda-toolkit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+sudo_cmd=""
+[ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev clang-19 python3 nodejs npm)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# npm may come from elsewhere (nodesource, nvm): only the command matters.
+if command -v npm >/dev/null 2>&1; then
+  kept=()
+  for p in "${missing[@]}"; do [[ $p == nodejs || $p == npm ]] || kept+=("$p"); done
+  missing=("${kept[@]+"${kept[@]}"}")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test: installing ${missing[*]}"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
+fi
+
 scripts/setup.sh build
 scripts/setup.sh build-asan -DCUATOMLINT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+
+# The SARIF validation test must run: lit fails if the tool is missing.
+multitool=$(scripts/install-sarif-multitool.sh build/tools | tail -n 1)
+export CUATOMLINT_SARIF_MULTITOOL=$PWD/$multitool
+export CUATOMLINT_REQUIRE_SARIF_MULTITOOL=1
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

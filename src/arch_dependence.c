@@ -5,7 +5,39 @@
 static const char arch_macro[] = "__CUDA_ARCH";
 static const char list_suffix[] = "_LIST__";
 
+/*
+ * <nv/target>'s NV_IF_TARGET / NV_IF_ELSE_TARGET / NV_DISPATCH_TARGET pick
+ * code by __CUDA_ARCH__ inside a system header's macro, so the user's text
+ * never names __CUDA_ARCH__ itself.
+ */
+static const char *const nv_target_macros[] = { "NV_IF_TARGET", "NV_IF_ELSE_TARGET",
+	"NV_DISPATCH_TARGET", NULL };
+
+static int mentions_nv_target(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *hit = memchr(p, 'N', (size_t)(end - p));
+		const char *const *m;
+		if (!hit)
+			return 0;
+		for (m = nv_target_macros; *m; m++)
+			if ((size_t)(end - hit) >= strlen(*m) && !memcmp(hit, *m, strlen(*m)))
+				return 1;
+		p = hit + 1;
+	}
+	return 0;
+}
+
+static int mentions_cuda_arch(const char *text, size_t len);
+
 int cal_text_mentions_arch(const char *text, size_t len)
+{
+	return mentions_cuda_arch(text, len) || mentions_nv_target(text, len);
+}
+
+static int mentions_cuda_arch(const char *text, size_t len)
 {
 	const size_t n = sizeof(arch_macro) - 1;
 	const char *p = text, *end = text + len;

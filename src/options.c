@@ -122,6 +122,7 @@ static int set_cache_dir(struct cal_options *o, const char *v)
 }
 static int set_no_cache(struct cal_options *o, const char *v) { (void)v; o->no_cache = 1; return 0; }
 static int set_launcher_fail(struct cal_options *o, const char *v) { (void)v; o->launcher_fail = 1; return 0; }
+static int set_keep_env(struct cal_options *o, const char *v) { (void)v; o->keep_env = 1; return 0; }
 /* Never called: --launcher takes the rest of the command line (see below). */
 static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v; return 0; }
 
@@ -151,6 +152,7 @@ static const struct opt_desc options[] = {
 	{ "--no-cache", OPT_FLAG, NULL, "neither read nor write the result cache", set_no_cache },
 	{ "--launcher", OPT_FLAG, NULL, "COMPILER ARGS...: lint, write OBJ.cuatomlint.sarif, run the compiler", set_launcher },
 	{ "--launcher-fail", OPT_FLAG, NULL, "with --launcher: findings fail the compile (exit 1)", set_launcher_fail },
+	{ "--keep-env", OPT_FLAG, NULL, "keep the parses' support files (so --verbose's clang arguments can be rerun)", set_keep_env },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
 };
@@ -187,6 +189,11 @@ static const struct opt_desc *find_option(const char *arg, const char **inline_v
 		}
 		if (arg[len] == '=' && options[i].kind == OPT_VALUE) {
 			*inline_value = arg + len + 1;
+			return &options[i];
+		}
+		/* short options take a joined value too: -j8, -pbuild */
+		if (len == 2 && options[i].kind == OPT_VALUE) {
+			*inline_value = arg + len;
 			return &options[i];
 		}
 	}

@@ -48,6 +48,7 @@ struct cal_options {
 	char **launcher_argv;	/* --launcher COMPILER ARGS...: the rest of argv */
 	int launcher_argc;
 	int launcher_fail;	/* --launcher-fail: findings fail the compile */
+	int keep_env;		/* --keep-env: leave the parses' support files (bench/) */
 };
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);

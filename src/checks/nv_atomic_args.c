@@ -358,6 +358,68 @@ static void check_scope(struct cal_walk *w, const struct call_info *ci)
 	}
 }
 
+/* Does a '<' follow the name at loc where it is spelled (in a macro's body if there)? */
+static int angle_after_name(CXTranslationUnit tu, CXSourceLocation loc, size_t name_len)
+{
+	CXFile file;
+	unsigned off;
+	const char *text;
+	size_t size;
+
+	clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
+	text = file ? clang_getFileContents(tu, file, &size) : NULL;
+	if (!text || off + name_len > size)
+		return 0;
+	for (off += name_len; off < size && strchr(" \t\r\n", text[off]); off++)
+		;
+	return off < size && text[off] == '<';
+}
+
+/* Is r written where it is used, not produced by a macro? */
+static int spelled_in_place(CXSourceRange r)
+{
+	CXSourceLocation ends[2] = { clang_getRangeStart(r), clang_getRangeEnd(r) };
+	CXFile ef, sf;
+	unsigned eo, so;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		clang_getExpansionLocation(ends[i], &ef, NULL, NULL, &eo);
+		clang_getSpellingLocation(ends[i], &sf, NULL, NULL, &so);
+		if (!ef || !sf || !clang_File_isEqual(ef, sf) || eo != so)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * nvcc's builtins are not templates: "__nv_atomic_load_n<int>(p, o)" is an
+ * error there ("type name is not allowed").  The prelude's are, so clang
+ * accepts it; the callee's extent then spans the template argument list.
+ */
+static void check_template_arguments(struct cal_walk *w, const struct call_info *ci)
+{
+	CXCursor callee = cal_ignore_wrappers(cal_child(ci->call, 0));
+	CXSourceRange r = clang_getCursorExtent(callee);
+	CXSourceLocation name = clang_getCursorLocation(callee);
+	size_t len = strlen(ci->name);
+	struct cal_finding *f;
+	CXFile file;
+	unsigned off;
+
+	if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr ||
+	    !angle_after_name(w->parse->tu, name, len))
+		return;
+	f = cal_report(w, callee, "'%s' called with template arguments: nvcc's "
+		       "__nv_atomic_* builtins are not templates", ci->name);
+	if (!spelled_in_place(r))
+		return;
+	clang_getExpansionLocation(name, &file, NULL, NULL, &off);
+	cal_add_simple_fix(f, "drop the template arguments",
+			   clang_getRange(clang_getLocationForOffset(w->parse->tu, file, off + len),
+					  clang_getRangeEnd(r)), "");
+}
+
 static void args_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct call_info ci;
@@ -371,6 +433,7 @@ static void args_visit(struct cal_walk *w, CXCursor c, void *state)
 	ci.name = cal_cursor_name(cal_nv_atomic_callee(w, c));
 	ci.b = cal_nv_builtin_find(ci.name);
 	if (ci.b) {
+		check_template_arguments(w, &ci);
 		check_object_type(w, &ci);
 		check_order(w, &ci, ci.b->order_arg);
 		if (ci.b->failure_order_arg >= 0)

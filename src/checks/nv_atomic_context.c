@@ -1,9 +1,263 @@
-/* nv-atomic-context: placeholder until implemented. */
+/*
+ * nv-atomic-context: an __nv_atomic_* builtin where nvcc accepts no
+ * builtin: anything but a direct call in a function body.
+ *
+ * nvcc rejects a builtin called in a constructor's member-initializer list
+ * (also inside a lambda there), in a default member initializer or a
+ * default argument, used as a template default argument, and any use that
+ * takes its address (&__nv_atomic_load_n, a function pointer initialized
+ * or assigned from it, a callback argument, a table entry).  Calls in
+ * function, constructor and lambda bodies are fine.
+ *
+ * Clang parses every function in every parse, so the check runs on all of
+ * them and lets the merge of equal findings keep one.  A call reached
+ * through a template instantiation is judged in the template's own body:
+ * its ancestors on the walk's stack belong to the call site, not to it.
+ */
+#include <stdlib.h>
+
+#include "../ast.h"
 #include "../check.h"
+#include "nv_atomic.h"
+#include "nv_atomic_fixes.h"
+
+enum place {
+	PLACE_BODY,		/* fine */
+	PLACE_CTOR_INIT,
+	PLACE_MEMBER_INIT,
+	PLACE_DEFAULT_ARG,
+	PLACE_TEMPLATE_DEFAULT,
+};
+
+struct where {
+	enum place place;
+	CXCursor owner;		/* the constructor, field, parameter or template parameter */
+	CXCursor init;		/* PLACE_CTOR_INIT: the initializer's expression */
+};
+
+static int is_template_param(enum CXCursorKind k)
+{
+	return k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTypeParameter ||
+	       k == CXCursor_TemplateTemplateParameter;
+}
+
+/* A body reached from a call site expression: an instantiated function's. */
+static int crossed_into_callee(CXCursor prev, enum CXCursorKind k)
+{
+	return clang_getCursorKind(prev) == CXCursor_CompoundStmt && clang_isExpression(k) &&
+	       k != CXCursor_LambdaExpr && k != CXCursor_StmtExpr;
+}
+
+static struct where place_of(const struct cal_walk *w, CXCursor c)
+{
+	struct where r = { PLACE_BODY, clang_getNullCursor(), clang_getNullCursor() };
+	CXCursor prev = c, p;
+	int n;
+
+	for (n = 0; !clang_Cursor_isNull(p = cal_walk_parent(w, n)); n++, prev = p) {
+		enum CXCursorKind k = clang_getCursorKind(p);
+		r.owner = p;
+		if (crossed_into_callee(prev, k))
+			break;
+		if (k == CXCursor_Constructor) {
+			if (clang_getCursorKind(prev) != CXCursor_CompoundStmt &&
+			    clang_isExpression(clang_getCursorKind(prev))) {
+				r.place = PLACE_CTOR_INIT;
+				r.init = prev;
+			}
+			break;
+		}
+		if (k == CXCursor_ParmDecl) {
+			r.place = PLACE_DEFAULT_ARG;
+			break;
+		}
+		if (k == CXCursor_FieldDecl) {
+			r.place = PLACE_MEMBER_INIT;
+			break;
+		}
+		if (is_template_param(k)) {
+			r.place = PLACE_TEMPLATE_DEFAULT;
+			break;
+		}
+		if (cal_is_function_kind(k))
+			break;
+	}
+	return r;
+}
+
+/* Is ref (a reference to a builtin) the callee of a call, under casts and parentheses? */
+static int is_direct_callee(const struct cal_walk *w, CXCursor ref)
+{
+	CXCursor child = ref, p;
+	int n = 0;
+
+	for (;;) {
+		enum CXCursorKind k;
+		p = cal_walk_parent(w, n++);
+		k = clang_getCursorKind(p);
+		/* an unresolved name in a template is a DeclRefExpr over an OverloadedDeclRef */
+		if ((k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr &&
+		     k != CXCursor_DeclRefExpr) || cal_nr_children(p) != 1)
+			break;
+		child = p;
+	}
+	return clang_getCursorKind(p) == CXCursor_CallExpr &&
+	       clang_equalCursors(cal_child(p, 0), child);
+}
+
+/* The builtin a DeclRefExpr or OverloadedDeclRef names, or a null cursor. */
+static CXCursor referenced_builtin(const struct cal_walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor d = clang_getNullCursor();
+
+	if (k == CXCursor_DeclRefExpr)
+		d = clang_getCursorReferenced(c);
+	else if (k == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(c) > 0)
+		d = clang_getOverloadedDecl(c, 0);
+	if (clang_Cursor_isNull(d) || !cal_is_nv_atomic_builtin(w, d))
+		return clang_getNullCursor();
+	return d;
+}
+
+static const char *const only_direct =
+	"nvcc accepts __nv_atomic_* builtins only as direct calls in a function body";
+
+static void report_ctor_init(struct cal_walk *w, CXCursor call, const char *name,
+			     const struct where *at)
+{
+	char *ctor = cal_cursor_name(at->owner);
+	struct cal_finding *f;
+	const char *why;
+
+	f = cal_report(w, call, "'%s' called in the member initializer list of constructor "
+		       "'%s': %s", name, ctor, only_direct);
+	if (cal_nv_fix_move_initializer(w, f, at->owner, at->init, &why) < 0)
+		cal_note_at(w, f, at->init, "%s", why);
+	free(ctor);
+}
+
+static void report_call(struct cal_walk *w, CXCursor call, const char *name,
+			const struct where *at)
+{
+	char *owner = cal_cursor_name(at->owner);
+
+	switch (at->place) {
+	case PLACE_CTOR_INIT:
+		report_ctor_init(w, call, name, at);
+		break;
+	case PLACE_MEMBER_INIT:
+		cal_report(w, call, "'%s' called in the default member initializer of '%s': %s",
+			   name, owner, only_direct);
+		break;
+	case PLACE_DEFAULT_ARG:
+		cal_report(w, call, "'%s' called in the default argument of parameter '%s': %s",
+			   name, owner, only_direct);
+		break;
+	case PLACE_TEMPLATE_DEFAULT:
+		cal_report(w, call, "'%s' called in a template default argument: %s", name,
+			   only_direct);
+		break;
+	case PLACE_BODY:
+		break;
+	}
+	free(owner);
+}
+
+/* The outermost declaration around the cursor, below namespaces and linkage specs. */
+static CXCursor top_level_declaration(const struct cal_walk *w)
+{
+	int i;
+
+	for (i = 0; i < w->depth; i++) {
+		enum CXCursorKind k = clang_getCursorKind(w->stack[i]);
+		if (k != CXCursor_TranslationUnit && k != CXCursor_Namespace &&
+		    k != CXCursor_LinkageSpec && k != CXCursor_UnexposedDecl)
+			return w->stack[i];
+	}
+	return clang_getNullCursor();
+}
+
+/*
+ * The function type the reference resolves to: its own, or where clang
+ * keeps only the overload set there, that of the conversion or the
+ * initialized table element around it.
+ */
+static CXType referenced_function_type(const struct cal_walk *w, CXCursor ref)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+	int n;
+
+	for (n = 0; n < 3 && t.kind != CXType_FunctionProto; n++) {
+		t = clang_getCanonicalType(clang_getCursorType(cal_walk_parent(w, n)));
+		if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+			t = clang_getCanonicalType(clang_getArrayElementType(t));	/* a table */
+		if (t.kind == CXType_Pointer)
+			t = clang_getCanonicalType(clang_getPointeeType(t));
+	}
+	return t;
+}
+
+static void report_address(struct cal_walk *w, CXCursor ref, const char *name)
+{
+	struct where at = place_of(w, ref);
+	CXCursor top = top_level_declaration(w);
+	struct cal_finding *f;
+	const char *why = "no enclosing declaration to put a wrapper before";
+
+	if (at.place == PLACE_TEMPLATE_DEFAULT) {
+		f = cal_report(w, ref, "'%s' used as a template default argument, which takes "
+			       "its address: %s", name, only_direct);
+		cal_note_at(w, f, ref, "make the template parameter a __device__ wrapper "
+			    "function that calls the builtin");
+		return;
+	}
+	f = cal_report(w, ref, "address of '%s' taken: %s", name, only_direct);
+	if (w->in_instantiation)
+		why = "the wrapper would be needed where the template is defined; call the "
+		      "builtin directly instead";
+	else if (!clang_Cursor_isNull(top) &&
+		 cal_nv_fix_wrapper(w, f, ref, referenced_function_type(w, ref), name, top,
+				    &why) == 0)
+		return;
+	cal_note_at(w, f, ref, "%s", why);
+}
+
+static void context_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor builtin;
+	char *name;
+
+	(void)state;
+	if (k == CXCursor_CallExpr) {
+		struct where at;
+		builtin = cal_nv_atomic_callee(w, c);
+		if (clang_Cursor_isNull(builtin))
+			return;
+		at = place_of(w, c);
+		if (at.place == PLACE_BODY)
+			return;
+		name = cal_cursor_name(builtin);
+		report_call(w, c, name, &at);
+		free(name);
+		return;
+	}
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_OverloadedDeclRef)
+		return;
+	builtin = referenced_builtin(w, c);
+	if (clang_Cursor_isNull(builtin) || is_direct_callee(w, c))
+		return;
+	name = cal_cursor_name(builtin);
+	report_address(w, c, name);
+	free(name);
+}
 
 const struct cal_check cal_check_nv_atomic_context = {
 	.id = "nv-atomic-context",
-	.severity = CAL_SEV_WARNING,
+	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
-	.summary = "TODO",
+	.summary = "__nv_atomic_* builtin used other than as a direct call in a function body "
+		   "(constructor initializer list, template default argument, address taken)",
+	.visit = context_visit,
 };

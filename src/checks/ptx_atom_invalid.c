@@ -3,14 +3,17 @@
  * or that a target of the build lacks (spec table D).
  *
  * libclang does not expose the template string of an asm statement as a
- * cursor, so the check lexes the statement: the string literal tokens
- * after "asm [volatile] (" up to the first ':' or ')'.  Their spelling is
- * unescaped and concatenated by src/ptx/, which keeps the source offset of
- * every PTX byte, so a finding points at the qualifier at fault inside the
- * literal.  A template built with macros (an identifier among the
- * literals) is not judged: its text is unknown.  An asm statement written
- * inside a macro is judged from the macro's definition and reported at
- * the macro's use, without a fix.
+ * cursor, so the check reads the source text where the statement is
+ * spelled: the string literals after "asm [volatile] (" up to the first
+ * ':' or ')'.  src/ptx/ unescapes and concatenates them and keeps the
+ * source offset of every PTX byte, so a finding points at the qualifier at
+ * fault inside the literal.  A template built with macros (an identifier
+ * among the literals) is not judged: its text is unknown.  An asm
+ * statement written inside a macro definition is judged from the
+ * definition and reported at the macro's use, without a fix, unless the
+ * macro is a system header's; one written in a macro argument (as in
+ * NV_IF_TARGET(..., (asm(...);))) is reported at the qualifier, without a
+ * fix.
  *
  * Only device code is judged (host asm is x86 or ARM), on the device
  * parse's targets: an arch fact is reported for the targets below its
@@ -21,143 +24,149 @@
 
 #include "../ast.h"
 #include "../check.h"
-#include "../fixits/edit.h"
+#include "cuatomlint/strbuf.h"
 #include "../ptx/ptx_atom.h"
 #include "../run.h"
 
-struct asm_template {
-	struct ptx_text text;
-	CXTranslationUnit tu;
-	CXFile file;		/* the file the literals are spelled in */
-	int in_macro;		/* the statement comes from a macro expansion */
+/* Where the template's literals are spelled. */
+enum template_place {
+	TEMPLATE_DIRECT,	/* in the statement itself */
+	TEMPLATE_MACRO_ARG,	/* in a macro argument at the use (NV_IF_TARGET(..., (asm(...)))) */
+	TEMPLATE_MACRO_BODY,	/* in a macro definition */
 };
 
-static int token_is(CXTranslationUnit tu, CXToken t, const char *const *words)
-{
-	char *s = cal_take_string(clang_getTokenSpelling(tu, t));
-	int found = 0;
+struct asm_template {
+	struct ptx_text text;
+	CXFile file;		/* the file the literals are spelled in */
+	char *file_name;
+	const char *src;	/* its contents (owned by libclang) */
+	size_t size;
+	enum template_place place;
+};
 
-	for (; *words && !found; words++)
-		found = !strcmp(s, *words);
-	free(s);
-	return found;
+/* Does a logical line start at src[i]: after a newline that no '\\' splices? */
+static int logical_line_starts(const char *src, size_t i)
+{
+	if (i == 0)
+		return 1;
+	if (src[i - 1] != '\n' || (i >= 2 && src[i - 2] == '\\'))
+		return 0;
+	return !(i >= 3 && src[i - 2] == '\r' && src[i - 3] == '\\');
 }
 
-static const char *const asm_words[] = { "asm", "__asm__", "__asm", NULL };
-static const char *const asm_qualifiers[] = { "volatile", "__volatile__", "__volatile",
-	"inline", "__inline__", "goto", NULL };
-static const char *const open_paren[] = { "(", NULL };
-static const char *const template_ends[] = { ":", "::", ")", NULL };
-
-/* Append one literal token; -1 if it is not a string literal. */
-static int add_literal(struct asm_template *at, CXToken t)
+/* Is src[off] on a preprocessor directive's logical line (a #define)? */
+static int in_directive(const char *src, size_t off)
 {
-	char *s = cal_take_string(clang_getTokenSpelling(at->tu, t));
-	unsigned offset;
-	CXFile file;
-	int ret;
+	size_t i = off;
 
-	clang_getSpellingLocation(clang_getTokenLocation(at->tu, t), &file, NULL, NULL, &offset);
-	ret = file && clang_File_isEqual(file, at->file)
-		? ptx_text_add_literal(&at->text, s, strlen(s), offset) : -1;
-	free(s);
-	return ret;
-}
-
-/* Read the template from the tokens of the statement; 0, or -1 if unknown. */
-static int read_template(struct asm_template *at, CXToken *toks, unsigned n)
-{
-	unsigned i = 0;
-
-	if (i >= n || !token_is(at->tu, toks[i], asm_words))
-		return -1;
-	for (i++; i < n && token_is(at->tu, toks[i], asm_qualifiers); i++)
-		;
-	if (i >= n || clang_getTokenKind(toks[i]) != CXToken_Punctuation ||
-	    !token_is(at->tu, toks[i], open_paren))
-		return -1;	/* not "(" ... */
-	for (i++; i < n && clang_getTokenKind(toks[i]) == CXToken_Literal; i++)
-		if (add_literal(at, toks[i]) < 0)
-			return -1;
-	if (i >= n || !at->text.len || !token_is(at->tu, toks[i], template_ends))
-		return -1;
-	return 0;
+	while (!logical_line_starts(src, i))
+		i--;
+	while (i < off && (src[i] == ' ' || src[i] == '\t'))
+		i++;
+	return src[i] == '#';
 }
 
 /*
- * The range the statement is spelled in: the source itself, or the macro
- * definition it was expanded from.
+ * Spelled at the expansion site: direct.  Spelled elsewhere in the same
+ * file but not on a #define line: inside the arguments of the macro use.
  */
-static int spelled_range(struct asm_template *at, CXCursor c, CXSourceRange *out)
+static enum template_place place_of(const struct asm_template *at, CXCursor c, unsigned soff)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile bfile, efile, xfile;
-	unsigned boff, eoff, xoff;
+	CXFile xfile;
+	unsigned xoff;
 
-	clang_getSpellingLocation(clang_getRangeStart(r), &bfile, NULL, NULL, &boff);
-	clang_getSpellingLocation(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff);
-	clang_getExpansionLocation(clang_getRangeStart(r), &xfile, NULL, NULL, &xoff);
-	if (!bfile || !efile || !clang_File_isEqual(bfile, efile) || eoff <= boff)
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &xfile, NULL,
+				   NULL, &xoff);
+	if (!xfile || !clang_File_isEqual(xfile, at->file))
+		return TEMPLATE_MACRO_BODY;
+	if (soff == xoff)
+		return TEMPLATE_DIRECT;
+	return in_directive(at->src, soff) ? TEMPLATE_MACRO_BODY : TEMPLATE_MACRO_ARG;
+}
+
+/*
+ * Read the template from the source text the statement is spelled in: the
+ * source itself, a macro argument or a macro definition.  libclang cannot
+ * lex the latter two for us (its file locations inside macro arguments map
+ * to the expansion), so src/ptx/ reads the C literals itself.
+ */
+static int load_template(struct asm_template *at, CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+	unsigned soff;
+
+	clang_getSpellingLocation(start, &at->file, NULL, NULL, &soff);
+	if (!at->file)
 		return -1;
-	at->file = bfile;
-	at->in_macro = !xfile || !clang_File_isEqual(xfile, bfile) || xoff != boff;
-	*out = clang_getRange(clang_getLocationForOffset(at->tu, bfile, boff),
-			      clang_getLocationForOffset(at->tu, bfile, eoff));
+	at->src = clang_getFileContents(tu, at->file, &at->size);
+	if (!at->src || soff >= at->size)
+		return -1;
+	at->place = place_of(at, c, soff);
+	/* a toolkit macro's asm is the toolkit's business, like its headers */
+	if (at->place == TEMPLATE_MACRO_BODY &&
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, at->file, soff)))
+		return -1;
+	if (ptx_text_from_asm(&at->text, at->src, at->size, soff) < 0)
+		return -1;
+	at->file_name = cal_file_name(at->file);
 	return 0;
 }
 
-static int load_template(struct asm_template *at, CXCursor c)
+/* The file position of source offset off (1-based line and byte column). */
+static void source_pos(const struct asm_template *at, unsigned off, struct cal_pos *out)
 {
-	CXSourceRange r;
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	int ret;
+	unsigned i, line = 1, line_start = 0;
 
-	at->tu = clang_Cursor_getTranslationUnit(c);
-	ptx_text_init(&at->text);
-	if (spelled_range(at, c, &r) < 0)
-		return -1;
-	clang_tokenize(at->tu, r, &toks, &n);
-	ret = read_template(at, toks, n);
-	clang_disposeTokens(at->tu, toks, n);
-	return ret;
+	for (i = 0; i < off && i < at->size; i++) {
+		if (at->src[i] == '\n') {
+			line++;
+			line_start = i + 1;
+		}
+	}
+	out->file = xstrdup(at->file_name);
+	out->offset = off;
+	out->line = line;
+	out->column = off - line_start + 1;
 }
 
-static CXSourceLocation text_location(const struct asm_template *at, unsigned pos)
-{
-	return clang_getLocationForOffset(at->tu, at->file, at->text.origin[pos]);
-}
-
-/* The finding's range: the qualifier in the literal, or the macro use. */
-static CXSourceRange problem_range(const struct asm_template *at, CXCursor c,
-				   const struct ptx_problem *p)
+/* Point f at the problem's bytes in the literal. */
+static void set_range(const struct asm_template *at, struct cal_finding *f,
+		      const struct ptx_problem *p)
 {
 	unsigned last = p->pos + (p->len ? p->len - 1 : 0);
 
-	if (at->in_macro || last >= at->text.len)
-		return clang_getCursorExtent(c);
-	return clang_getRange(text_location(at, p->pos),
-			      clang_getLocationForOffset(at->tu, at->file,
-							 at->text.origin[last] + 1));
+	if (at->place == TEMPLATE_MACRO_BODY || last >= at->text.len || !f->range.begin.file)
+		return;	/* reported at the statement (the macro use) */
+	cal_range_clear(&f->range);
+	source_pos(at, at->text.origin[p->pos], &f->range.begin);
+	source_pos(at, at->text.origin[last] + 1, &f->range.end);
 }
 
 static void add_noftz_fix(const struct asm_template *at, struct cal_finding *f,
 			  const struct ptx_problem *p)
 {
-	CXSourceLocation loc;
+	struct cal_edit e;
+	struct cal_pos pos;
 
-	if (p->fix != PTX_FIX_INSERT_NOFTZ || at->in_macro || !p->fix_pos ||
-	    p->fix_pos > at->text.len)
+	if (p->fix != PTX_FIX_INSERT_NOFTZ || at->place != TEMPLATE_DIRECT || !p->fix_pos ||
+	    p->fix_pos > at->text.len || !f->range.begin.file)
 		return;
 	/* right after the operation qualifier's last byte, inside its literal */
-	loc = clang_getLocationForOffset(at->tu, at->file, at->text.origin[p->fix_pos - 1] + 1);
-	cal_add_simple_fix(f, "add .noftz", clang_getRange(loc, loc), ".noftz");
+	source_pos(at, at->text.origin[p->fix_pos - 1] + 1, &pos);
+	memset(&e, 0, sizeof(e));
+	e.file = pos.file;
+	e.offset = pos.offset;
+	e.replacement = ".noftz";
+	e.line = e.end_line = pos.line;
+	e.column = e.end_column = pos.column;
+	cal_fix_add_edit(cal_finding_add_fix(f, "add .noftz"), &e);
+	free(pos.file);
 }
 
 static void report_problem(struct cal_walk *w, CXCursor c, const struct asm_template *at,
 			   const struct ptx_problem *p)
 {
-	CXSourceRange r = problem_range(at, c, p);
 	uint64_t archs = w->parse->arch_mask;
 	struct cal_finding *f;
 
@@ -165,15 +174,15 @@ static void report_problem(struct cal_walk *w, CXCursor c, const struct asm_temp
 		archs = cal_walk_targets_below(w, p->min_sm);
 		if (!archs)
 			return;
-		f = cal_report_range(w, r, "%s; the build targets " CAL_ARCHS_PLACEHOLDER,
-				     p->message);
+		f = cal_report(w, c, "%s; the build targets " CAL_ARCHS_PLACEHOLDER, p->message);
 		f->arch_specific = 1;
 		if (p->advisory)
 			f->severity = CAL_SEV_NOTE;
 	} else {
-		f = cal_report_range(w, r, "%s", p->message);
+		f = cal_report(w, c, "%s", p->message);
 	}
 	f->archs = archs;
+	set_range(at, f, p);
 	add_noftz_fix(at, f, p);
 }
 
@@ -204,6 +213,7 @@ static void ptx_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (load_template(&at, c) == 0)
 		judge_template(w, c, &at);
 	ptx_text_release(&at.text);
+	free(at.file_name);
 }
 
 const struct cal_check cal_check_ptx_atom_invalid = {

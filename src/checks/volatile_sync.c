@@ -36,9 +36,13 @@
 #include "volatile_util.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
+/* Guarded: a header and the file that includes it may both receive it. */
 #define LEGACY_LOAD_HELPER                                                              \
+	"#ifndef CUATOMLINT_ACQUIRE_LOAD\n"                                              \
+	"#define CUATOMLINT_ACQUIRE_LOAD\n"                                              \
 	"template <class T> __device__ T cuatomlint_acquire_load(T *p) "                \
-	"{ T v = atomicAdd(p, (T)0); __threadfence(); return v; }"
+	"{ T v = atomicAdd(p, (T)0); __threadfence(); return v; }\n"                    \
+	"#endif"
 
 enum access_kind { ACC_POLL, ACC_STORE };
 

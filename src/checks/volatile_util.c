@@ -324,6 +324,7 @@ void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocat
 	CXFile file;
 	const char *buf;
 	size_t size, off;
+	const char *newline;
 	struct cal_edit e;
 	struct strbuf text = STRBUF_INIT;
 
@@ -334,13 +335,16 @@ void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocat
 	if (!buf)
 		return;
 	off = offset_after_includes(buf, size);
+	newline = off >= 2 && buf[off - 2] == '\r' ? "\r\n" : "\n";
 	if (off > 0 && buf[off - 1] != '\n')
-		strbuf_addch(&text, '\n');
-	strbuf_adds(&text, line);
-	if (off >= 2 && buf[off - 2] == '\r')
-		strbuf_adds(&text, "\r\n");
-	else
-		strbuf_addch(&text, '\n');
+		strbuf_adds(&text, newline);
+	for (; *line; line++) {
+		if (*line == '\n')
+			strbuf_adds(&text, newline);
+		else
+			strbuf_addch(&text, *line);
+	}
+	strbuf_adds(&text, newline);
 	if (cal_edit_insert(clang_getLocationForOffset(tu, file, (unsigned)off), text.buf, &e) == 0) {
 		cal_fix_add_edit(fix, &e);
 		cal_edit_clear(&e);

@@ -51,8 +51,8 @@ char *vol_value_type(CXType t);
  */
 CXSourceRange vol_statement_range(CXTranslationUnit tu, CXCursor e);
 /*
- * Add to fix an edit that inserts line (a newline is added, CRLF where the
- * file uses it) after the
+ * Add to fix an edit that inserts line (one or more lines separated by '\n';
+ * a final newline is added; CRLF where the file uses it) after the
  * last unconditional #include of the file that holds loc (at the top if it
  * has none); with header set, nothing if that file already includes it.
  */

@@ -153,6 +153,111 @@ int ptx_text_add_literal(struct ptx_text *t, const char *tok, size_t len, unsign
 	return 0;
 }
 
+/* ---- asm statements in C/C++ source ---- */
+
+/* Blanks, line splices and comments of C source from s[i]. */
+static size_t skip_c_blank(const char *s, size_t n, size_t i)
+{
+	while (i < n) {
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == '\f' ||
+		    s[i] == '\v') {
+			i++;
+		} else if (s[i] == '\\' && i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')) {
+			i += 2;
+		} else if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+		} else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+				;
+			i = i + 2 < n ? i + 2 : n;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+static size_t c_ident_end(const char *s, size_t n, size_t i)
+{
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+			 (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+		i++;
+	return i;
+}
+
+static int c_ident_is(const char *s, size_t i, size_t end, const char *const *words)
+{
+	for (; *words; words++)
+		if (strlen(*words) == end - i && !memcmp(s + i, *words, end - i))
+			return 1;
+	return 0;
+}
+
+/* The end of the raw string literal whose 'R' is at s[i], or 0. */
+static size_t raw_literal_end(const char *s, size_t n, size_t i)
+{
+	size_t open = i + 2, dlen, j;
+
+	while (open < n && open - (i + 2) <= 16 && s[open] != '(' && s[open] != '"' &&
+	       s[open] != ' ' && s[open] != '\n')
+		open++;
+	if (open >= n || s[open] != '(')
+		return 0;
+	dlen = open - (i + 2);
+	for (j = open + 1; j + dlen + 1 < n; j++)
+		if (s[j] == ')' && !memcmp(s + j + 1, s + i + 2, dlen) && s[j + 1 + dlen] == '"')
+			return j + dlen + 2;
+	return 0;
+}
+
+/* The end of the string literal token starting at s[i], or 0 if none does. */
+static size_t c_literal_end(const char *s, size_t n, size_t i)
+{
+	size_t j = i + prefix_len(s + i, n - i);
+
+	if (j + 1 < n && s[j] == 'R' && s[j + 1] == '"')
+		return raw_literal_end(s, n, j);
+	if (j >= n || s[j] != '"')
+		return 0;
+	for (j++; j < n; j++) {
+		if (s[j] == '"')
+			return j + 1;
+		if (s[j] == '\n')
+			return 0;
+		if (s[j] == '\\' && j + 1 < n)
+			j += j + 2 < n && s[j + 1] == '\r' && s[j + 2] == '\n' ? 2 : 1;
+	}
+	return 0;
+}
+
+static const char *const asm_keywords[] = { "asm", "__asm__", "__asm", NULL };
+static const char *const asm_qualifiers[] = { "volatile", "__volatile__", "__volatile",
+	"inline", "__inline__", "__inline", "goto", NULL };
+
+int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t off)
+{
+	size_t i = off, end = c_ident_end(src, size, off);
+	int literals = 0;
+
+	if (off >= size || !c_ident_is(src, i, end, asm_keywords))
+		return -1;
+	for (i = skip_c_blank(src, size, end); (end = c_ident_end(src, size, i)) > i &&
+	     c_ident_is(src, i, end, asm_qualifiers);)
+		i = skip_c_blank(src, size, end);
+	if (i >= size || src[i] != '(')
+		return -1;
+	for (i = skip_c_blank(src, size, i + 1); (end = c_literal_end(src, size, i)) > 0;
+	     i = skip_c_blank(src, size, end)) {
+		if (ptx_text_add_literal(t, src + i, end - i, (unsigned)i) < 0)
+			return -1;
+		literals++;
+	}
+	if (!literals || i >= size || (src[i] != ':' && src[i] != ')'))
+		return -1;
+	return 0;
+}
+
 /* ---- statements ---- */
 
 struct lexer {

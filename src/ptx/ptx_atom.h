@@ -48,6 +48,15 @@ void ptx_text_release(struct ptx_text *t);
  * Returns 0, or -1 if tok is not a string literal (nothing appended).
  */
 int ptx_text_add_literal(struct ptx_text *t, const char *tok, size_t len, unsigned offset);
+/*
+ * Append the template of the asm statement whose "asm" keyword is at
+ * src[off] (src: a whole source file of size bytes): qualifiers, '(', then
+ * the string literals up to the first ':' or ')', with comments and line
+ * splices between them.  Offsets recorded are offsets into src.  Returns
+ * 0, or -1 if the template is not plain literals (an identifier, such as a
+ * macro, among them) or src[off] is not an asm statement.
+ */
+int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t off);
 
 enum ptx_qkind {
 	PTX_QK_UNKNOWN,		/* not judged: may be newer PTX than we know */

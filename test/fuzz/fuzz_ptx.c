@@ -1,8 +1,9 @@
 /*
  * libFuzzer target for the PTX atom/red reader (src/ptx/).
  *
- * The input is used twice: as PTX text directly, and as the spelling of a C
- * string literal token whose unescaped text is then parsed.  Beyond "no
+ * The input is used three times: as PTX text directly, as the spelling of
+ * a C string literal token, and as C source holding an asm statement (from
+ * the first "asm" on); the text read from the last two is parsed too.  Beyond "no
  * crash, no sanitizer report", it checks the invariants the check relies
  * on: every position (instruction, qualifier, operand, problem, fix) lies
  * inside the text, and every byte of unescaped text maps back into the
@@ -62,11 +63,33 @@ static void parse_and_check(const char *text, size_t len)
 	ptx_insns_release(&list);
 }
 
+static void check_text(const struct ptx_text *t, size_t lo, size_t hi)
+{
+	size_t i;
+
+	for (i = 0; i < t->len; i++)
+		REQUIRE(t->origin[i] >= lo && t->origin[i] < hi);
+	parse_and_check(t->buf ? t->buf : "", t->len);
+}
+
+/* The input as C source: the template of its first asm statement. */
+static void fuzz_asm_statement(const char *src, size_t size)
+{
+	struct ptx_text t;
+	size_t off;
+
+	for (off = 0; off + 3 <= size && memcmp(src + off, "asm", 3); off++)
+		;
+	ptx_text_init(&t);
+	if (ptx_text_from_asm(&t, src, size, off) == 0)
+		check_text(&t, off, size);
+	ptx_text_release(&t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *copy = malloc(size + 1);
 	struct ptx_text t;
-	size_t i;
 
 	if (!copy)
 		return 0;
@@ -75,12 +98,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	parse_and_check(copy, size);
 
 	ptx_text_init(&t);
-	if (ptx_text_add_literal(&t, copy, size, 7) == 0) {
-		for (i = 0; i < t.len; i++)
-			REQUIRE(t.origin[i] >= 7 && t.origin[i] < 7 + size);
-		parse_and_check(t.buf ? t.buf : "", t.len);
-	}
+	if (ptx_text_add_literal(&t, copy, size, 7) == 0)
+		check_text(&t, 7, 7 + size);
 	ptx_text_release(&t);
+	fuzz_asm_statement(copy, size);
 	free(copy);
 	return 0;
 }

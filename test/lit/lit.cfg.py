@@ -55,7 +55,18 @@ for var in ("PATH", "CUDA_PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTION
 
 # Microsoft's SARIF Multitool, installed by scripts/install-sarif-multitool.sh
 # into the build's tools/ folder; the test command requires it.
-multitool = os.path.join(os.path.dirname(config.cuatomlint), "tools", "node_modules", ".bin", "sarif-multitool")
+# scripts/test.sh names it in CUATOMLINT_SARIF_MULTITOOL (one install serves
+# both builds); else the build's own tools/ folder, else build/tools.
+def find_multitool():
+    rel = os.path.join("tools", "node_modules", ".bin", "sarif-multitool")
+    for path in (os.environ.get("CUATOMLINT_SARIF_MULTITOOL"),
+                 os.path.join(os.path.dirname(config.cuatomlint), rel),
+                 os.path.join(config.source_root, "build", rel)):
+        if path and os.path.exists(path):
+            return path
+    return os.path.join(os.path.dirname(config.cuatomlint), rel)
+
+multitool = find_multitool()
 if os.path.exists(multitool):
     config.available_features.add("sarif-multitool")
     config.substitutions.append(("%sarif-validate", "python3 %s %s" % (

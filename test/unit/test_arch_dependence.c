@@ -20,6 +20,11 @@ int main(void)
 	EXPECT(!mentions(""));
 	EXPECT(!mentions("__CUDA_ARC"));
 	EXPECT(!mentions("__global__ void k() { atomicAdd(p, 1); }"));
+	/* <nv/target> selects code by __CUDA_ARCH__ in its own macros */
+	EXPECT(mentions("NV_IF_TARGET(NV_PROVIDES_SM_90, (f();), (g();))"));
+	EXPECT(mentions("NV_IF_ELSE_TARGET(NV_IS_DEVICE, (a();), (b();))"));
+	EXPECT(mentions("NV_DISPATCH_TARGET(NV_PROVIDES_SM_90, (f();))"));
+	EXPECT(!mentions("NV_IF_TARG"));
 	/* a buffer that ends in the middle of the macro name */
 	EXPECT(!cal_text_mentions_arch("__CUDA_ARCH__", 8));
 	return test_summary("arch_dependence");

@@ -309,6 +309,40 @@ static void test_literals(void)
 	ptx_text_release(&t);
 }
 
+/* Template text of an asm statement in C source, or NULL if unknown. */
+static int from_asm(const char *src, const char *want, unsigned first_origin)
+{
+	struct ptx_text t;
+	int ok;
+
+	ptx_text_init(&t);
+	ok = ptx_text_from_asm(&t, src, strlen(src), 0) == 0;
+	if (ok && want)
+		ok = !strcmp(t.buf, want) && t.origin[0] == first_origin;
+	else if (!want)
+		ok = !ok;
+	if (!ok)
+		fprintf(stderr, "from_asm('%s') gave '%s'\n", src, t.buf ? t.buf : "(none)");
+	ptx_text_release(&t);
+	return ok;
+}
+
+static void test_asm_statements(void)
+{
+	EXPECT(from_asm("asm(\"red.add.u32 [%0], 1;\" :: \"l\"(p));", "red.add.u32 [%0], 1;", 5));
+	EXPECT(from_asm("__asm__ __volatile__ ( \"a\" /* c */ \"b\" // c\n \"c\" : );", "abc", 24));
+	EXPECT(from_asm("asm volatile goto(\"x\"\n\t\"y\\n\"\n::: l1);", "xy\n", 19));
+	EXPECT(from_asm("asm(\\\n\"a\" \\\n \"b\")", "ab", 7));	/* in a #define */
+	EXPECT(from_asm("asm(R\"(a\"b)\" u8\"c\")", "a\"bc", 7));
+	EXPECT(from_asm("asm(\"atom.add.\" TYPE \" %0;\" : );", NULL, 0));	/* macro inside */
+	EXPECT(from_asm("asm(PTX : );", NULL, 0));
+	EXPECT(from_asm("asm();", NULL, 0));
+	EXPECT(from_asm("asmx(\"a\");", NULL, 0));
+	EXPECT(from_asm("asm(\"unterminated", NULL, 0));
+	EXPECT(from_asm("asm(\"a\"", NULL, 0));
+	EXPECT(from_asm("", NULL, 0));
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -322,5 +356,6 @@ int main(int argc, char **argv)
 	test_noftz_fix();
 	test_statements();
 	test_literals();
+	test_asm_statements();
 	return test_summary("ptx");
 }

@@ -109,3 +109,14 @@ __device__ int valid(int *p, unsigned *u) {
 
 // Negative: the names in a comment or a string: __nv_atomic_load_n(p, __NV_ATOMIC_RELEASE)
 const char *text = "__nv_atomic_store_n(p, 1, __NV_ATOMIC_ACQUIRE)";
+
+// nvcc's builtins are not templates: explicit template arguments are an error.
+#define LOAD __nv_atomic_load_n
+__device__ int template_arguments(int *p) {
+  int v = 0;
+  v += __nv_atomic_load_n<int>(p, __NV_ATOMIC_RELAXED);
+  // CHECK: orders.cu:[[@LINE-1]]:8: error: '__nv_atomic_load_n' called with template arguments: nvcc's __nv_atomic_* builtins are not templates [nv-atomic-args]
+  // CHECK: fix-it:"{{.*}}orders.cu":{[[@LINE-2]]:26-[[@LINE-2]]:31}:""
+  v += LOAD(p, __NV_ATOMIC_RELAXED);
+  return v;
+}

@@ -79,7 +79,7 @@ __global__ void ptx(unsigned *p, unsigned *q) {
   // CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:28-[[@LINE-4]]:32}:".gpu"
   asm volatile("atom.cta.shared.add.u32 %0, [%1], %2;" : "=r"(old) : "r"((unsigned)(size_t)&s), "r"(1u));
   asm volatile("atom.gpu.global.add.u32 %0, [%1], %2;" : "=r"(old) : "l"(q), "r"(1u));
-  asm volatile("barrier.red.popc.u32 %0, 0, %1;" : "=r"(old) : "r"(1u));
+  asm volatile("{ .reg .pred q; setp.ne.u32 q, %1, 0; barrier.red.popc.u32 %0, 0, q; }" : "=r"(old) : "r"(1u));
 }
 
 // Negative: block scope on __shared__ memory, directly or through a pointer.

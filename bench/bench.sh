@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The cuatomlint benchmark: cuatomlint vs clang++-19 -fsyntax-only and
+# clang-tidy-19 on the same files with the same arguments, arch scaling,
+# -j2 vs -j1, warm vs cold cache, peak memory.  See bench/README.md.
+#   bench/bench.sh [--quick] [--full] [--tool PATH] [--files N] [--corpus N]
+# Needs a build (scripts/setup.sh build), clang++-19, and for the
+# clang-tidy comparison clang-tidy-19 (installed here if missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v clang-tidy-19 >/dev/null; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q clang-tidy-19 >/dev/null ||
+    echo "bench: clang-tidy-19 not installed; skipping that comparison" >&2
+fi
+[ -x build/cuatomlint ] || scripts/setup.sh build
+exec python3 bench/bench.py "$@"
