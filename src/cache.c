@@ -513,6 +513,7 @@ static void get_fix(struct reader *r, struct cal_finding *f)
 	free(desc);
 	for (i = 0; i < n && !r->bad; i++) {
 		struct cal_edit e;
+		memset(&e, 0, sizeof(e));	/* file_hash 0: unknown, the rewriter refuses */
 		e.file = get_str(r);
 		e.offset = get_uint(r);
 		e.length = get_uint(r);
