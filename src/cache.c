@@ -386,6 +386,7 @@ static void put_fix(struct strbuf *sb, const struct cal_fix *fix)
 		put_num(sb, e->column);
 		put_num(sb, e->end_line);
 		put_num(sb, e->end_column);
+		put_num(sb, e->file_hash);
 	}
 }
 
@@ -438,9 +439,10 @@ static uint64_t get_num(struct reader *r, uint64_t max)
 
 	skip_space(r);
 	for (; r->p < r->end && *r->p >= '0' && *r->p <= '9'; r->p++, digits++) {
-		if (n > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*r->p - '0');
+		if (n > (UINT64_MAX - d) / 10)
 			r->bad = 1;
-		n = n * 10 + (uint64_t)(*r->p - '0');
+		n = n * 10 + d;
 	}
 	if (!digits || n > max)
 		r->bad = 1;
@@ -522,6 +524,7 @@ static void get_fix(struct reader *r, struct cal_finding *f)
 		e.column = get_uint(r);
 		e.end_line = get_uint(r);
 		e.end_column = get_uint(r);
+		e.file_hash = get_num(r, UINT64_MAX);
 		r->bad |= !e.file || !e.replacement;
 		if (!r->bad)
 			cal_fix_add_edit(fix, &e);

@@ -40,7 +40,7 @@ static void make_findings(struct cal_findings *list)
 {
 	struct cal_finding f;
 	struct cal_range r = range("dir/k.cu", 40, 3, 7), nr = range("inc/h.cuh", 2, 1, 3);
-	struct cal_edit e = { "dir/k.cu", 40, 5, "cuda::atomic_ref<int> r(x);\n  r.store(1)", 3, 7, 3, 12, 0 };
+	struct cal_edit e = { "dir/k.cu", 40, 5, "cuda::atomic_ref<int> r(x);\n  r.store(1)", 3, 7, 3, 12, 0xfedcba9876543210ULL };
 	struct cal_fix *fix;
 
 	memset(&f, 0, sizeof(f));
@@ -90,6 +90,7 @@ static void test_round_trip(void)
 		EXPECT(f->nr_fixes == 1 && f->fixes[0].nr_edits == 2);
 		EXPECT(!strcmp(f->fixes[0].edits[0].replacement, in.items[0].fixes[0].edits[0].replacement));
 		EXPECT(f->fixes[0].edits[1].offset == 90 && f->fixes[0].edits[1].end_column == 12);
+		EXPECT(f->fixes[0].edits[0].file_hash == 0xfedcba9876543210ULL);
 		EXPECT(out.items[1].range.end.file == NULL);
 	}
 	cal_findings_release(&in);
