@@ -43,10 +43,13 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=suppressions=$PWD/test/lsan.supp:print_suppressions=0
 
 status=0
-for dir in build build-asan; do
-  echo "== tests in $dir"
-  ctest --test-dir "$dir" --output-on-failure -j "$(nproc)" || status=1
-done
+echo "== tests in build"
+ctest --test-dir build --output-on-failure -j "$(nproc)" || status=1
+# The GPU tests compile CUDA programs with nvcc: the sanitizers add nothing there.
+echo "== tests in build-asan"
+ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE gpu || status=1
+echo "== fuzzing the PTX reader (${FUZZ_SECONDS:-60} s)"
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}" || status=1
 echo "== source rules"
 scripts/check-sources.sh || status=1
 exit $status
