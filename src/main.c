@@ -291,12 +291,14 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.enabled = enabled;
 	run.verbose = opts->verbose;
 	run.per_arch_parses = opts->per_arch_parses;
+	run.host_parses = opts->host_parses;
 	sched.workers = opts->jobs;
 	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv;
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
-					     &env, opts->per_arch_parses, opts->verbose);
+					     &env, opts->per_arch_parses | opts->host_parses << 1,
+					     opts->verbose);
 	cal_schedule_run(&run, &jobs, &sched);
 	cal_cache_close(sched.cache);
 	run.targets = &jobs.all;

@@ -108,6 +108,7 @@ static int set_list(struct cal_options *o, const char *v) { (void)v; o->list_che
 static int set_version(struct cal_options *o, const char *v) { (void)v; o->show_version = 1; return 0; }
 static int set_help(struct cal_options *o, const char *v) { (void)v; o->show_help = 1; return 0; }
 static int set_per_arch(struct cal_options *o, const char *v) { (void)v; o->per_arch_parses = 1; return 0; }
+static int set_host_parses(struct cal_options *o, const char *v) { (void)v; o->host_parses = 1; return 0; }
 static int set_verbose(struct cal_options *o, const char *v) { (void)v; o->verbose = 1; return 0; }
 
 static int set_fix(struct cal_options *o, const char *v) { (void)v; o->fix = 1; return 0; }
@@ -143,6 +144,7 @@ static const struct opt_desc options[] = {
 	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
 	{ "--list-checks", OPT_FLAG, NULL, "list the checks and exit", set_list },
 	{ "--per-arch-parses", OPT_FLAG, NULL, "one device parse per target even if the code never tests __CUDA_ARCH__", set_per_arch },
+	{ "--host-parses", OPT_FLAG, NULL, "always parse for the host too, even when no check needs it", set_host_parses },
 	{ "--fix", OPT_FLAG, NULL, "apply the fix-its to the files in place", set_fix },
 	{ "--fix-dry-run", OPT_FLAG, NULL, "print the fix-its as a unified diff; change nothing", set_fix_dry_run },
 	{ "--export-fixes", OPT_VALUE, "FILE", "write the fix-its as YAML for clang-apply-replacements", set_export_fixes },

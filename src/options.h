@@ -39,6 +39,7 @@ struct cal_options {
 	int show_help;
 	int verbose;
 	int per_arch_parses;
+	int host_parses;	/* --host-parses: parse for the host even when nothing needs it */
 	int fix;		/* --fix: rewrite files in place */
 	int fix_dry_run;	/* --fix-dry-run: print a unified diff */
 	const char *export_fixes;	/* --export-fixes FILE (YAML) */

@@ -46,6 +46,57 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	clang_disposeString(name);
 }
 
+static int mentions(const char *text, size_t size, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = text, *end = text + size;
+
+	while ((size_t)(end - p) >= n && (p = memchr(p, word[0], (size_t)(end - p - n + 1)))) {
+		if (!memcmp(p, word, n))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+struct builtin_scan {
+	CXTranslationUnit tu;
+	const char *env_dir;
+	int found;
+};
+
+static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			   CXClientData data)
+{
+	struct builtin_scan *scan = data;
+	CXString name;
+	const char *contents, *s;
+	size_t size;
+	int ours;
+
+	(void)stack;
+	(void)depth;
+	if (scan->found ||
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(scan->tu, file, 0)))
+		return;
+	name = clang_getFileName(file);
+	s = clang_getCString(name);
+	ours = s && !strncmp(s, scan->env_dir, strlen(scan->env_dir));
+	clang_disposeString(name);
+	if (ours)
+		return;
+	contents = clang_getFileContents(scan->tu, file, &size);
+	scan->found = contents && mentions(contents, size, "__nv_atomic_");
+}
+
+/* Does a user file of the translation unit name an __nv_atomic_* builtin? */
+static int names_nv_atomic_builtin(const struct cal_run *run, CXTranslationUnit tu)
+{
+	struct builtin_scan scan = { tu, run->env->dir, 0 };
+	clang_getInclusions(tu, scan_inclusion, &scan);
+	return scan.found;
+}
+
 /*
  * A parse's clang errors join the findings, less those an arch-unsupported
  * finding explains; a parse whose only errors were those is not partial.
@@ -117,6 +168,8 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	take_clang_errors(run, &errors, first);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
+	if (arch && !run->host_wanted)
+		run->host_wanted = names_nv_atomic_builtin(run, tu);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
 }
@@ -126,16 +179,30 @@ static int run_one_parse(struct cal_run *run, const char *path,
  * overload, so a parse that stands for all targets sees every call
  * resolved.  Only if the user's code depends on __CUDA_ARCH__ are the
  * other targets parsed one by one.
+ *
+ * The host parse sees the same code as a device parse except what
+ * #ifndef __CUDA_ARCH__ hides from the GPU, and only nv-atomic-host judges
+ * host code; so it is made only where it can differ (the code tests
+ * __CUDA_ARCH__) or matter (a user file of the TU names an __nv_atomic_*
+ * builtin), or with --host-parses.
  */
 void cal_run_file(struct cal_run *run, const char *path)
 {
-	int i, last = run->targets->n - 1;
+	int i, own_only, last = run->targets->n - 1;
 	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
 
-	if (run_one_parse(run, path, NULL, CAL_HOST_BIT, 0) < 0 || last < 0)
+	if (last < 0) {
+		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
 		return;
-	if (run_one_parse(run, path, &run->targets->t[last], (uint64_t)1 << last,
-			  last ? all : 0) != 1)
+	}
+	run->host_wanted = run->host_parses;
+	own_only = run_one_parse(run, path, &run->targets->t[last], (uint64_t)1 << last,
+				 last ? all : 0);
+	if (own_only < 0)
+		return;
+	if (own_only == 1 || run->host_wanted)
+		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
+	if (own_only != 1)
 		return;
 	for (i = 0; i < last; i++)
 		run_one_parse(run, path, &run->targets->t[i], (uint64_t)1 << i, 0);

@@ -23,6 +23,8 @@ struct cal_run {
 	int nr_clang_args;
 	int verbose;
 	int per_arch_parses;	/* never let one device parse stand for several targets */
+	int host_parses;	/* always parse for the host, even when nothing needs it */
+	int host_wanted;	/* this file needs its host parse (set by the device parse) */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */

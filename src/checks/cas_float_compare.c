@@ -273,9 +273,10 @@ static void judge_loop_conditions(struct decision *d, CXCursor loop)
 
 static int judged_here(const struct cal_walk *w)
 {
+	/* a device parse sees host functions too, unless #ifndef __CUDA_ARCH__ hides them */
 	if (w->parse->is_host)
 		return w->space == CAL_SPACE_HOST;
-	return cal_walk_in_device_code(w);
+	return cal_walk_in_device_code(w) || w->space == CAL_SPACE_HOST;
 }
 
 static void cas_visit(struct cal_walk *w, CXCursor c, void *state)
