@@ -95,6 +95,8 @@ int cal_walk_in_host_code(const struct cal_walk *w);
  * cal_finding.archs; 0 if none (or in the host parse).
  */
 uint64_t cal_walk_targets_below(const struct cal_walk *w, unsigned min_sm);
+/* Is decl one the tool injected (the prelude or the built-in environment)? */
+int cal_walk_decl_in_prelude(const struct cal_walk *w, CXCursor decl);
 /* The nth ancestor (0 = parent), or a null cursor. */
 CXCursor cal_walk_parent(const struct cal_walk *w, int n);
 

@@ -59,6 +59,23 @@ CXCursor cal_walk_parent(const struct cal_walk *w, int n)
 	return w->stack[w->depth - 1 - n];
 }
 
+int cal_walk_decl_in_prelude(const struct cal_walk *w, CXCursor decl)
+{
+	CXFile file;
+	char *name;
+	int r;
+
+	if (!w->parse->prelude_path)
+		return 0;
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+	if (!file)
+		return 0;
+	name = cal_take_string(clang_getFileName(file));
+	r = !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
+	free(name);
+	return r;
+}
+
 static void flush_pending(struct cal_walk *w)
 {
 	if (!w->has_pending)

@@ -198,21 +198,7 @@ static CXCursor innermost_ref(CXCursor e)
 /* Is decl declared by CUDA's headers (or the built-in environment)? */
 static int from_cuda_headers(const struct cal_walk *w, CXCursor decl)
 {
-	CXFile file;
-	char *name;
-	int r;
-
-	if (cal_cursor_in_system_header(decl))
-		return 1;
-	if (!w->parse->prelude_path)
-		return 0;
-	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
-	if (!file)
-		return 0;
-	name = cal_take_string(clang_getFileName(file));
-	r = !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
-	free(name);
-	return r;
+	return cal_cursor_in_system_header(decl) || cal_walk_decl_in_prelude(w, decl);
 }
 
 /*

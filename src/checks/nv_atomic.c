@@ -74,19 +74,7 @@ const char *cal_nv_scope_name(long long scope)
 
 int cal_is_nv_atomic_builtin(const struct cal_walk *w, CXCursor decl)
 {
-	CXFile file;
-	char *name;
-	int r;
-
-	if (!cal_cursor_name_starts(decl, "__nv_atomic_") || !w->parse->prelude_path)
-		return 0;
-	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
-	if (!file)
-		return 0;
-	name = cal_take_string(clang_getFileName(file));
-	r = !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
-	free(name);
-	return r;
+	return cal_cursor_name_starts(decl, "__nv_atomic_") && cal_walk_decl_in_prelude(w, decl);
 }
 
 CXCursor cal_nv_atomic_callee(const struct cal_walk *w, CXCursor call)
