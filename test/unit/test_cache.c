@@ -40,7 +40,7 @@ static void make_findings(struct cal_findings *list)
 {
 	struct cal_finding f;
 	struct cal_range r = range("dir/k.cu", 40, 3, 7), nr = range("inc/h.cuh", 2, 1, 3);
-	struct cal_edit e = { "dir/k.cu", 40, 5, "cuda::atomic_ref<int> r(x);\n  r.store(1)", 3, 7, 3, 12 };
+	struct cal_edit e = { "dir/k.cu", 40, 5, "cuda::atomic_ref<int> r(x);\n  r.store(1)", 3, 7, 3, 12, 0 };
 	struct cal_fix *fix;
 
 	memset(&f, 0, sizeof(f));
