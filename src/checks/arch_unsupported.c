@@ -246,8 +246,11 @@ static int legacy_call(const struct cal_walk *w, CXCursor c, struct atomic_call 
 	}
 	ac->name = cal_cursor_name(decl);
 	op = legacy_op(ac->name, &ac->quals);
-	if (op < 0 || !from_cuda_headers(w, decl))
+	if (op < 0 || !from_cuda_headers(w, decl)) {
+		free(ac->name);		/* the next matcher sets its own */
+		ac->name = NULL;
 		return 0;
+	}
 	ac->api = CAL_API_LEGACY;
 	ac->op = (enum cal_op)op;
 	ac->expr = c;
@@ -289,8 +292,11 @@ static int builtin_call(struct cal_walk *w, CXCursor c, struct atomic_call *ac)
 		return 0;
 	ac->name = cal_cursor_name(callee);
 	op = builtin_op(ac->name);
-	if (op < 0 || clang_Cursor_getNumArguments(c) < 1)
+	if (op < 0 || clang_Cursor_getNumArguments(c) < 1) {
+		free(ac->name);
+		ac->name = NULL;
 		return 0;
+	}
 	ac->api = CAL_API_NV_BUILTIN;
 	ac->op = (enum cal_op)op;
 	ac->expr = c;

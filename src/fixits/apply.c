@@ -106,7 +106,10 @@ static void count_all(const struct cal_fix_request *req, struct job_check *jc)
 /*
  * Which jobs see a rewritten file: a job whose own file changes, and
  * every job when a header changes (which jobs include it is not
- * recorded).  The latter are measured now, before anything is written.
+ * recorded).  All of them are measured now, before anything is written:
+ * a job's own parse can have clang errors too (calls an old target's
+ * headers do not declare, which arch-unsupported findings explain), and
+ * a fix elsewhere in the file must not be rolled back for them.
  */
 static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
 			  struct job_check *jc)
@@ -123,7 +126,7 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 		long f = cal_rewriter_find_file(rw, job->file);
 		int own = f >= 0 && cal_rewriter_changes(&rw->files[f]);
 		jc[i].affected = own || header_changed;
-		jc[i].want = jc[i].affected && !own;
+		jc[i].want = jc[i].affected;
 	}
 	count_all(req, jc);
 	for (i = 0; i < req->jobs->nr; i++)

@@ -164,11 +164,25 @@ static int overlaps(unsigned ao, unsigned al, unsigned bo, unsigned bl)
 	return ao < bo + bl && bo < ao + al;
 }
 
+/*
+ * An insertion of whole preprocessor-led lines: the #ifndef-guarded helpers
+ * and the #include that fixes put at the same point of a file (one
+ * fallback per operation, the acquire-load helper).  Such blocks do not
+ * depend on each other, so two of them at one offset do not conflict;
+ * edit_order() puts them in the order of their text.
+ */
+static int is_directive_block(const struct cal_edit *e)
+{
+	size_t n = strlen(e->replacement);
+	return !e->length && n && e->replacement[0] == '#' && e->replacement[n - 1] == '\n';
+}
+
 static int edits_conflict(const struct cal_edit *a, const struct cal_edit *b)
 {
 	return !strcmp(a->file, b->file) &&
 	       !(a->offset == b->offset && a->length == b->length &&
 		 !strcmp(a->replacement, b->replacement)) &&
+	       !(is_directive_block(a) && is_directive_block(b)) &&
 	       overlaps(a->offset, a->length, b->offset, b->length);
 }
 
