@@ -97,6 +97,9 @@ int cal_walk_in_host_code(const struct cal_walk *w);
 uint64_t cal_walk_targets_below(const struct cal_walk *w, unsigned min_sm);
 /* Is decl one the tool injected (the prelude or the built-in environment)? */
 int cal_walk_decl_in_prelude(const struct cal_walk *w, CXCursor decl);
+/* Declared by CUDA's headers, the built-in environment or the prelude:
+ * the CUDA function, not a user function of the same name. */
+int cal_walk_decl_from_cuda(const struct cal_walk *w, CXCursor decl);
 /* The nth ancestor (0 = parent), or a null cursor. */
 CXCursor cal_walk_parent(const struct cal_walk *w, int n);
 

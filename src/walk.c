@@ -76,6 +76,11 @@ int cal_walk_decl_in_prelude(const struct cal_walk *w, CXCursor decl)
 	return r;
 }
 
+int cal_walk_decl_from_cuda(const struct cal_walk *w, CXCursor decl)
+{
+	return cal_cursor_in_system_header(decl) || cal_walk_decl_in_prelude(w, decl);
+}
+
 static void flush_pending(struct cal_walk *w)
 {
 	if (!w->has_pending)

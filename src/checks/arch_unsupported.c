@@ -195,12 +195,6 @@ static CXCursor innermost_ref(CXCursor e)
 	return e;
 }
 
-/* Is decl declared by CUDA's headers (or the built-in environment)? */
-static int from_cuda_headers(const struct cal_walk *w, CXCursor decl)
-{
-	return cal_cursor_in_system_header(decl) || cal_walk_decl_in_prelude(w, decl);
-}
-
 /*
  * A call clang could not resolve: a recovery expression (or a dependent
  * call in a template pattern) whose first child names an overload set or a
@@ -246,7 +240,7 @@ static int legacy_call(const struct cal_walk *w, CXCursor c, struct atomic_call 
 	}
 	ac->name = cal_cursor_name(decl);
 	op = legacy_op(ac->name, &ac->quals);
-	if (op < 0 || !from_cuda_headers(w, decl)) {
+	if (op < 0 || !cal_walk_decl_from_cuda(w, decl)) {
 		free(ac->name);		/* the next matcher sets its own */
 		ac->name = NULL;
 		return 0;

@@ -120,21 +120,6 @@ int cal_decl_in_namespace(CXCursor decl, const char *ns)
 	return clang_getCursorKind(p) == CXCursor_TranslationUnit;
 }
 
-int cal_decl_from_cuda(CXCursor decl)
-{
-	CXFile file;
-	char *name;
-	int r;
-
-	if (cal_cursor_in_system_header(decl))
-		return 1;
-	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
-	name = cal_take_string(clang_getFileName(file));
-	r = strlen(name) >= 17 && !strcmp(name + strlen(name) - 17, "cuatomlint_cuda.h");
-	free(name);
-	return r;
-}
-
 static int refers_to_named(CXCursor c, void *data)
 {
 	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&

@@ -32,11 +32,6 @@ int cal_type_is_floating(CXType t);
 CXCursor cal_callee_ref(CXCursor call);
 /* Is decl a variable or function declared inside namespace ns (inline namespaces skipped)? */
 int cal_decl_in_namespace(CXCursor decl, const char *ns);
-/*
- * Was decl declared by CUDA (a system header, or the tool's built-in
- * environment), not by the user's code?
- */
-int cal_decl_from_cuda(CXCursor decl);
 /* Does the expression mention a variable named name (a DeclRefExpr to it)? */
 int cal_mentions_var(CXCursor e, const char *name);
 

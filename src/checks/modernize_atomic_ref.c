@@ -26,6 +26,7 @@
 #include "../fixits/edit.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
+#include "scope_sites.h"
 
 #define INCLUDE_LINE "#include <cuda/atomic>\n"
 
@@ -111,42 +112,14 @@ static void *modernize_begin(struct cal_walk *w)
 	return st;
 }
 
-static const struct legacy_op *match_op(const char *name, const char **scope)
+static const struct legacy_op *match_op(const char *name, enum cal_mem_scope *scope)
 {
-	size_t i, len;
+	size_t i, len = cal_legacy_atomic_scope(name, scope);
 
-	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
-		len = strlen(legacy_ops[i].name);
-		if (strncmp(name, legacy_ops[i].name, len))
-			continue;
-		if (!name[len])
-			*scope = "cuda::thread_scope_device";
-		else if (!strcmp(name + len, "_block"))
-			*scope = "cuda::thread_scope_block";
-		else if (!strcmp(name + len, "_system"))
-			*scope = "cuda::thread_scope_system";
-		else
-			continue;
-		return &legacy_ops[i];
-	}
+	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++)
+		if (strlen(legacy_ops[i].name) == len && !strncmp(name, legacy_ops[i].name, len))
+			return &legacy_ops[i];
 	return NULL;
-}
-
-/* The CUDA function, not a user function of the same name. */
-static int is_cuda_declaration(const struct cal_walk *w, CXCursor callee)
-{
-	CXFile file;
-	char *name;
-	int r;
-
-	if (cal_cursor_in_system_header(callee))
-		return 1;
-	clang_getExpansionLocation(clang_getCursorLocation(callee), &file, NULL, NULL, NULL);
-	name = file ? cal_file_name(file) : NULL;
-	r = name && w->parse->prelude_path &&
-	    !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
-	free(name);
-	return r;
 }
 
 /* The object type's spelling if atomic_ref supports the operation on it. */
@@ -291,8 +264,8 @@ static unsigned atomic_ref_min_sm(void)
 static void modernize_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	const struct legacy_op *op;
-	const char *scope = NULL;
-	char *name, *type;
+	enum cal_mem_scope scope;
+	char *name, *type, *scope_name;
 	CXCursor callee;
 	struct cal_finding *f;
 
@@ -301,15 +274,17 @@ static void modernize_visit(struct cal_walk *w, CXCursor c, void *state)
 	    cal_walk_targets_below(w, atomic_ref_min_sm()))
 		return;
 	callee = cal_call_callee(c);
-	if (clang_Cursor_isNull(callee) || !is_cuda_declaration(w, callee))
+	if (clang_Cursor_isNull(callee) || !cal_walk_decl_from_cuda(w, callee))
 		return;
 	name = cal_cursor_name(callee);
 	op = match_op(name, &scope);
 	type = op ? object_type(callee, op) : NULL;
 	if (type) {
+		scope_name = xasprintf("cuda::thread_scope_%s", cal_mem_scope_name(scope));
 		f = cal_report(w, c, "'%s' can be written as cuda::atomic_ref<%s, %s>::%s with an "
-			       "explicit memory order", name, type, scope, op->member);
-		add_fix(state, f, c, type, scope, op);
+			       "explicit memory order", name, type, scope_name, op->member);
+		add_fix(state, f, c, type, scope_name, op);
+		free(scope_name);
 	}
 	free(type);
 	free(name);

@@ -101,24 +101,33 @@ static const char *const legacy_ops[] = {
 	"atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor",
 };
 
+size_t cal_legacy_atomic_scope(const char *name, enum cal_mem_scope *scope)
+{
+	static const struct { const char *suffix; enum cal_mem_scope scope; } suffixes[] = {
+		{ "_block", CAL_MS_BLOCK }, { "_system", CAL_MS_SYSTEM },
+	};
+	size_t i, len = strlen(name), slen;
+
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		slen = strlen(suffixes[i].suffix);
+		if (len > slen && !strcmp(name + len - slen, suffixes[i].suffix)) {
+			*scope = suffixes[i].scope;
+			return len - slen;
+		}
+	}
+	*scope = CAL_MS_DEVICE;
+	return len;
+}
+
 static int legacy_scope(const char *name, enum cal_mem_scope *scope, const char **op)
 {
-	size_t i, len;
+	size_t i, len = cal_legacy_atomic_scope(name, scope);
 
 	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
-		len = strlen(legacy_ops[i]);
-		if (strncmp(name, legacy_ops[i], len))
-			continue;
-		*op = legacy_ops[i];
-		if (!name[len])
-			*scope = CAL_MS_DEVICE;
-		else if (!strcmp(name + len, "_block"))
-			*scope = CAL_MS_BLOCK;
-		else if (!strcmp(name + len, "_system"))
-			*scope = CAL_MS_SYSTEM;
-		else
-			continue;
-		return 1;
+		if (strlen(legacy_ops[i]) == len && !strncmp(name, legacy_ops[i], len)) {
+			*op = legacy_ops[i];
+			return 1;
+		}
 	}
 	return 0;
 }
@@ -130,7 +139,7 @@ static int legacy_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s
 	const char *op;
 	char *name;
 
-	if (clang_Cursor_isNull(callee) || !cal_decl_from_cuda(callee) ||
+	if (clang_Cursor_isNull(callee) || !cal_walk_decl_from_cuda(w, callee) ||
 	    clang_Cursor_getNumArguments(c) < 1)
 		return 0;
 	name = cal_cursor_name(callee);
@@ -465,7 +474,7 @@ int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
 
 	memset(widen, 0, sizeof(*widen));
 	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(callee) ||
-	    !cal_decl_from_cuda(callee))
+	    !cal_walk_decl_from_cuda(w, callee))
 		return 0;
 	if (cal_cursor_name_is(callee, "__threadfence_block")) {
 		*what = "'__threadfence_block()'";

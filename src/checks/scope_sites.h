@@ -30,6 +30,12 @@ enum cal_mem_scope {
 };
 
 const char *cal_mem_scope_name(enum cal_mem_scope s);
+/*
+ * The scope a legacy atomic's name gives (atomicAdd: device, atomicAdd_block:
+ * block, atomicAdd_system: system), and the length of the name without that
+ * suffix.
+ */
+size_t cal_legacy_atomic_scope(const char *name, enum cal_mem_scope *scope);
 
 struct cal_scoped_site {
 	CXCursor site;			/* where to report */
