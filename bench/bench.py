@@ -164,9 +164,9 @@ def main():
         nvcc_like = c_host + c_dev + (n - 1) * c_dev90
         row("%d (%s)" % (n, archs), fmt(cpu), fmt(cpu_pa), fmt(cpu / c_dev, "x"),
             fmt(cpu / nvcc_like, "x"), np_, np_pa)
-        arch_rows.append((n, cpu, cpu_pa))
+        arch_rows.append((n, cpu, cpu_pa, np_))
     base = arch_rows[0][1]
-    for n, cpu, cpu_pa in arch_rows[1:]:
+    for n, cpu, cpu_pa, _ in arch_rows[1:]:
         row("cost of %d archs / 1 arch (shared, per-arch)" % n, fmt(cpu / base, "x"),
             fmt(cpu_pa / base, "x"))
 
@@ -174,9 +174,13 @@ def main():
     if tidy:
         section("5. cuatomlint vs clang-tidy-19 -checks=-*,misc-definitions-in-headers, 1 arch (CPU s)")
         t_cpu = tidy_cost(tidy, parses, {"host", "sm_75"}) or 1e-9
-        row("clang-tidy-19 (host + sm_75 parse per file)", fmt(t_cpu))
-        row("cuatomlint (every check, same parses)", fmt(base))
-        row("ratio cuatomlint / clang-tidy", fmt(base / t_cpu, "x"))
+        _, same_cpu, same_np = lint(a.tool, set1, "sm_75", ["--host-parses"])
+        row("", "CPU s", "parses")
+        row("clang-tidy-19 (host + sm_75 parse per file)", fmt(t_cpu), 2 * len(set1))
+        row("cuatomlint --host-parses (every check)", fmt(same_cpu), same_np)
+        row("cuatomlint (default: host parse where needed)", fmt(base), arch_rows[0][3])
+        row("ratio cuatomlint / clang-tidy, same parses", fmt(same_cpu / t_cpu, "x"))
+        row("ratio cuatomlint default / clang-tidy", fmt(base / t_cpu, "x"))
     if kept:
         shutil.rmtree(kept, ignore_errors=True)
 
@@ -210,6 +214,59 @@ def main():
     row("-j1 (one worker)", "%d MiB" % (r1 // 1024))
     row("-j2 (two workers)", "%d MiB" % (r2 // 1024))
     row("per added worker", "%d MiB" % ((r2 - r1) // 1024))
+
+    cmake_project(a.tool, a.work)
+    fix_cost(a.tool, set1, a.work)
+
+
+def cmake_project(tool, work):
+    """6. The examples/ CMake project through its compile_commands.json (nvcc lines)."""
+    section("6. the examples/ CMake project (nvcc command lines, -p), its own targets")
+    build = os.path.join(work, "cmake-examples")
+    p = subprocess.run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", build],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if p.returncode or not os.path.exists(os.path.join(build, "compile_commands.json")):
+        print("skipped: cmake could not configure a CUDA project here (no nvcc?)")
+        return
+    cmd = [tool, "--color=never", "-p", build]
+    w1, c1, _ = timed(cmd + ["--no-cache", "-j1"])
+    w2, c2, _ = timed(cmd + ["--no-cache", "-j2"])
+    cache = ["--cache-dir=" + os.path.join(work, "cmake-cache"), "-j2"]
+    wc, cc, pc = timed(cmd + cache)
+    ww, cw, pw = timed(cmd + cache)
+    r1 = max_rss_kb(cmd + ["--no-cache", "-j1"])
+    r2 = max_rss_kb(cmd + ["--no-cache", "-j2"])
+    row("", "wall s", "CPU s")
+    row("-j1", fmt(w1), fmt(c1))
+    row("-j2", fmt(w2), fmt(c2))
+    row("speedup -j2 over -j1 (wall)", fmt(w1 / w2, "x"))
+    row("cache: cold, warm", fmt(wc), fmt(ww))
+    row("warm / cold (wall)", fmt(100 * ww / wc, "%"))
+    row("identical output", "yes" if pc.stdout == pw.stdout else "NO")
+    row("peak memory -j1, -j2, per added worker", "%d MiB" % (r1 // 1024),
+        "%d MiB" % (r2 // 1024), "%d MiB" % ((r2 - r1) // 1024))
+
+
+def fix_cost(tool, files, work):
+    """7. --fix against a plain lint of copies of the same files."""
+    section("7. --fix vs plain lint, %d files (copies), 1 arch, -j2" % len(files))
+    copies = os.path.join(work, "fix")
+    shutil.rmtree(copies, ignore_errors=True)
+    os.makedirs(copies)
+    # whole folders, so that the files' own headers come along
+    dirs = sorted(set(os.path.dirname(f) for f in files))
+    for i, d in enumerate(dirs):
+        shutil.copytree(d, os.path.join(copies, str(i)))
+    copied = [os.path.join(copies, str(dirs.index(os.path.dirname(f))), os.path.basename(f))
+              for f in files]
+    cmd = [tool, "--color=never", "--no-cache", "-j2", "--cuda-arch=sm_75"]
+    wl, cl, _ = timed(cmd + copied)
+    wf, cf, pf = timed(cmd + ["--fix"] + copied)
+    changed = sum(open(c).read() != open(f).read() for c, f in zip(copied, files))
+    row("", "wall s", "CPU s")
+    row("lint", fmt(wl), fmt(cl))
+    row("--fix (%d files rewritten)" % changed, fmt(wf), fmt(cf))
+    row("--fix / lint", fmt(wf / wl, "x"), fmt(cf / cl, "x"))
 
 
 if __name__ == "__main__":

@@ -100,6 +100,15 @@ int cal_walk_decl_in_prelude(const struct cal_walk *w, CXCursor decl);
 /* Declared by CUDA's headers, the built-in environment or the prelude:
  * the CUDA function, not a user function of the same name. */
 int cal_walk_decl_from_cuda(const struct cal_walk *w, CXCursor decl);
+/*
+ * Walking an instantiation whose written code depends on a template type
+ * parameter (of the function or of an enclosing class template): an edit of
+ * that shared text would change every other instantiation too.
+ */
+int cal_walk_in_dependent_instantiation(const struct cal_walk *w);
+/* The function being walked as the user would name it: "Acc<double>::add",
+ * "sum<float, 4>".  Caller frees. */
+char *cal_walk_function_name(const struct cal_walk *w);
 /* The nth ancestor (0 = parent), or a null cursor. */
 CXCursor cal_walk_parent(const struct cal_walk *w, int n);
 

@@ -81,6 +81,77 @@ int cal_walk_decl_from_cuda(const struct cal_walk *w, CXCursor decl)
 	return cal_cursor_in_system_header(decl) || cal_walk_decl_in_prelude(w, decl);
 }
 
+static enum CXChildVisitResult type_param_visitor(CXCursor c, CXCursor parent,
+						  CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_TemplateTypeParameter || k == CXCursor_TemplateTemplateParameter) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
+{
+	CXCursor c;
+	int has_type_params = 0;
+
+	if (!w->in_instantiation)
+		return 0;
+	c = clang_getSpecializedCursorTemplate(w->function);
+	if (clang_Cursor_isNull(c))
+		return 1;
+	for (; !has_type_params && !clang_Cursor_isNull(c) && !clang_isTranslationUnit(
+		       clang_getCursorKind(c)); c = clang_getCursorSemanticParent(c)) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+		    k == CXCursor_ClassTemplatePartialSpecialization)
+			clang_visitChildren(c, type_param_visitor, &has_type_params);
+	}
+	return has_type_params;
+}
+
+static void add_template_args(struct strbuf *sb, CXCursor fn)
+{
+	int i, n = clang_Cursor_getNumTemplateArguments(fn);
+	char *arg;
+
+	for (i = 0; i < n; i++) {
+		strbuf_adds(sb, i ? ", " : "<");
+		if (clang_Cursor_getTemplateArgumentKind(fn, i) == CXTemplateArgumentKind_Integral) {
+			strbuf_addf(sb, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
+			continue;
+		}
+		arg = cal_type_name(clang_Cursor_getTemplateArgumentType(fn, i));
+		strbuf_adds(sb, arg);
+		free(arg);
+	}
+	if (n > 0)
+		strbuf_addch(sb, '>');
+}
+
+char *cal_walk_function_name(const struct cal_walk *w)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor parent = clang_getCursorSemanticParent(w->function);
+	enum CXCursorKind k = clang_getCursorKind(parent);
+	char *name;
+
+	if (k == CXCursor_StructDecl || k == CXCursor_ClassDecl) {
+		name = cal_type_name(clang_getCursorType(parent));
+		strbuf_addf(&sb, "%s::", name);
+		free(name);
+	}
+	name = cal_cursor_name(w->function);
+	strbuf_adds(&sb, name);
+	free(name);
+	add_template_args(&sb, w->function);
+	return strbuf_detach(&sb);
+}
+
 static void flush_pending(struct cal_walk *w)
 {
 	if (!w->has_pending)

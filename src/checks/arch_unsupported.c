@@ -446,8 +446,15 @@ static void report_unsupported(struct cal_walk *w, struct arch_state *st,
 		       "%s%s", op, min_sm, no_fix ? "; " : "", no_fix ? no_fix : "");
 	f->archs = below;
 	f->arch_specific = 1;
-	if (!no_fix)
+	if (cal_walk_in_dependent_instantiation(w)) {
+		char *fn = cal_walk_function_name(w);
+		cal_note_at(w, f, w->function, "in instantiation '%s'%s", fn,
+			    no_fix ? "" : "; no automatic fix: the template's other "
+			    "instantiations share this call");
+		free(fn);
+	} else if (!no_fix) {
 		add_fix(w, st, f, ac);
+	}
 	free(op);
 }
 

@@ -145,30 +145,6 @@ static void add_word_fix(struct cal_walk *w, struct cal_finding *f, CXCursor cmp
 	cal_add_fix_edits(f, "compare the bit patterns", edits, 2);
 }
 
-/* "name<float>" for a function template specialization. */
-static char *specialization_name(CXCursor fn)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *name = cal_cursor_name(fn), *arg;
-	int i, n = clang_Cursor_getNumTemplateArguments(fn);
-
-	strbuf_adds(&sb, name);
-	free(name);
-	for (i = 0; i < n; i++) {
-		strbuf_adds(&sb, i ? ", " : "<");
-		if (clang_Cursor_getTemplateArgumentKind(fn, i) == CXTemplateArgumentKind_Integral) {
-			strbuf_addf(&sb, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
-			continue;
-		}
-		arg = cal_type_name(clang_Cursor_getTemplateArgumentType(fn, i));
-		strbuf_adds(&sb, arg);
-		free(arg);
-	}
-	if (n > 0)
-		strbuf_addch(&sb, '>');
-	return strbuf_detach(&sb);
-}
-
 static void report_compare(struct cal_walk *w, CXCursor cmp)
 {
 	CXType t = clang_getCursorType(cal_child(cmp, 0));
@@ -181,7 +157,7 @@ static void report_compare(struct cal_walk *w, CXCursor cmp)
 		       "to retry: NaN compares unequal to itself, so the loop never ends "
 		       "once the value is NaN", type, op);
 	if (w->in_instantiation) {
-		char *name = specialization_name(w->function);
+		char *name = cal_walk_function_name(w);
 		cal_note_at(w, f, w->function, "in instantiation '%s'; compare the bit "
 			    "patterns for floating-point types", name);
 		free(name);

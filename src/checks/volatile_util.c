@@ -83,31 +83,9 @@ int vol_in_template_pattern(const struct cal_walk *w)
 	       clang_getCursorKind(w->function) == CXCursor_FunctionTemplate;
 }
 
-static enum CXChildVisitResult type_param_visitor(CXCursor c, CXCursor parent,
-						  CXClientData data)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if (k == CXCursor_TemplateTypeParameter || k == CXCursor_TemplateTemplateParameter) {
-		*(int *)data = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
 int vol_fix_allowed(const struct cal_walk *w)
 {
-	CXCursor pattern;
-	int has_type_params = 0;
-
-	if (!w->in_instantiation)
-		return 1;
-	pattern = clang_getSpecializedCursorTemplate(w->function);
-	if (clang_Cursor_isNull(pattern))
-		return 0;
-	clang_visitChildren(pattern, type_param_visitor, &has_type_params);
-	return !has_type_params;
+	return !cal_walk_in_dependent_instantiation(w);
 }
 
 int vol_call_named(CXCursor call, const char *name)

@@ -59,7 +59,7 @@ int ptx_text_add_literal(struct ptx_text *t, const char *tok, size_t len, unsign
 int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t off);
 
 enum ptx_qkind {
-	PTX_QK_UNKNOWN,		/* not judged: may be newer PTX than we know */
+	PTX_QK_UNKNOWN,		/* not a qualifier of atom/red: ptxas rejects it */
 	PTX_QK_SEM, PTX_QK_SCOPE, PTX_QK_SPACE, PTX_QK_OP, PTX_QK_TYPE,
 	PTX_QK_NOFTZ, PTX_QK_VEC, PTX_QK_CACHE_HINT, PTX_QK_ASYNC,
 	PTX_QK_COMPLETION,	/* .mbarrier::complete_tx::bytes */

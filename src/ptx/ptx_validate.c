@@ -98,8 +98,8 @@ static void check_qualifier_kinds(struct sink *k)
 		const struct ptx_qual *q = &in->quals[i];
 		const struct ptx_qual *first = &in->quals[in->first[q->kind]];
 		if (q->kind == PTX_QK_UNKNOWN)
-			continue;
-		if (q->kind == PTX_QK_LDST_ONLY)
+			add(k, q, 0, "'%.*s' is not a qualifier of %s", QTEXT(k, q), opcode(k));
+		else if (q->kind == PTX_QK_LDST_ONLY)
 			add(k, q, 0, "'%.*s' is not a qualifier of %s (ld/st only)", QTEXT(k, q),
 			    opcode(k));
 		else if (first != q)

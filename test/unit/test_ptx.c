@@ -115,13 +115,18 @@ static void test_valid_forms(void)
 			   ".add.u32 [%0], %1, [%2];", 90) == 0);
 	/* qualifiers in any order */
 	EXPECT(nr_problems("atom.u32.add.global.gpu.relaxed %0, [%1], %2;", 70) == 0);
-	/* a qualifier we do not know is not judged */
-	EXPECT(nr_problems("atom.global.add.u32.foo %0, [%1], %2;", 90) == 0);
 }
 
 /* Invalid combinations of table D: wrong on every target. */
 static void test_invalid_combinations(void)
 {
+	/* ptxas rejects a qualifier atom does not have: a misspelling, most often */
+	EXPECT(has_problem("atom.global.add.u32.foo %0, [%1], %2;", 90, ".foo", 0,
+			   "'.foo' is not a qualifier of atom"));
+	EXPECT(has_problem("atom.realxed.gpu.global.add.u32 %0, [%1], %2;", 90, ".realxed", 0,
+			   "not a qualifier"));
+	EXPECT(has_problem("red.global.add.u32.ftz [%0], %1;", 90, ".ftz", 0,
+			   "'.ftz' is not a qualifier of red"));
 	EXPECT(has_problem("atom.global.add.b128 %0, [%1], %2;", 90, ".b128", 0, ".cas or .exch"));
 	EXPECT(has_problem("atom.global.exch.b16 %0, [%1], %2;", 90, ".b16", 0, "only valid with .cas"));
 	EXPECT(has_problem("atom.global.add.f16 %0, [%1], %2;", 90, ".f16", 0, "requires '.noftz'"));

@@ -47,6 +47,8 @@ __device__ void bits_and_vectors(unsigned *p, float *f) {
   // CHECK: invalid.cu:[[@LINE-2]]:33: error: '.v4' needs 4-element operand lists, not 2 [ptx-atom-invalid]
   asm volatile("atom.mmio.relaxed.sys.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(p));
   // CHECK: invalid.cu:[[@LINE-1]]:21: error: '.mmio' is not a qualifier of atom (ld/st only) [ptx-atom-invalid]
+  asm volatile("atom.global.relaxd.gpu.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(p));
+  // CHECK: invalid.cu:[[@LINE-1]]:28: error: '.relaxd' is not a qualifier of atom [ptx-atom-invalid]
 }
 
 // Misuse inside a macro is reported where the macro is used (no fix).

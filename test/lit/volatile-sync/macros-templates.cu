@@ -32,8 +32,21 @@ template <class T> __device__ T spin_on(volatile T *p) {
   return *p;
 }
 
-__global__ void use_templates(volatile int *vf, int *f, volatile unsigned *u) {
+// A member of a class template over the element type: the flag's rewrite
+// would be shared by every Channel<T>, so it is reported without a fix.
+template <class T> struct Channel {
+  volatile T *ready;
+  __device__ void wait() {
+    while (*ready == T(0)) {
+    }
+    // CHECK: macros-templates.cu:[[@LINE-2]]:12: warning: spin-wait on volatile '*ready': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
+    // CHECK: macros-templates.cu:[[@LINE-4]]:19: note: in instantiation 'wait()'
+  }
+};
+
+__global__ void use_templates(volatile int *vf, int *f, volatile unsigned *u, Channel<int> c) {
   wait_for(vf);
   wait_for(f);
   spin_on(u);
+  c.wait();
 }
