@@ -15,8 +15,11 @@
 # 2. End-to-end: each test/gpu/e2e/*.cu misuse program is compiled and run
 #    as written ("before": at least two must fail on a GPU), then copied,
 #    fixed with `cuatomlint --fix`, compiled and run again ("after": must
-#    pass).  Until --fix exists the "after" rows say "skipped: --fix
-#    unavailable".
+#    pass), and fixed again for a build that also targets sm_52, which
+#    gets table C's legacy form (atomicAdd(p, 0) + __threadfence(),
+#    __threadfence() + atomicExch) where it differs ("sm_52 form": must
+#    pass on this GPU too).  Without the tool the "after" rows say
+#    "skipped: --fix unavailable".
 # 3. With a GPU, the stress and fixed e2e programs also run under
 #    compute-sanitizer memcheck, racecheck and synccheck.
 # Without a GPU (nvidia-smi missing or failing) everything is compiled and
@@ -192,8 +195,10 @@ for src in "$HERE"/e2e/*.cu; do
 	base=$(basename "$src" .cu)
 	CASES+=("e2e $base (before fix)|$OUT/e2e_${base}_before|$src|fail|")
 	if [ "$HAVE_FIX" = 2 ]; then
-		[ "$PREPARED" = "$OUT" ] || cp "$PREPARED/fixed/$base.cu" "$OUT/fixed/$base.cu" || exit 2
+		[ "$PREPARED" = "$OUT" ] || cp "$PREPARED/fixed/$base"*.cu "$OUT/fixed/" || exit 2
 		CASES+=("e2e $base (after fix)|$OUT/e2e_${base}_after|$OUT/fixed/$base.cu|pass|")
+		[ -f "$OUT/fixed/$base.legacy.cu" ] &&
+			CASES+=("e2e $base (after fix, sm_52 form)|$OUT/e2e_${base}_legacy|$OUT/fixed/$base.legacy.cu|pass|")
 		continue
 	fi
 	cp "$src" "$OUT/fixed/$base.cu"
@@ -208,6 +213,17 @@ for src in "$HERE"/e2e/*.cu; do
 		continue
 	fi
 	CASES+=("e2e $base (after fix)|$OUT/e2e_${base}_after|$OUT/fixed/$base.cu|pass|")
+	# A build that also targets sm_52 gets the legacy form (table C: atomicAdd(p, 0) +
+	# __threadfence() for an acquire load, __threadfence() + atomicExch for a release
+	# store); it runs on this GPU unchanged.
+	cp "$src" "$OUT/fixed/$base.legacy.cu"
+	"$TOOL" --fix --cuda-arch="sm_52,$ARCH" "$OUT/fixed/$base.legacy.cu" -- -I"$HERE" \
+		>"$OUT/fixed/$base.legacy.fix.log" 2>&1
+	if cmp -s "$OUT/fixed/$base.cu" "$OUT/fixed/$base.legacy.cu"; then
+		rm -f "$OUT/fixed/$base.legacy.cu"
+	else
+		CASES+=("e2e $base (after fix, sm_52 form)|$OUT/e2e_${base}_legacy|$OUT/fixed/$base.legacy.cu|pass|")
+	fi
 done
 
 if [ -n "$PREPARE" ]; then
