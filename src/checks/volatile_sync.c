@@ -33,19 +33,12 @@
 #include "../ast.h"
 #include "../check.h"
 #include "../fixits/edit.h"
+#include "../fixits/fallbacks.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "volatile_util.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
-/* Guarded: a header and the file that includes it may both receive it. */
-#define LEGACY_LOAD_HELPER                                                              \
-	"#ifndef CUATOMLINT_ACQUIRE_LOAD\n"                                              \
-	"#define CUATOMLINT_ACQUIRE_LOAD\n"                                              \
-	"template <class T> __device__ T cuatomlint_acquire_load(T *p) "                \
-	"{ T v = atomicAdd(p, (T)0); __threadfence(); return v; }\n"                    \
-	"#endif"
-
 enum access_kind { ACC_POLL, ACC_STORE };
 
 /* What a poll and a store must share to be the same flag. */
@@ -866,7 +859,7 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
 				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
 	else if (a->kind == ACC_POLL)
-		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target), LEGACY_LOAD_HELPER,
+		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
 				   NULL);
 out:
 	if (dropped)

@@ -148,6 +148,15 @@ const struct cal_fallback cal_fallbacks[] = {
 	  NATIVE("atomicCAS(address, compare, val)") },
 };
 
+const char cal_acquire_load_helper[] =
+	"#ifndef CUATOMLINT_ACQUIRE_LOAD\n"
+	"#define CUATOMLINT_ACQUIRE_LOAD\n"
+	"template <class T> __device__ T cuatomlint_acquire_load(T *p) "
+	"{ T v = atomicAdd(p, (T)0); __threadfence(); return v; }\n"
+	"__device__ inline float cuatomlint_acquire_load(float *p) "
+	"{ float v = __uint_as_float(atomicAdd((unsigned int *)p, 0u)); __threadfence(); return v; }\n"
+	"#endif";
+
 const int cal_nr_fallbacks = (int)(sizeof(cal_fallbacks) / sizeof(cal_fallbacks[0]));
 
 const struct cal_fallback *cal_fallback_find(enum cal_op op, enum cal_vtype type,

@@ -47,4 +47,15 @@ const struct cal_fallback *cal_fallback_by_name(const char *name);
 /* The full text of the helper, ending in a newline (caller frees). */
 char *cal_fallback_text(const struct cal_fallback *fb);
 
+/*
+ * Table C's acquire load for targets below sm_60, which have no ld.acquire:
+ * cuatomlint_acquire_load(p), an atomic add of zero (a read-modify-write
+ * that leaves the value as it was) followed by __threadfence().  A float
+ * goes through its bits: a float atomicAdd of 0.0f would store +0.0 over
+ * -0.0, and on global memory flushes a subnormal to zero.  Guarded, without
+ * a trailing newline.  The matching release store needs no helper:
+ * "__threadfence(); atomicExch(p, v)".
+ */
+extern const char cal_acquire_load_helper[];
+
 #endif

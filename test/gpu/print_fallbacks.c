@@ -2,7 +2,7 @@
  * cuatomlint-fallbacks: print the fallback helpers exactly as the
  * arch-unsupported fix-its insert them, for the GPU tests.
  *
- *   cuatomlint-fallbacks            every helper
+ *   cuatomlint-fallbacks            every helper, and the legacy acquire load
  *   cuatomlint-fallbacks --list     their names, one a line
  *   cuatomlint-fallbacks NAME...    the named helpers
  */
@@ -32,6 +32,7 @@ int main(int argc, char **argv)
 	if (argc == 1) {
 		for (i = 0; i < cal_nr_fallbacks; i++)
 			print_one(&cal_fallbacks[i]);
+		printf("%s\n", cal_acquire_load_helper);
 		return 0;
 	}
 	for (i = 1; i < argc; i++) {

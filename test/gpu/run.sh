@@ -11,7 +11,9 @@
 #
 # 1. Stress tests: every fallback helper of spec table C, taken verbatim
 #    from the tool (build/cuatomlint-fallbacks), compiled for sm_90 with
-#    -DCUATOMLINT_FORCE_FALLBACKS and run against the native instruction.
+#    -DCUATOMLINT_FORCE_FALLBACKS and run against the native instruction,
+#    and the legacy acquire load (cuatomlint_acquire_load) on values a
+#    load must not change.
 # 2. End-to-end: each test/gpu/e2e/*.cu misuse program is compiled and run
 #    as written ("before": at least two must fail on a GPU), then copied,
 #    fixed with `cuatomlint --fix`, compiled and run again ("after": must
@@ -181,6 +183,7 @@ for c in MIN_S64 MIN_U64 MAX_S64 MAX_U64 AND_U64 OR_U64 XOR_U64; do
 	CASES+=("fallback atomic${op^}_$ty|$OUT/int64_$c|$HERE/stress/int64.cu|pass|-DCUATOMLINT_FORCE_FALLBACKS -DCASE_$c")
 done
 CASES+=("fallback atomicCAS_u16|$OUT/cas16|$HERE/stress/cas16.cu|pass|-DCUATOMLINT_FORCE_FALLBACKS")
+CASES+=("legacy acquire load|$OUT/acquire_load|$HERE/stress/acquire_load.cu|pass|")
 
 # End-to-end: each misuse program as written, and after cuatomlint --fix.
 HAVE_FIX=0

@@ -11,7 +11,7 @@ __global__ void consumer(unsigned *data, unsigned *out) {
   // CHECK: legacy.cu:[[@LINE-2]]:10: warning: spin-wait on volatile 'flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}legacy.cu":{[[@LINE-3]]:10-[[@LINE-3]]:14}:"cuatomlint_acquire_load(&flag)"
   // CHECK-NEXT: fix-it:"{{.*}}legacy.cu":{6:12-6:21}:""
-  // CHECK-NEXT: fix-it:"{{.*}}legacy.cu":{5:1-5:1}:"#ifndef CUATOMLINT_ACQUIRE_LOAD\n#define CUATOMLINT_ACQUIRE_LOAD\ntemplate <class T> __device__ T cuatomlint_acquire_load(T *p) { T v = atomicAdd(p, (T)0); __threadfence(); return v; }\n#endif\n"
+  // CHECK-NEXT: fix-it:"{{.*}}legacy.cu":{5:1-5:1}:"#ifndef CUATOMLINT_ACQUIRE_LOAD\n#define CUATOMLINT_ACQUIRE_LOAD\ntemplate <class T> __device__ T cuatomlint_acquire_load(T *p) { T v = atomicAdd(p, (T)0); __threadfence(); return v; }\n__device__ inline float cuatomlint_acquire_load(float *p) { float v = __uint_as_float(atomicAdd((unsigned int *)p, 0u)); __threadfence(); return v; }\n#endif\n"
   *out = *data;
 }
 
