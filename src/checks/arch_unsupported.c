@@ -26,6 +26,7 @@
 #include "../fixits/fallbacks.h"
 #include "../run.h"
 #include "arch_unsupported.h"
+#include "atomic_ref_fallback.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "nv_atomic.h"
@@ -36,6 +37,7 @@
 struct atomic_call {
 	CXCursor expr;		/* the call, reported */
 	CXCursor name_ref;	/* the callee's name, replaced by a fix */
+	CXCursor object;	/* cuda::atomic(_ref) calls: the object called on */
 	char *name;		/* "atomicAdd_block" */
 	enum cal_api api;
 	enum cal_op op;
@@ -334,6 +336,7 @@ static int libcudacxx_call(CXCursor c, struct atomic_call *ac)
 	if (!is_libcudacxx_atomic(clang_getCursorType(object), &type))
 		return 0;
 	ac->api = CAL_API_LIBCUDACXX;
+	ac->object = object;
 	ac->op = CAL_OP_ANY;
 	ac->type = CAL_T_ANY;
 	ac->expr = c;
@@ -399,6 +402,8 @@ static void add_fix(struct cal_walk *w, struct arch_state *st, struct cal_findin
 	struct cal_fix *fix;
 	char *device_name, *text, *desc;
 
+	if (ac->api == CAL_API_LIBCUDACXX && st->have_anchor)
+		cal_atomic_ref_fallback_fix(w->parse->tu, ac->expr, ac->object, st->anchor, f);
 	if (ac->api != CAL_API_LEGACY)
 		return;
 	if (!fb) {
