@@ -77,6 +77,13 @@ struct use {
 	CXCursor ref;
 };
 
+/* A spin-wait whose condition calls an accessor that reads through volatile. */
+struct poll_call {
+	CXCursor call;		/* in the loop condition: reported */
+	CXCursor read;		/* the volatile read inside the accessor */
+	CXCursor accessor;	/* its definition */
+};
+
 struct sync_state {
 	CXTranslationUnit tu;
 	int legacy;		/* a target of the build lacks cuda::atomic_ref */
@@ -90,6 +97,8 @@ struct sync_state {
 	size_t nr_uses, alloc_uses;
 	CXCursor *mmio;
 	size_t nr_mmio, alloc_mmio;
+	struct poll_call *calls;
+	size_t nr_calls, alloc_calls;
 };
 
 /* The build's targets, not just this parse's: the fix must compile for all. */
@@ -468,6 +477,8 @@ static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int le
 
 /* ---- collecting ---- */
 
+static int in_mmio_function(const struct sync_state *st, CXCursor fn);
+
 static void record_use(struct sync_state *st, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c), dk;
@@ -593,6 +604,34 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 	}
 }
 
+/*
+ * 'while (!is_ready(flag))' where is_ready is a device function of the
+ * user's whose body is one return statement reading through volatile: the
+ * poll is the call.  Deeper helpers are not followed.
+ */
+static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call), def, read;
+	struct poll_call *pc;
+
+	/* a template's body is walked from the call, and its read reported there */
+	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
+		return;
+	def = clang_getCursorDefinition(callee);
+	if (clang_Cursor_isNull(def) || !(cal_function_space(def) & CAL_SPACE_DEVICE) ||
+	    in_mmio_function(st, def))
+		return;
+	read = vol_accessor_read(def);
+	if (clang_Cursor_isNull(read) || !in_spin_condition(w, st->tu, call))
+		return;
+	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
+	pc = &st->calls[st->nr_calls++];
+	pc->call = call;
+	pc->read = read;
+	pc->accessor = def;
+}
+
 static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct sync_state *st = state;
@@ -613,9 +652,10 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 			record_access(st, w, c, 1);
 		return;
 	}
-	if (k == CXCursor_CallExpr)
+	if (k == CXCursor_CallExpr) {
 		record_lock(st, w, c);
-	else if (vol_is_volatile_lvalue(c))
+		record_poll_call(st, w, c);
+	} else if (vol_is_volatile_lvalue(c))
 		record_access(st, w, c, 0);
 }
 
@@ -901,6 +941,20 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	free(subject);
 }
 
+static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
+			     const struct poll_call *pc)
+{
+	char *subject = vol_subject(st->tu, pc->read), *name = cal_cursor_name(pc->accessor);
+	struct cal_finding *f;
+
+	f = cal_report(w, pc->call, "spin-wait on volatile '%s' through '%s()': volatile reads "
+		       "neither synchronize threads nor order memory, use a cuda::atomic_ref "
+		       "acquire load in '%s'", subject, name, name);
+	cal_note_at(w, f, pc->read, "the volatile read of '%s' is here", subject);
+	free(subject);
+	free(name);
+}
+
 static void sync_end(struct cal_walk *w, void *state)
 {
 	struct sync_state *st = state;
@@ -913,6 +967,9 @@ static void sync_end(struct cal_walk *w, void *state)
 	for (i = 0; i < st->nr_acc; i++)
 		if (st->acc[i].flagged)
 			report_access(w, st, &st->acc[i]);
+	for (i = 0; i < st->nr_calls; i++)
+		if (!in_mmio_function(st, st->calls[i].accessor))
+			report_poll_call(w, st, &st->calls[i]);
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].key.name);
 	for (i = 0; i < st->nr_locks; i++)
@@ -921,6 +978,7 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->locks);
 	free(st->uses);
 	free(st->mmio);
+	free(st->calls);
 	free(st);
 }
 

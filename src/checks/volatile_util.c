@@ -343,3 +343,32 @@ char *vol_subject(CXTranslationUnit tu, CXCursor lvalue)
 		return cal_cursor_name(base);
 	return xstrdup("object");
 }
+
+static enum CXChildVisitResult volatile_read_visitor(CXCursor c, CXCursor parent,
+						     CXClientData data)
+{
+	CXType t = clang_getCursorType(c);
+
+	if (vol_is_volatile_lvalue(c) && clang_getCursorKind(parent) == CXCursor_UnexposedExpr &&
+	    !vol_type_is_volatile(clang_getCursorType(parent)) &&
+	    clang_getCanonicalType(t).kind != CXType_Record) {
+		*(CXCursor *)data = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+CXCursor vol_accessor_read(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor(), read = clang_getNullCursor();
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) != 1 ||
+	    clang_getCursorKind(cal_child(body, 0)) != CXCursor_ReturnStmt)
+		return read;
+	clang_visitChildren(cal_child(body, 0), volatile_read_visitor, &read);
+	return read;
+}

@@ -60,5 +60,11 @@ void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocat
 			const char *line, const char *header);
 /* The name of the object an lvalue is rooted in (for messages); caller frees. */
 char *vol_subject(CXTranslationUnit tu, CXCursor lvalue);
+/*
+ * The volatile read in an accessor: a function whose body is one return
+ * statement that reads a scalar through volatile ('return *flag != 0;').
+ * Null if fn is not such a function.
+ */
+CXCursor vol_accessor_read(CXCursor fn);
 
 #endif
