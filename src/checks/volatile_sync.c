@@ -58,6 +58,7 @@ struct access {
 	int fix_allowed;	/* not in a type-dependent template instantiation */
 	int in_instantiation;
 	int host;		/* ACC_POLL in host code: only makes stores polled */
+	int via_accessor;	/* ACC_POLL through an accessor call: only makes stores polled */
 	int system_scope;	/* ACC_STORE polled by host code */
 	int statement;		/* ACC_STORE: a statement of a { } block */
 	int value_unused;	/* ACC_STORE: the assignment's value is not used */
@@ -605,6 +606,34 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 }
 
 /*
+ * The poll behind an accessor call, so that stores to the same flag are
+ * reported: keyed by the argument the accessor reads through ('flag' in
+ * is_ready(flag)), or by the read itself when it reads a global.
+ */
+static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCursor call,
+				 CXCursor accessor, CXCursor read)
+{
+	CXCursor base = cal_base_variable(strip_address(read));
+	struct access *a = new_access(st, w, read, ACC_POLL);
+	int i, n = clang_Cursor_getNumArguments(accessor);
+
+	a->via_accessor = 1;
+	a->lvalue = call;
+	if (clang_getCursorKind(base) != CXCursor_ParmDecl)
+		return;
+	for (i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
+		if (clang_equalCursors(clang_Cursor_getArgument(accessor, i), base)) {
+			free(a->key.name);
+			key_of(clang_Cursor_getArgument(call, i), &a->key);
+			return;
+		}
+	}
+	free(a->key.name);	/* a parameter not passed here (a default argument) */
+	a->key.name = NULL;
+	a->key.decl = clang_getNullCursor();
+}
+
+/*
  * 'while (!is_ready(flag))' where is_ready is a device function of the
  * user's whose body is one return statement reading through volatile: the
  * poll is the call.  Deeper helpers are not followed.
@@ -630,6 +659,7 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	pc->call = call;
 	pc->read = read;
 	pc->accessor = def;
+	record_accessor_poll(st, w, call, def, read);
 }
 
 static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
@@ -678,7 +708,7 @@ static void decide_flag(struct sync_state *st, struct access *a)
 	if (in_mmio_function(st, a->function))
 		return;
 	if (a->kind == ACC_POLL) {
-		a->flagged = !a->host;
+		a->flagged = !a->host && !a->via_accessor;
 		return;
 	}
 	for (i = 0; i < st->nr_locks; i++) {
