@@ -185,7 +185,7 @@ CXCursor cal_ignore_wrappers(CXCursor e)
 	}
 }
 
-static int is_cast_kind(enum CXCursorKind k)
+int cal_is_cast_kind(enum CXCursorKind k)
 {
 	return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
 	       k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_CXXConstCastExpr ||
@@ -210,7 +210,7 @@ CXCursor cal_base_variable(CXCursor e)
 			if (cal_nr_children(e) < 1)
 				break;
 			e = cal_child(e, 0);
-		} else if (is_cast_kind(k)) {
+		} else if (cal_is_cast_kind(k)) {
 			/* a cast's children start with the TypeRef of its target */
 			int n = cal_nr_children(e);
 			if (n < 1)

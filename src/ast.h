@@ -35,6 +35,8 @@ int cal_var_is_shared(CXCursor var);
 CXCursor cal_call_callee(CXCursor call);
 /* Strip unexposed/paren/implicit-cast wrappers down to the interesting expression. */
 CXCursor cal_ignore_wrappers(CXCursor e);
+/* An explicit cast: C-style, static_, reinterpret_, const_ or functional. */
+int cal_is_cast_kind(enum CXCursorKind k);
 /* The first child of c (or the nth), or a null cursor. */
 CXCursor cal_child(CXCursor c, int n);
 int cal_nr_children(CXCursor c);

@@ -159,6 +159,15 @@ void cal_jobs_remap_archs(const struct cal_jobs *jobs, const struct cal_job *job
 		list->items[i].archs = remap_mask(jobs, job, list->items[i].archs);
 }
 
+int cal_jobs_has_file(const struct cal_jobs *jobs, const char *path)
+{
+	size_t i;
+	for (i = 0; i < jobs->nr; i++)
+		if (!strcmp(jobs->items[i].file, path))
+			return 1;
+	return 0;
+}
+
 void cal_jobs_release(struct cal_jobs *jobs)
 {
 	size_t i;

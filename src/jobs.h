@@ -67,6 +67,8 @@ int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
 /* Findings [from, list->nr) of job: their arch bits move to jobs->all's. */
 void cal_jobs_remap_archs(const struct cal_jobs *jobs, const struct cal_job *job,
 			  struct cal_findings *list, size_t from);
+/* Is path the main file of one of the jobs? */
+int cal_jobs_has_file(const struct cal_jobs *jobs, const char *path);
 void cal_jobs_release(struct cal_jobs *jobs);
 
 #endif

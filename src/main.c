@@ -156,15 +156,6 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 	return r;
 }
 
-static int is_job_file(const struct cal_jobs *jobs, const char *file)
-{
-	size_t i;
-	for (i = 0; i < jobs->nr; i++)
-		if (!strcmp(jobs->items[i].file, file))
-			return 1;
-	return 0;
-}
-
 /*
  * After the walk: severities from the config governing each finding's
  * file, and the header filter (--header-filter, else the config's).
@@ -184,7 +175,7 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 		for (j = 0; cfg && j < cfg->nr_severities; j++)
 			if (!strcmp(cfg->severities[j].check, f->check))
 				f->severity = cfg->severities[j].severity;
-		if (filter && !is_job_file(jobs, f->range.begin.file) &&
+		if (filter && !cal_jobs_has_file(jobs, f->range.begin.file) &&
 		    regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) == 0) {
 			drop = regexec(&re, f->range.begin.file, 0, NULL, 0) != 0;
 			regfree(&re);

@@ -39,19 +39,12 @@ int cal_subtree_find(CXCursor root, cal_cursor_pred match, cal_cursor_pred skip,
 	return s.found;
 }
 
-static int is_cast_kind(enum CXCursorKind k)
-{
-	return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
-	       k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_CXXConstCastExpr ||
-	       k == CXCursor_CXXFunctionalCastExpr;
-}
-
 CXCursor cal_strip_casts(CXCursor e)
 {
 	for (int guard = 0; guard < 64; guard++) {
 		int n;
 		e = cal_ignore_wrappers(e);
-		if (!is_cast_kind(clang_getCursorKind(e)))
+		if (!cal_is_cast_kind(clang_getCursorKind(e)))
 			break;
 		/* a cast's children start with the TypeRef of its target */
 		n = cal_nr_children(e);

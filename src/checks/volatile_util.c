@@ -119,19 +119,6 @@ int vol_contains_barrier(CXCursor c)
 	return found;
 }
 
-/* The file offset of loc, or -1 if it lies in a macro expansion. */
-static int direct_offset(CXSourceLocation loc, CXFile *file, unsigned *offset)
-{
-	CXFile sfile;
-	unsigned soffset;
-
-	clang_getExpansionLocation(loc, file, NULL, NULL, offset);
-	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soffset);
-	if (!*file || !sfile || !clang_File_isEqual(*file, sfile) || soffset != *offset)
-		return -1;
-	return 0;
-}
-
 static const char *file_buffer(CXTranslationUnit tu, CXFile file, size_t *size)
 {
 	return clang_getFileContents(tu, file, size);
@@ -158,8 +145,8 @@ char *vol_range_text(CXTranslationUnit tu, CXSourceRange r)
 	const char *buf;
 	size_t size;
 
-	if (direct_offset(clang_getRangeStart(r), &bfile, &boff) < 0 ||
-	    direct_offset(clang_getRangeEnd(r), &efile, &eoff) < 0 ||
+	if (cal_direct_position(clang_getRangeStart(r), &bfile, NULL, NULL, &boff) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff) < 0 ||
 	    !clang_File_isEqual(bfile, efile) || eoff < boff)
 		return NULL;
 	buf = file_buffer(tu, bfile, &size);
@@ -190,7 +177,7 @@ CXSourceRange vol_statement_range(CXTranslationUnit tu, CXCursor e)
 	const char *buf;
 	size_t size;
 
-	if (direct_offset(clang_getRangeEnd(r), &file, &off) < 0)
+	if (cal_direct_position(clang_getRangeEnd(r), &file, NULL, NULL, &off) < 0)
 		return clang_getNullRange();
 	buf = file_buffer(tu, file, &size);
 	if (!buf)

@@ -21,15 +21,6 @@ struct job_check {
 	int errors;	/* count_all()'s result */
 };
 
-static int is_main_file(const struct cal_jobs *jobs, const char *path)
-{
-	size_t i;
-	for (i = 0; i < jobs->nr; i++)
-		if (!strcmp(jobs->items[i].file, path))
-			return 1;
-	return 0;
-}
-
 /* clang's errors over the host parse and every target's device parse. */
 static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_job *job)
 {
@@ -119,7 +110,7 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 
 	for (i = 0; i < rw->nr_files; i++)
 		if (cal_rewriter_changes(&rw->files[i]) &&
-		    !is_main_file(req->jobs, rw->files[i].path))
+		    !cal_jobs_has_file(req->jobs, rw->files[i].path))
 			header_changed = 1;
 	for (i = 0; i < req->jobs->nr; i++) {
 		const struct cal_job *job = &req->jobs->items[i];
@@ -143,7 +134,7 @@ static void roll_back_job(const struct cal_fix_request *req, struct cal_rewriter
 
 	for (i = 0; i < rw->nr_files; i++)
 		if (!strcmp(rw->files[i].path, job->file) ||
-		    !is_main_file(req->jobs, rw->files[i].path))
+		    !cal_jobs_has_file(req->jobs, rw->files[i].path))
 			cal_rewriter_rollback(rw, i, why);
 	free(why);
 }
@@ -154,7 +145,7 @@ static int job_written(const struct cal_rewriter *rw, const struct cal_jobs *job
 	size_t i;
 	for (i = 0; i < rw->nr_files; i++)
 		if (rw->files[i].state == CAL_FILE_WRITTEN &&
-		    (!strcmp(rw->files[i].path, job->file) || !is_main_file(jobs, rw->files[i].path)))
+		    (!strcmp(rw->files[i].path, job->file) || !cal_jobs_has_file(jobs, rw->files[i].path)))
 			return 1;
 	return 0;
 }

@@ -6,9 +6,8 @@
 #include "../ast.h"
 #include "cuatomlint/strbuf.h"
 
-/* The file position of loc, or -1 if loc lies in a macro expansion. */
-static int direct_position(CXSourceLocation loc, CXFile *file, unsigned *line,
-			   unsigned *column, unsigned *offset)
+int cal_direct_position(CXSourceLocation loc, CXFile *file, unsigned *line,
+			unsigned *column, unsigned *offset)
 {
 	CXFile sfile;
 	unsigned soffset;
@@ -26,8 +25,8 @@ int cal_edit_replace(CXSourceRange r, const char *text, struct cal_edit *out)
 	unsigned bline, bcol, boff, eline, ecol, eoff;
 
 	memset(out, 0, sizeof(*out));
-	if (direct_position(clang_getRangeStart(r), &bfile, &bline, &bcol, &boff) < 0 ||
-	    direct_position(clang_getRangeEnd(r), &efile, &eline, &ecol, &eoff) < 0 ||
+	if (cal_direct_position(clang_getRangeStart(r), &bfile, &bline, &bcol, &boff) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &efile, &eline, &ecol, &eoff) < 0 ||
 	    !clang_File_isEqual(bfile, efile) || eoff < boff)
 		return -1;
 	out->file = cal_file_name(bfile);

@@ -14,6 +14,12 @@
 
 #include "cuatomlint/finding.h"
 
+/*
+ * Where loc is in its file, if the user wrote it there (not a macro
+ * expansion): 0, or -1.  line, column may be NULL.
+ */
+int cal_direct_position(CXSourceLocation loc, CXFile *file, unsigned *line,
+			unsigned *column, unsigned *offset);
 /* Replace the text of r (a token range as libclang gives it) with text. */
 int cal_edit_replace(CXSourceRange r, const char *text, struct cal_edit *out);
 /* Insert text before loc. */
