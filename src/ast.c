@@ -18,6 +18,21 @@ char *cal_cursor_name(CXCursor c)
 	return cal_take_string(clang_getCursorSpelling(c));
 }
 
+int cal_type_valid(CXType t)
+{
+	return t.kind != CXType_Invalid && t.data[0] != NULL;
+}
+
+CXType cal_type_unqualified(CXType t)
+{
+	return cal_type_valid(t) ? clang_getUnqualifiedType(t) : t;
+}
+
+CXType cal_type_non_reference(CXType t)
+{
+	return cal_type_valid(t) ? clang_getNonReferenceType(t) : t;
+}
+
 char *cal_type_name(CXType t)
 {
 	return cal_take_string(clang_getTypeSpelling(t));

@@ -42,6 +42,19 @@ CXCursor cal_child(CXCursor c, int n);
 int cal_nr_children(CXCursor c);
 /* The variable an lvalue expression names (x, x[i], *p, p->f ... base), or null. */
 CXCursor cal_base_variable(CXCursor e);
+/*
+ * Checked type accessors.  libclang 19's clang_getUnqualifiedType,
+ * clang_getNonReferenceType, clang_getTypedefName and clang_getAddressSpace
+ * dereference the type without checking it, and an invalid CXType is
+ * ordinary on real code (the object of a call through an implicit 'this' to
+ * a member template, a qualified base-class call): they crash.  Only ast.c
+ * calls them (scripts/check-sources.sh enforces it); these return an
+ * invalid type, or 0, for an invalid one.  test_libclang_null lists which
+ * accessors crash on an invalid type.
+ */
+int cal_type_valid(CXType t);
+CXType cal_type_unqualified(CXType t);
+CXType cal_type_non_reference(CXType t);
 /* Does type t, or the type it points to, carry volatile? */
 int cal_type_is_volatile(CXType t);
 

@@ -187,7 +187,7 @@ static void set_operand(struct atomic_call *ac, CXType ptr)
 	t = clang_getPointeeType(t);
 	t = clang_getCanonicalType(t);
 	ac->type = classify(t, ac->op, &ac->sign);
-	ac->type_name = cal_type_name(clang_getUnqualifiedType(t));
+	ac->type_name = cal_type_name(cal_type_unqualified(t));
 }
 
 static CXCursor innermost_ref(CXCursor e)
@@ -311,7 +311,7 @@ static int is_libcudacxx_atomic(CXType t, CXType *object)
 	t = clang_getCanonicalType(t);
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
 		t = clang_getCanonicalType(clang_getPointeeType(t));
-	*object = clang_getUnqualifiedType(t);
+	*object = cal_type_unqualified(t);
 	decl = clang_getTypeDeclaration(t);
 	if (!cal_cursor_name_is(decl, "atomic_ref") && !cal_cursor_name_is(decl, "atomic"))
 		return 0;

@@ -733,7 +733,7 @@ static void decide_flag(struct sync_state *st, struct access *a)
 /* Types the fix can hand to cuda::atomic_ref (any scalar) or to atomicAdd/atomicExch. */
 static int type_fits(CXType t, int legacy)
 {
-	CXType u = clang_getCanonicalType(clang_getUnqualifiedType(t));
+	CXType u = clang_getCanonicalType(cal_type_unqualified(t));
 
 	switch (u.kind) {
 	case CXType_Int: case CXType_UInt: case CXType_ULongLong: case CXType_Float:

@@ -162,10 +162,10 @@ char *vol_cursor_text(CXTranslationUnit tu, CXCursor c)
 
 char *vol_value_type(CXType t)
 {
-	CXType u = clang_getUnqualifiedType(t);
+	CXType u = cal_type_unqualified(t);
 
 	if (clang_isVolatileQualifiedType(clang_getCanonicalType(u)))
-		u = clang_getUnqualifiedType(clang_getCanonicalType(u));
+		u = cal_type_unqualified(clang_getCanonicalType(u));
 	return cal_type_name(u);
 }
 
