@@ -3,10 +3,16 @@
 # clang-tidy-19 on the same files with the same arguments, arch scaling,
 # -j2 vs -j1, warm vs cold cache, peak memory.  See bench/README.md.
 #   bench/bench.sh [--quick] [--full] [--tool PATH] [--files N] [--corpus N]
+#   bench/bench.sh --corpus DIR [--archs LIST] [--pairs N] [-- FLAGS...]
+#     (per-parse overhead on a directory of real code: bench/overhead.py)
 # Needs a build (scripts/setup.sh build), clang++-19, and for the
 # clang-tidy comparison clang-tidy-19 (installed here if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --corpus ] && [ -e "${2:-}" ]; then
+  [ -x build/cuatomlint ] || scripts/setup.sh build
+  exec python3 bench/overhead.py "$@"
+fi
 
 if ! command -v clang-tidy-19 >/dev/null; then
   sudo_cmd=""
