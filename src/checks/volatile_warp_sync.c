@@ -104,10 +104,13 @@ static int is_array_var(CXCursor var)
  */
 static int same_element_on_all_lanes(struct wu_fn *f, CXCursor lhs, CXCursor base)
 {
-	CXCursor init;
+	CXCursor init, index = clang_getNullCursor();
 
-	if (clang_getCursorKind(lhs) != CXCursor_ArraySubscriptExpr || cal_nr_children(lhs) != 2)
-		return 0;
+	if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr && cal_nr_children(lhs) == 2)
+		index = cal_child(lhs, 1);
+	else if (!vol_is_unary(lhs, CXUnaryOperator_Deref) ||
+		 clang_getCursorKind(cal_strip_casts(cal_child(lhs, 0))) != CXCursor_DeclRefExpr)
+		return 0;	/* '*sum' names the element the pointer holds; '*(s + i)' is left alone */
 	if (!is_array_var(base)) {
 		/* volatile int *s = sdata; with sdata an array */
 		if (clang_getCursorKind(base) != CXCursor_VarDecl)
@@ -117,10 +120,10 @@ static int same_element_on_all_lanes(struct wu_fn *f, CXCursor lhs, CXCursor bas
 			return 0;
 		init = cal_strip_casts(init);
 		if (clang_getCursorKind(init) != CXCursor_DeclRefExpr ||
-		    !is_array_var(clang_getCursorReferenced(init)))
+		    !is_array_var(clang_getCursorReferenced(init)) || !wu_never_written(f, base))
 			return 0;
 	}
-	return wu_uniform(f, cal_child(lhs, 1));
+	return clang_Cursor_isNull(index) || wu_uniform(f, index);
 }
 
 /* Is statement s a step? Fills *out. */

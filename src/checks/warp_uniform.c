@@ -344,6 +344,11 @@ static int never_written(struct wu_fn *f, CXCursor var)
 	return !vw.any;
 }
 
+int wu_never_written(struct wu_fn *f, CXCursor var)
+{
+	return never_written(f, var);
+}
+
 static int kernel_param_uniform(struct wu_fn *f, CXCursor parm)
 {
 	CXType t = clang_getCursorType(parm);

@@ -46,6 +46,8 @@ int wu_fn_init(struct wu_fn *f, CXTranslationUnit tu, CXCursor fn);
 int wu_uniform(struct wu_fn *f, CXCursor e);
 /* Is condition e true on whole warps only (warp-uniform, or 'tid < 32' and the like)? */
 int wu_whole_warps(struct wu_fn *f, CXCursor e);
+/* Is variable var (of fn's body) never written, nor its address taken, after its declaration? */
+int wu_never_written(struct wu_fn *f, CXCursor var);
 /* Does condition e admit one thread of a warp at most ('tid == 0', 'lane == 0', '!threadIdx.x')? */
 int wu_single_lane(struct wu_fn *f, CXCursor e);
 

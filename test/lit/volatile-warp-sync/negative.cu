@@ -94,3 +94,12 @@ __global__ void compare_single(int *out) {
   if (best[tid + 16] > best[tid]) best[tid] = best[tid + 16];
   *out = best[0];
 }
+
+// '*sum' through a pointer to a shared array is one element for every lane.
+__global__ void deref_tail(int *out) {
+  __shared__ int sdata[32];
+  volatile int *sum = sdata;
+  if (threadIdx.x < 32)
+    for (int j = 1; j < 32; ++j) *sum += sum[j];
+  *out = *sum;
+}
