@@ -318,11 +318,19 @@ struct no_fix {
 	const char *why;
 };
 
-/* A call of a function in device code, and whether every lane of the warp makes it. */
+/*
+ * A call of a function in device code.  Whether every lane of the warp
+ * makes it is judged at the end, and only for functions that hold a run.
+ */
 struct call_site {
 	CXCursor callee;	/* canonical cursor of the called definition */
 	CXCursor caller;	/* canonical cursor of the calling function */
-	int all_lanes;
+	CXCursor caller_def;	/* the calling function as walked (its body is there) */
+	CXCursor call;
+	CXTranslationUnit tu;
+	CXCursor *path;		/* from the caller's body down to the call's parent; NULL: unknown */
+	int n;
+	int all_lanes;		/* -1 not judged yet */
 	struct no_fix why;
 };
 
@@ -362,46 +370,53 @@ static int body_path(const struct cal_walk *w, const struct wu_fn *f, const CXCu
 }
 
 /*
- * Does every lane that enters the function reach child, a child of the
- * visited cursor c?  Fills *why if not.
+ * The path from the function's body down to c, the visited cursor, with c
+ * last; malloc'ed (caller frees), NULL if the body is not above c.
  */
-static int lanes_reach(const struct cal_walk *w, struct wu_fn *f, CXCursor c, CXCursor child,
+static CXCursor *path_to(const struct cal_walk *w, const struct wu_fn *f, CXCursor c, int *n)
+{
+	const CXCursor *above = NULL;
+	int m = body_path(w, f, &above);
+	CXCursor *path;
+
+	if (m < 0 && !clang_equalCursors(c, f->body))
+		return NULL;
+	if (m < 0)
+		m = 0;
+	path = malloc((size_t)(m + 1) * sizeof(CXCursor));
+	if (!path)
+		return NULL;
+	if (m)
+		memcpy(path, above, (size_t)m * sizeof(CXCursor));
+	path[m] = c;
+	*n = m + 1;
+	return path;
+}
+
+static const char *const why_unknown = "cuatomlint cannot tell whether every lane of the warp "
+				       "gets here";
+
+/* Does every lane that enters the function reach target, below path? Fills *why if not. */
+static int lanes_reach(struct wu_fn *f, const CXCursor *path, int n, CXCursor target,
 		       struct no_fix *why)
 {
-	CXCursor path[CAL_MAX_DEPTH + 1];
-	const CXCursor *above = NULL;
 	struct wu_block b = { clang_getNullCursor(), NULL };
-	int n = body_path(w, f, &above);
 
-	if (n < 0 && !clang_equalCursors(c, f->body)) {
-		why->at = c;
-		why->why = "cuatomlint cannot tell whether every lane of the warp gets here";
+	if (!path) {
+		why->at = target;
+		why->why = why_unknown;
 		return 0;
 	}
-	if (n < 0)
-		n = 0;
-	if (n)
-		memcpy(path, above, (size_t)n * sizeof(CXCursor));
-	path[n++] = c;
-	if (wu_reaches_all(f, path, n, child, &b))
+	if (wu_reaches_all(f, path, n, target, &b))
 		return 1;
 	why->at = b.at;
 	why->why = b.why;
 	return 0;
 }
 
-static int under_single_lane(const struct cal_walk *w, struct wu_fn *f, CXCursor c, CXCursor child)
+static int under_single_lane(struct wu_fn *f, const CXCursor *path, int n, CXCursor child)
 {
-	CXCursor path[CAL_MAX_DEPTH + 1];
-	const CXCursor *above = NULL;
-	int n = body_path(w, f, &above);
-
-	if (n < 0)
-		n = 0;
-	if (n)
-		memcpy(path, above, (size_t)n * sizeof(CXCursor));
-	path[n++] = c;
-	return wu_under_single_lane(f, path, n, child);
+	return path && wu_under_single_lane(f, path, n, child);
 }
 
 static void add_fix(struct cal_finding *f, CXTranslationUnit tu, const struct run *run)
@@ -432,7 +447,22 @@ static const char *const why_too_deep = "cuatomlint cannot tell whether every la
  * Does every lane of a warp reach fn: a kernel, or a function all of whose
  * calls in the translation unit every lane makes, from such functions?
  */
-static int fn_reached_by_all(const struct warp_state *st, CXCursor fn, int depth,
+static void judge_call(struct call_site *c)
+{
+	struct wu_fn f;
+
+	if (c->all_lanes >= 0)
+		return;
+	if (wu_fn_init(&f, c->tu, c->caller_def) < 0) {
+		c->all_lanes = 0;
+		c->why.at = c->call;
+		c->why.why = why_unknown;
+		return;
+	}
+	c->all_lanes = lanes_reach(&f, c->path, c->n, c->call, &c->why);
+}
+
+static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 			     struct no_fix *why)
 {
 	size_t i;
@@ -446,10 +476,11 @@ static int fn_reached_by_all(const struct warp_state *st, CXCursor fn, int depth
 		return 0;
 	}
 	for (i = 0; i < st->nr_calls; i++) {
-		const struct call_site *c = &st->calls[i];
+		struct call_site *c = &st->calls[i];
 		if (!clang_equalCursors(c->callee, fn))
 			continue;
 		calls++;
+		judge_call(c);
 		if (!c->all_lanes) {
 			*why = c->why;
 			return 0;
@@ -464,7 +495,7 @@ static int fn_reached_by_all(const struct warp_state *st, CXCursor fn, int depth
 	return calls > 0;
 }
 
-static void report_run(struct cal_walk *w, const struct warp_state *st, const struct pending *p)
+static void report_run(struct cal_walk *w, struct warp_state *st, const struct pending *p)
 {
 	const struct run *run = &p->run;
 	char *name = cal_cursor_name(run->steps[0].base);
@@ -505,18 +536,20 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 		     const struct run *run, CXCursor parent, CXCursor first, CXCursor loop)
 {
 	struct pending *p;
+	int n = 0;
+	CXCursor *path = path_to(w, f, parent, &n);
 
-	if (under_single_lane(w, f, parent, first))
+	if (under_single_lane(f, path, n, first) || !(p = calloc(1, sizeof(*p)))) {
+		free(path);
 		return;
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		return;
+	}
 	p->run = *run;
 	p->loop = loop;
 	p->fn = clang_getCanonicalCursor(w->function);
 	p->fixable = !w->parse->partial && vol_fix_allowed(w);
 	p->why.at = clang_getNullCursor();
-	p->all_lanes = lanes_reach(w, f, parent, first, &p->why);
+	p->all_lanes = lanes_reach(f, path, n, first, &p->why);
+	free(path);
 	GROW(st->runs, st->alloc_runs, st->nr_runs + 1);
 	st->runs[st->nr_runs++] = p;
 }
@@ -602,9 +635,15 @@ static void note_call(struct cal_walk *w, struct warp_state *st, struct wu_fn *f
 	c = &st->calls[st->nr_calls++];
 	c->callee = clang_getCanonicalCursor(callee);
 	c->caller = clang_getCanonicalCursor(w->function);
+	c->caller_def = w->function;
+	c->call = call;
+	c->tu = w->parse->tu;
+	c->n = 0;
+	c->path = path_to(w, f, call, &c->n);
+	c->n--;		/* the call itself is the target, not on the path */
 	c->why.at = clang_getNullCursor();
 	c->why.why = NULL;
-	c->all_lanes = lanes_reach(w, f, cal_walk_parent(w, 0), call, &c->why);
+	c->all_lanes = -1;
 }
 
 static void *warp_begin(struct cal_walk *w)
@@ -650,6 +689,8 @@ static void warp_end(struct cal_walk *w, void *state)
 		free(st->runs[i]);
 	}
 	free(st->runs);
+	for (i = 0; i < st->nr_calls; i++)
+		free(st->calls[i].path);
 	free(st->calls);
 	free(st);
 }
