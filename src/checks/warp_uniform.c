@@ -212,9 +212,22 @@ static int has_exit(CXCursor c);
 /*
  * May the write p->stack[at] keep a uniform variable uniform?  It must be a
  * statement of its own (or a for-increment), and between the variable's
- * scope and it only blocks and loops without exits.
+ * scope and it only blocks, loops without exits and branches that whole
+ * warps take together.
  */
-static int write_context_ok(const struct path_walk *p, CXCursor var, int at)
+static CXCursor condition_of(CXCursor s);
+
+/* Is the child of if-statement a on p's stack one that whole warps enter together? */
+static int whole_warp_branch(struct wu_fn *f, const struct path_walk *p, int i)
+{
+	CXCursor cond = condition_of(p->stack[i]);
+
+	return kind_of(p->stack[i]) == CXCursor_IfStmt && !clang_Cursor_isNull(cond) &&
+	       i + 1 < p->n && !clang_equalCursors(cond, p->stack[i + 1]) &&
+	       wu_whole_warps(f, cond);
+}
+
+static int write_context_ok(struct wu_fn *f, const struct path_walk *p, CXCursor var, int at)
 {
 	CXSourceLocation decl = clang_getCursorLocation(var);
 	int i;
@@ -236,6 +249,8 @@ static int write_context_ok(const struct path_walk *p, CXCursor var, int at)
 			continue;
 		if (is_loop(a) && !has_exit(loop_body(a)))
 			continue;
+		if (whole_warp_branch(f, p, i))
+			continue;
 		return 0;
 	}
 	return 1;
@@ -256,7 +271,7 @@ static int writes_cb(struct path_walk *p, CXCursor c)
 	if (vol_is_assignment(parent, &compound) &&
 	    clang_equalCursors(cal_child(parent, 0), below)) {
 		vw->any = 1;
-		if (!write_context_ok(p, vw->var, at) || vw->nvalues == 32)
+		if (!write_context_ok(vw->f, p, vw->var, at) || vw->nvalues == 32)
 			vw->bad = 1;
 		else
 			vw->values[vw->nvalues++] = cal_child(parent, 1);
@@ -267,7 +282,7 @@ static int writes_cb(struct path_walk *p, CXCursor c)
 		if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
 		    op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
 			vw->any = 1;
-			if (!write_context_ok(p, vw->var, at))
+			if (!write_context_ok(vw->f, p, vw->var, at))
 				vw->bad = 1;
 			return 0;
 		}
