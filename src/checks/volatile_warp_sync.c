@@ -443,10 +443,7 @@ static const char *const why_no_caller =
 static const char *const why_too_deep = "cuatomlint cannot tell whether every lane of the warp "
 					"gets here: the calls that lead here are nested too deeply";
 
-/*
- * Does every lane of a warp reach fn: a kernel, or a function all of whose
- * calls in the translation unit every lane makes, from such functions?
- */
+/* Does every lane of the warp that enters its caller make call c? (once per call) */
 static void judge_call(struct call_site *c)
 {
 	struct wu_fn f;
@@ -462,6 +459,10 @@ static void judge_call(struct call_site *c)
 	c->all_lanes = lanes_reach(&f, c->path, c->n, c->call, &c->why);
 }
 
+/*
+ * Does every lane of a warp reach fn: a kernel, or a function all of whose
+ * calls in the translation unit every lane makes, from such functions?
+ */
 static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 			     struct no_fix *why)
 {

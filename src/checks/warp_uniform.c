@@ -783,7 +783,7 @@ static int exit_cb(struct path_walk *p, CXCursor c)
 	}
 	if (k != CXCursor_ReturnStmt && k != CXCursor_BreakStmt && k != CXCursor_ContinueStmt)
 		return 0;
-	for (i = 1; i < p->n && k != CXCursor_ReturnStmt; i++)
+	for (i = 0; i < p->n && k != CXCursor_ReturnStmt; i++)
 		if (is_loop(p->stack[i]) ||
 		    (k == CXCursor_BreakStmt && kind_of(p->stack[i]) == CXCursor_SwitchStmt))
 			caught = 1;

@@ -60,3 +60,29 @@ __global__ void uniform_counter(int *out, int first) {
   // CHECK: whole-warps.cu:[[@LINE-1]]:7: warning: warp-synchronous step on volatile 's' repeated by a loop with no __syncwarp(): lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
   // CHECK: fix-it:"{{.*}}whole-warps.cu":{[[@LINE-2]]:7-[[@LINE-2]]:44}:"{ int v = s[threadIdx.x] + s[threadIdx.x + k]; __syncwarp(); s[threadIdx.x] = v; __syncwarp(); }"
 }
+
+// A continue that some lanes take before the steps: no fix; one that whole
+// warps take: fixable.
+__global__ void continues(int *out, int rounds) {
+  __shared__ int sdata[64];
+  __shared__ int tdata[64];
+  unsigned tid = threadIdx.x, lane = tid & 31;
+  volatile int *s = sdata, *t = tdata;
+  for (int r = 0; r < rounds; r++) {
+    if (lane < 16) continue;
+    s[tid] += s[tid + 32];
+    s[tid] += s[tid + 16];
+    // CHECK: whole-warps.cu:[[@LINE-2]]:5: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+    // CHECK: whole-warps.cu:[[@LINE-2]]:5: note: this step reads what other lanes wrote in the step before
+    // CHECK: whole-warps.cu:[[@LINE-5]]:20: note: no fix: some lanes of the warp may leave here, and a full-mask __syncwarp() would wait for them
+  }
+  for (int r = 0; r < rounds; r++) {
+    if (r % 2 == 1) continue;
+    t[tid] += t[tid + 32];
+    t[tid] += t[tid + 16];
+    // CHECK: whole-warps.cu:[[@LINE-2]]:5: warning: warp-synchronous steps on volatile 't' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+    // CHECK: whole-warps.cu:[[@LINE-2]]:5: note: this step reads what other lanes wrote in the step before
+    // CHECK: fix-it:"{{.*}}whole-warps.cu":{[[@LINE-4]]:5-[[@LINE-4]]:27}:"{ int v = t[tid] + t[tid + 32]; __syncwarp(); t[tid] = v; __syncwarp(); }"
+    // CHECK-NEXT: fix-it:"{{.*}}whole-warps.cu":{[[@LINE-4]]:5-[[@LINE-4]]:27}:"{ int v = t[tid] + t[tid + 16]; __syncwarp(); t[tid] = v; __syncwarp(); }"
+  }
+}
