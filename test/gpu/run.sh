@@ -105,9 +105,10 @@ compile() {	# output, source, extra flags...
 run_bin() {
 	local name=$1 bin=$2 expect=$3 t0 rc result
 	t0=$(now)
-	timeout "$TIMEOUT" "$bin" >"$bin.out" 2>&1
+	# -k: a process stuck tearing down a hung kernel is killed too
+	timeout -k 10 "$TIMEOUT" "$bin" >"$bin.out" 2>&1
 	rc=$?
-	if [ $rc = 124 ]; then
+	if [ $rc = 124 ] || [ $rc = 137 ]; then
 		result="watchdog timeout"
 	elif [ $rc = 0 ]; then
 		result="pass"
