@@ -129,10 +129,14 @@ static int same_element_on_all_lanes(struct wu_fn *f, CXCursor lhs, CXCursor bas
 /* Is statement s a step? Fills *out. */
 static int as_step(struct wu_fn *f, CXCursor s, struct step *out)
 {
-	CXCursor stmt = s, guard = clang_getNullCursor(), lhs, rhs;
+	CXCursor stmt, guard = clang_getNullCursor(), lhs, rhs;
 	enum CXCursorKind lk;
 	int compound;
 
+	/* a loop's braced body: for (...) { if (lane >= k) s[i] += s[i - k]; } */
+	if (clang_getCursorKind(s) == CXCursor_CompoundStmt && cal_nr_children(s) == 1)
+		s = cal_child(s, 0);
+	stmt = s;
 	if (clang_getCursorKind(s) == CXCursor_IfStmt && cal_nr_children(s) == 2) {
 		guard = cal_child(s, 0);
 		if (!clang_isExpression(clang_getCursorKind(guard)))

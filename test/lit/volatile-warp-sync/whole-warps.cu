@@ -86,3 +86,19 @@ __global__ void continues(int *out, int rounds) {
     // CHECK-NEXT: fix-it:"{{.*}}whole-warps.cu":{[[@LINE-4]]:5-[[@LINE-4]]:27}:"{ int v = t[tid] + t[tid + 16]; __syncwarp(); t[tid] = v; __syncwarp(); }"
   }
 }
+
+// The reduction loop with a braced body: the lane guard is hoisted inside
+// the braces; 'tid < 32' around it selects the first warp.
+__global__ void braced_loop(int *out) {
+  __shared__ int sdata[64];
+  unsigned tid = threadIdx.x;
+  volatile int *s = sdata;
+  if (tid < 32) {
+    for (unsigned k = 32; k > 0; k >>= 1) {
+      if (tid < k) s[tid] += s[tid + k];
+    }
+    // CHECK: whole-warps.cu:[[@LINE-2]]:20: warning: warp-synchronous step on volatile 's' repeated by a loop with no __syncwarp(): lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+    // CHECK: fix-it:"{{.*}}whole-warps.cu":{[[@LINE-3]]:7-[[@LINE-3]]:41}:"{ bool c = tid < k; int v{}; if (c) v = s[tid] + s[tid + k]; __syncwarp(); if (c) s[tid] = v; __syncwarp(); }"
+  }
+  *out = s[0];
+}
