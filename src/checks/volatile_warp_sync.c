@@ -607,20 +607,77 @@ static void check_block(struct cal_walk *w, struct warp_state *st, struct wu_fn 
 	free(s);
 }
 
+/* 'k >>= 1;', 'k++;': a statement that only updates a local scalar (a loop counter). */
+static int is_counter_update(CXCursor c)
+{
+	CXCursor e = cal_ignore_wrappers(c), target;
+	int compound;
+
+	if (!vol_is_assignment(e, &compound) && !cal_is_unop(e, CXUnaryOperator_PreInc) &&
+	    !cal_is_unop(e, CXUnaryOperator_PostInc) && !cal_is_unop(e, CXUnaryOperator_PreDec) &&
+	    !cal_is_unop(e, CXUnaryOperator_PostDec))
+		return 0;
+	target = cal_ignore_wrappers(cal_child(e, 0));
+	if (clang_getCursorKind(target) != CXCursor_DeclRefExpr)
+		return 0;
+	target = clang_getCursorReferenced(target);
+	return clang_getCursorKind(target) == CXCursor_VarDecl &&
+	       !vol_type_is_volatile(clang_getCursorType(target)) &&
+	       cal_is_function_kind(clang_getCursorKind(clang_getCursorSemanticParent(target)));
+}
+
+struct loop_body_scan {
+	struct wu_fn *f;
+	struct step step;
+	int steps, others;
+};
+
+static enum CXChildVisitResult loop_body_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct loop_body_scan *lb = data;
+	struct step st;
+
+	(void)parent;
+	if (is_counter_update(c))
+		return CXChildVisit_Continue;
+	if (as_step(lb->f, c, &st)) {
+		lb->step = st;
+		lb->steps++;
+	} else {
+		lb->others++;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The one step a loop repeats: its body, or the one step of a braced body
+ * whose other statements only update counters ('while (k > 0) { if (tid <
+ * k) s[tid] += s[tid + k]; k >>= 1; }').
+ */
+static int loop_step(struct wu_fn *f, CXCursor body, struct step *out)
+{
+	struct loop_body_scan lb = { .f = f };
+
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || cal_nr_children(body) == 1)
+		return as_step(f, body, out);
+	clang_visitChildren(body, loop_body_visitor, &lb);
+	if (lb.steps != 1 || lb.others)
+		return 0;
+	*out = lb.step;
+	return 1;
+}
+
 static void check_loop(struct cal_walk *w, struct warp_state *st, struct wu_fn *f, CXCursor loop)
 {
 	enum CXCursorKind k = clang_getCursorKind(loop);
 	CXCursor body = k == CXCursor_DoStmt ? cal_child(loop, 0)
 					     : cal_child(loop, cal_nr_children(loop) - 1);
-	struct run *run;
+	struct run *run = calloc(1, sizeof(*run));
 
-	if (clang_getCursorKind(body) == CXCursor_CompoundStmt && cal_nr_children(body) != 1)
-		return;
-	run = calloc(1, sizeof(*run));
 	if (!run)
 		return;
 	run->n = 1;
-	if (as_step(f, body, &run->steps[0]) && !vol_contains_barrier(loop))
+	if (loop_step(f, body, &run->steps[0]) && !vol_contains_barrier(loop))
 		keep_run(w, st, f, run, loop, body, loop);
 	free(run);
 }

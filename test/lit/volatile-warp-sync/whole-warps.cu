@@ -102,3 +102,20 @@ __global__ void braced_loop(int *out) {
   }
   *out = s[0];
 }
+
+// A while loop that repeats one step and updates its counter.
+__global__ void while_counter(int *out) {
+  __shared__ int sdata[64];
+  unsigned tid = threadIdx.x;
+  volatile int *s = sdata;
+  unsigned k = 32;
+  if (tid < 32) {
+    while (k > 0) {
+      if (tid < k) s[tid] += s[tid + k];
+      k >>= 1;
+    }
+    // CHECK: whole-warps.cu:[[@LINE-3]]:20: warning: warp-synchronous step on volatile 's' repeated by a loop with no __syncwarp(): lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+    // CHECK: fix-it:"{{.*}}whole-warps.cu":{[[@LINE-4]]:7-[[@LINE-4]]:41}:"{ bool c = tid < k; int v{}; if (c) v = s[tid] + s[tid + k]; __syncwarp(); if (c) s[tid] = v; __syncwarp(); }"
+  }
+  *out = s[0];
+}
