@@ -49,7 +49,8 @@ __device__ void warpReduceT(volatile unsigned *sdata, unsigned tid) {
   // CHECK-NEXT: fix-it:"{{.*}}reduction.cu":{[[@LINE-4]]:24-[[@LINE-4]]:59}:"{ unsigned int v = sdata[tid] * (sdata[tid + 16] + 1u); __syncwarp(); sdata[tid] = v; __syncwarp(); }"
 }
 
-// A loop repeating one step.
+// A loop repeating one step (k is the same on every lane: the loop runs as
+// often on each).
 __device__ double loop_reduce(volatile double *s, unsigned tid) {
   for (int k = 16; k > 0; k >>= 1)
     s[tid] += s[tid + k];
@@ -58,16 +59,28 @@ __device__ double loop_reduce(volatile double *s, unsigned tid) {
   return s[0];
 }
 
+// The same helper with no call in the file: whether every lane of a warp
+// calls it cannot be known, so no fix.
+__device__ double uncalled_reduce(volatile double *s, unsigned tid) {
+  for (int k = 16; k > 0; k >>= 1)
+    s[tid] += s[tid + k];
+  // CHECK: reduction.cu:[[@LINE-1]]:5: warning: warp-synchronous step on volatile 's' repeated by a loop with no __syncwarp(): lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+  // CHECK: reduction.cu:[[@LINE-4]]:19: note: no fix: this function is not called in this translation unit, so cuatomlint cannot tell whether every lane of the warp calls it
+  return s[0];
+}
+
 __global__ void launch(float *f, unsigned *u) {
   __shared__ float sf[64];
   __shared__ unsigned su[64];
+  __shared__ double sd[64];
   warpReduce(sf, threadIdx.x);
+  loop_reduce(sd, threadIdx.x);
   warpReduceT<64>(su, threadIdx.x);
   warpReduceT<128>(su, threadIdx.x);
 }
 
 // Half a warp: a full-mask __syncwarp() would wait for lanes that never
-// arrive, so the finding carries no fix.
+// arrive, so the finding carries no fix, and a note says why.
 __global__ void half_warp(int *out) {
   __shared__ int sdata[32];
   unsigned tid = threadIdx.x;
@@ -77,6 +90,7 @@ __global__ void half_warp(int *out) {
     s[tid] += s[tid + 4];
     // CHECK: reduction.cu:[[@LINE-2]]:5: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
     // CHECK: reduction.cu:[[@LINE-2]]:5: note: this step reads what other lanes wrote in the step before
+    // CHECK: reduction.cu:[[@LINE-6]]:7: note: no fix: not every lane of the warp gets past this condition, so a full-mask __syncwarp() would wait for lanes that never arrive
   }
   *out = sdata[0];
 }
