@@ -60,6 +60,8 @@ struct access {
 	int host;		/* ACC_POLL in host code: only makes stores polled */
 	int via_accessor;	/* ACC_POLL through an accessor call: only makes stores polled */
 	int system_scope;	/* ACC_STORE polled by host code */
+	CXCursor copy;		/* ACC_POLL: the local the value is copied into, or null */
+	int pre_read;		/* ACC_POLL: a copy made before the loop that polls copy */
 	int statement;		/* ACC_STORE: a statement of a { } block */
 	int value_unused;	/* ACC_STORE: the assignment's value is not used */
 	/* decided in end() */
@@ -207,6 +209,8 @@ static CXCursor volatile_root(CXCursor x, CXCursor *ref)
 	return clang_getNullCursor();
 }
 
+static int is_scalar(CXType t);
+
 /* ---- loops ---- */
 
 static int is_loop_kind(enum CXCursorKind k)
@@ -306,17 +310,17 @@ static int var_set_has(const struct var_set *s, CXCursor v)
 }
 
 /*
- * A spin: the loop changes nothing its condition reads except through
- * volatile (and except copy, a local that holds a copy of the volatile
- * value, or a null cursor).
+ * A spin: the loop changes nothing that operand (of its condition) reads
+ * except through volatile (and except copy, a local that holds a copy of
+ * the volatile value, or a null cursor).
  */
-static int is_spin_except(CXCursor loop, CXCursor cond, CXCursor copy)
+static int is_spin_except(CXCursor loop, CXCursor operand, CXCursor copy)
 {
 	struct var_set read = { .nr = 0 }, written = { .nr = 0 };
 	int i;
 
-	read_vars_visitor(cond, cond, &read);
-	clang_visitChildren(cond, read_vars_visitor, &read);
+	read_vars_visitor(operand, operand, &read);
+	clang_visitChildren(operand, read_vars_visitor, &read);
 	clang_visitChildren(loop, written_vars_visitor, &written);
 	for (i = 0; i < read.nr; i++)
 		if (var_set_has(&written, read.items[i]) &&
@@ -325,9 +329,56 @@ static int is_spin_except(CXCursor loop, CXCursor cond, CXCursor copy)
 	return 1;
 }
 
-static int is_spin(CXCursor loop, CXCursor cond)
+static unsigned end_offset(CXCursor c)
 {
-	return is_spin_except(loop, cond, clang_getNullCursor());
+	unsigned off = 0;
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, NULL, NULL,
+				   &off);
+	return off;
+}
+
+/* The operand of '&&', '||' and '!' in e: the next one down toward what 'holds' picks. */
+static CXCursor logical_operand(CXCursor e)
+{
+	e = cal_ignore_wrappers(e);
+	if (vol_is_unary(e, CXUnaryOperator_LNot))
+		return e;
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd ||
+	     clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LOr))
+		return e;
+	return clang_getNullCursor();
+}
+
+/*
+ * The operand of condition cond that holds offset off, splitting it at
+ * '&&', '||' and '!': in 'budget > 0 && !*go' the spin is on '*go', and
+ * the loop counting budget down only bounds it.
+ */
+static CXCursor operand_at(CXCursor cond, unsigned off)
+{
+	CXCursor e = cond, op;
+	int guard, i, n;
+
+	for (guard = 0; guard < 64 && !clang_Cursor_isNull(op = logical_operand(e)); guard++) {
+		CXCursor next = clang_getNullCursor();
+		n = cal_nr_children(op);
+		for (i = 0; i < n; i++) {
+			CXCursor ch = cal_child(op, i);
+			if (start_offset(ch) <= off && off < end_offset(ch))
+				next = ch;
+		}
+		if (clang_Cursor_isNull(next))
+			break;
+		e = next;
+	}
+	return e;
+}
+
+/* Does the loop spin on what c (in cond) reads, whatever else its condition counts? */
+static int is_spin(CXCursor loop, CXCursor cond, CXCursor c)
+{
+	return is_spin_except(loop, operand_at(cond, start_offset(c)), clang_getNullCursor());
 }
 
 /* Does expression e read variable v? */
@@ -348,12 +399,13 @@ static int is_break_branch(CXCursor s)
 }
 
 /*
- * Is the current cursor c inside a spinning loop's condition, or in the
- * condition of an 'if (...) break;' directly in such a loop's body?
+ * The spinning loop whose condition holds the current cursor c, or whose
+ * body holds c in the condition of an 'if (...) break;' directly in it;
+ * null if none.  *level gets the walk level of the loop.
  */
-static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c)
+static CXCursor spin_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, int *level)
 {
-	CXCursor child = c, cond = clang_getNullCursor();
+	CXCursor child = c, cond = clang_getNullCursor(), none = clang_getNullCursor();
 	int n;
 
 	for (n = 0; n < w->depth; n++) {
@@ -362,22 +414,30 @@ static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXC
 
 		if (cal_is_function_kind(k) || k == CXCursor_LambdaExpr ||
 		    (k == CXCursor_CallExpr && clang_getCursorKind(child) == CXCursor_CompoundStmt))
-			return 0;
+			return none;
 		if (is_loop_kind(k)) {
-			if (!clang_Cursor_isNull(cond))
-				return is_spin(p, cond);
-			return is_loop_condition(tu, p, child) && is_spin(p, child);
+			int spins = !clang_Cursor_isNull(cond) ? is_spin(p, cond, c)
+				    : is_loop_condition(tu, p, child) && is_spin(p, child, c);
+			*level = n;
+			return spins ? p : none;
 		}
 		if (k == CXCursor_IfStmt && clang_Cursor_isNull(cond) &&
 		    clang_equalCursors(child, cal_child(p, 0)) && cal_nr_children(p) == 2 &&
 		    is_break_branch(cal_child(p, 1))) {
 			cond = child;
 		} else if (!clang_Cursor_isNull(cond) && k != CXCursor_CompoundStmt) {
-			return 0;
+			return none;
 		}
 		child = p;
 	}
-	return 0;
+	return none;
+}
+
+static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c)
+{
+	int level;
+
+	return !clang_Cursor_isNull(spin_loop(w, tu, c, &level));
 }
 
 /* The condition of a loop, or a null cursor (for (;;)). */
@@ -418,15 +478,23 @@ static enum CXChildVisitResult break_if_visitor(CXCursor c, CXCursor parent, CXC
 	return CXChildVisit_Continue;
 }
 
-/* The local that the read conversion at walk level 'level' is copied into, or null. */
+/*
+ * The local that the read conversion at walk level 'level' is copied into,
+ * or null; implicit conversions on the way are seen through ('bool seen =
+ * *flag;' with an int flag).
+ */
 static CXCursor copy_target(const struct cal_walk *w, int level)
 {
 	CXCursor conversion = cal_walk_parent(w, level), below, p, lhs, d;
-	int compound;
+	int compound, guard;
 
 	level++;
 	p = vol_parent(w, conversion, &level, &below);
-
+	for (guard = 0; guard < 8 && clang_getCursorKind(p) == CXCursor_UnexposedExpr &&
+			cal_nr_children(p) == 1 && is_scalar(clang_getCursorType(p)); guard++) {
+		level++;
+		p = vol_parent(w, p, &level, &below);
+	}
 	if (clang_getCursorKind(p) == CXCursor_VarDecl)
 		return clang_Cursor_hasVarDeclGlobalStorage(p) ? clang_getNullCursor() : p;
 	if (!vol_is_assignment(p, &compound) || compound ||
@@ -441,17 +509,50 @@ static CXCursor copy_target(const struct cal_walk *w, int level)
 	return d;
 }
 
+struct ref_search {
+	CXCursor var;
+	unsigned offset;
+	int found;
+};
+
+static enum CXChildVisitResult ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ref_search *s = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), s->var)) {
+		s->offset = start_offset(c);
+		s->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The operand of cond that reads var (see operand_at). */
+static CXCursor operand_reading(CXCursor cond, CXCursor var)
+{
+	struct ref_search s = { clang_getCanonicalCursor(var), 0, 0 };
+
+	clang_visitChildren(cond, ref_visitor, &s);
+	return s.found ? operand_at(cond, s.offset) : cond;
+}
+
 /*
  * A poll through a local copy: 'do { v = *flag; } while (v == 0);' or
  * 'for (;;) { int v = *flag; if (v) break; }'.  level is the walk level of
- * the implicit read conversion above the current cursor.
+ * the implicit read conversion above the current cursor.  *copy gets the
+ * local (also when the read is not in such a loop: 'int v = *flag;' before
+ * 'while (!v) v = *flag;' reads the flag first).
  */
-static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int level)
+static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int level,
+			  CXCursor *copy_out)
 {
 	CXCursor copy = copy_target(w, level), loop = clang_getNullCursor(), cond;
 	struct break_search bs;
 	int n;
 
+	*copy_out = copy;
 	if (clang_Cursor_isNull(copy))
 		return 0;
 	for (n = level; n < w->depth && clang_Cursor_isNull(loop); n++) {
@@ -473,7 +574,7 @@ static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int le
 		cond = bs.cond;
 	}
 	return !clang_Cursor_isNull(cond) &&
-	       is_spin_except(loop, cond, clang_getCanonicalCursor(copy));
+	       is_spin_except(loop, operand_reading(cond, copy), clang_getCanonicalCursor(copy));
 }
 
 /* ---- collecting ---- */
@@ -573,6 +674,7 @@ static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCu
 	key_of(lvalue, &a->key);
 	a->root_ref = clang_getNullCursor();
 	a->root = volatile_root(lvalue, &a->root_ref);
+	a->copy = clang_getNullCursor();
 	a->fix_allowed = vol_fix_allowed(w);
 	a->in_instantiation = w->in_instantiation;
 	return a;
@@ -587,8 +689,19 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 	if (!is_scalar(clang_getCursorType(c)))
 		return;
 	if (pk == CXCursor_UnexposedExpr && !vol_type_is_volatile(clang_getCursorType(p))) {
-		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, level))
-			new_access(st, w, c, ACC_POLL)->host = host;
+		CXCursor copy = clang_getNullCursor();
+		struct access *a;
+
+		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, level, &copy)) {
+			a = new_access(st, w, c, ACC_POLL);
+			a->host = host;
+			a->copy = copy;
+		} else if (!clang_Cursor_isNull(copy) && !host) {
+			/* 'int v = *flag;' before 'while (!v) v = *flag;': a poll if that loop is one */
+			a = new_access(st, w, c, ACC_POLL);
+			a->copy = copy;
+			a->pre_read = 1;
+		}
 	} else if (!host && vol_is_assignment(p, &compound) && !compound &&
 		   clang_equalCursors(cal_child(p, 0), below)) {
 		struct access *a = new_access(st, w, c, ACC_STORE);
@@ -701,12 +814,33 @@ static int in_mmio_function(const struct sync_state *st, CXCursor fn)
 	return 0;
 }
 
+/* Is the local that pre-read a copies the flag into polled by a loop of the same function? */
+static int copy_is_polled(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_POLL && !b->pre_read && !b->host && !b->via_accessor &&
+		    !clang_Cursor_isNull(b->copy) &&
+		    clang_equalCursors(clang_getCanonicalCursor(b->copy),
+				       clang_getCanonicalCursor(a->copy)) &&
+		    clang_equalCursors(b->function, a->function))
+			return 1;
+	}
+	return 0;
+}
+
 static void decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
 
 	if (in_mmio_function(st, a->function))
 		return;
+	if (a->kind == ACC_POLL && a->pre_read) {
+		a->flagged = copy_is_polled(st, a);
+		return;
+	}
 	if (a->kind == ACC_POLL) {
 		a->flagged = !a->host && !a->via_accessor;
 		return;
@@ -721,7 +855,7 @@ static void decide_flag(struct sync_state *st, struct access *a)
 	/* any poll makes the store a signal; a poll in host code makes it a system-scope one */
 	for (i = 0; i < st->nr_acc; i++) {
 		const struct access *b = &st->acc[i];
-		if (b->kind != ACC_POLL || in_mmio_function(st, b->function) ||
+		if (b->kind != ACC_POLL || b->pre_read || in_mmio_function(st, b->function) ||
 		    !keys_match(&a->key, &b->key) || (a->flagged && !b->host))
 			continue;
 		a->flagged = 1;
