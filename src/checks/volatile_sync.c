@@ -68,11 +68,18 @@ struct access {
 	int flagged, can_fix;
 	const CXCursor *polled_at;	/* ACC_STORE: where the object is polled */
 	int lock;			/* ACC_STORE: polled by a CAS/exchange loop */
+	const char *lock_scope;		/* lock release: the scope of the lock */
+	const char *no_fix_why;		/* lock release: why the acquiring side has no fix */
+	const CXCursor *no_fix_at;
 };
 
+/* A loop that acquires a lock with atomicCAS/atomicExch. */
 struct lock_site {
 	struct obj_key key;
 	CXCursor call;
+	CXCursor loop;		/* the loop spinning on the call */
+	CXCursor block;		/* the { } block holding the loop as a statement, or null */
+	int fix_allowed;
 };
 
 struct use {
@@ -642,14 +649,23 @@ static int is_lock_call(CXCursor call)
 static void record_lock(struct sync_state *st, struct cal_walk *w, CXCursor call)
 {
 	struct lock_site *l;
+	CXCursor loop, parent;
+	int level = 0;
 
-	if (!is_lock_call(call) || clang_Cursor_getNumArguments(call) < 1 ||
-	    !in_spin_condition(w, st->tu, call))
+	if (!is_lock_call(call) || clang_Cursor_getNumArguments(call) < 1)
 		return;
+	loop = spin_loop(w, st->tu, call, &level);
+	if (clang_Cursor_isNull(loop))
+		return;
+	parent = cal_walk_parent(w, level + 1);
 	GROW(st->locks, st->alloc_locks, st->nr_locks + 1);
 	l = &st->locks[st->nr_locks++];
 	key_of(clang_Cursor_getArgument(call, 0), &l->key);
 	l->call = call;
+	l->loop = loop;
+	l->block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent
+									 : clang_getNullCursor();
+	l->fix_allowed = vol_fix_allowed(w);
 }
 
 static int is_scalar(CXType t)
@@ -1018,7 +1034,8 @@ static int object_texts(const struct sync_state *st, const struct access *a, con
 static char *replacement_text(const struct sync_state *st, const struct access *a,
 			      const char *type, const char *obj, const char *ptr)
 {
-	const char *scope = object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
+	const char *scope = a->lock_scope ? a->lock_scope
+			    : object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
 			    : a->system_scope ? "cuda::thread_scope_system" : st->scope;
 	char *value = NULL, *out;
 
@@ -1040,6 +1057,249 @@ static char *replacement_text(const struct sync_state *st, const struct access *
 	return out;
 }
 
+/* ---- lock acquisitions: a release store orders nothing without an acquire ---- */
+
+static int scope_rank(const char *scope)
+{
+	return !strcmp(scope, "cuda::thread_scope_system") ? 2
+	       : !strcmp(scope, "cuda::thread_scope_device") ? 1 : 0;
+}
+
+/* The scope of the call acquiring a lock: its suffix, block for a __shared__ word. */
+static const char *acquire_scope(const struct sync_state *st, const struct lock_site *l,
+				 CXCursor lvalue)
+{
+	if (vol_call_named(l->call, "atomicCAS_block") || vol_call_named(l->call, "atomicExch_block"))
+		return "cuda::thread_scope_block";
+	if (vol_call_named(l->call, "atomicCAS_system") ||
+	    vol_call_named(l->call, "atomicExch_system"))
+		return "cuda::thread_scope_system";
+	return object_is_shared(lvalue) ? "cuda::thread_scope_block" : st->scope;
+}
+
+/* The widest scope over the loops acquiring the lock that a releases. */
+static const char *lock_scope(const struct sync_state *st, const struct access *a)
+{
+	const char *scope = NULL;
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++) {
+		const char *s;
+		if (!keys_match(&a->key, &st->locks[i].key))
+			continue;
+		s = acquire_scope(st, &st->locks[i], a->lvalue);
+		if (!scope || scope_rank(s) > scope_rank(scope))
+			scope = s;
+	}
+	return scope;
+}
+
+static int is_fence_call(CXCursor c)
+{
+	c = cal_ignore_wrappers(c);
+	return vol_call_named(c, "__threadfence") || vol_call_named(c, "__threadfence_system") ||
+	       vol_call_named(c, "atomic_thread_fence");
+}
+
+/* Is the statement right after the acquiring loop a fence (the legacy acquire, already there)? */
+static int fence_follows(const struct lock_site *l)
+{
+	int i, n;
+
+	if (clang_Cursor_isNull(l->block))
+		return 0;
+	n = cal_nr_children(l->block);
+	for (i = 0; i + 1 < n; i++)
+		if (clang_equalCursors(cal_child(l->block, i), l->loop))
+			return is_fence_call(cal_child(l->block, i + 1));
+	return 0;
+}
+
+/* The pointee type of the lock call's address argument, if cuda::atomic_ref takes it. */
+static char *lock_value_type(CXCursor ptr)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(ptr)), pointee;
+
+	if (t.kind != CXType_Pointer)
+		return NULL;
+	pointee = clang_getPointeeType(t);
+	if (pointee.kind == CXType_Invalid || vol_type_is_volatile(pointee) || !type_fits(pointee, 0))
+		return NULL;
+	return vol_value_type(pointee);
+}
+
+/* The lock object as an lvalue, from the call's address argument: 'lock' from '&lock'. */
+static char *lock_object_text(CXTranslationUnit tu, CXCursor ptr)
+{
+	CXCursor e = cal_ignore_wrappers(ptr);
+	enum CXCursorKind k = clang_getCursorKind(e);
+	char *text, *out;
+
+	if (vol_is_unary(e, CXUnaryOperator_AddrOf))
+		return vol_cursor_text(tu, cal_child(e, 0));
+	text = vol_cursor_text(tu, ptr);
+	if (!text)
+		return NULL;
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_ParenExpr || k == CXCursor_MemberRefExpr ||
+	    k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || cal_is_cast_kind(k))
+		out = xasprintf("*%s", text);
+	else
+		out = xasprintf("*(%s)", text);
+	free(text);
+	return out;
+}
+
+/*
+ * The acquiring call as an acquire: atomicExch(p, v) becomes an acquire
+ * exchange; atomicCAS(p, c, v), whose value is the old word, an acquire
+ * compare_exchange_strong in a lambda called at once (it needs an lvalue
+ * for the expected value and returns it, so the call's value is kept).
+ */
+static char *acquire_call_text(const struct sync_state *st, const struct lock_site *l,
+			       const char *scope)
+{
+	int nargs = clang_Cursor_getNumArguments(l->call);
+	int cas = vol_call_named(l->call, "atomicCAS") || vol_call_named(l->call, "atomicCAS_block") ||
+		  vol_call_named(l->call, "atomicCAS_system");
+	char *type = NULL, *obj = NULL, *a1 = NULL, *a2 = NULL, *out = NULL;
+
+	if (nargs != (cas ? 3 : 2))
+		return NULL;
+	type = lock_value_type(clang_Cursor_getArgument(l->call, 0));
+	obj = lock_object_text(st->tu, clang_Cursor_getArgument(l->call, 0));
+	a1 = vol_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 1));
+	if (cas)
+		a2 = vol_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 2));
+	if (!type || !obj || !a1 || (cas && !a2))
+		goto out;
+	if (cas)
+		out = xasprintf("[&] { %s cuatomlint_old = %s; cuda::atomic_ref<%s, %s>{%s}"
+				".compare_exchange_strong(cuatomlint_old, %s, cuda::memory_order_acquire); "
+				"return cuatomlint_old; }()", type, a1, type, scope, obj, a2);
+	else
+		out = xasprintf("cuda::atomic_ref<%s, %s>{%s}.exchange(%s, cuda::memory_order_acquire)",
+				type, scope, obj, a1);
+out:
+	free(type);
+	free(obj);
+	free(a1);
+	free(a2);
+	return out;
+}
+
+/* The range after which the legacy fence goes: the loop, with a do-while's ';'. */
+static CXSourceRange loop_statement_range(CXTranslationUnit tu, CXCursor loop)
+{
+	if (clang_getCursorKind(loop) == CXCursor_DoStmt)
+		return vol_statement_range(tu, loop);
+	return clang_getCursorExtent(loop);
+}
+
+/* The legacy acquire: 'fence' on a new line after the loop, indented like it. */
+static int fence_after_loop_edit(CXTranslationUnit tu, const struct lock_site *l,
+				 const char *fence, struct cal_edit *e)
+{
+	CXSourceRange r = loop_statement_range(tu, l->loop);
+	CXFile file, end_file;
+	unsigned begin, end, line;
+	size_t size;
+	const char *buf;
+	char *text, *written = vol_range_text(tu, r);
+	int rc, direct = written != NULL;
+
+	free(written);
+	if (!direct || clang_Range_isNull(r) ||
+	    cal_direct_position(clang_getRangeStart(r), &file, NULL, NULL, &begin) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &end_file, NULL, NULL, &end) < 0 ||
+	    !clang_File_isEqual(file, end_file) ||
+	    !(buf = clang_getFileContents(tu, file, &size)) || end > size)
+		return -1;
+	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
+		;
+	for (; line < begin && (buf[line] == ' ' || buf[line] == '\t'); )
+		line++;
+	if (line != begin)	/* something else on the line before the loop */
+		return -1;
+	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
+		;
+	text = xasprintf("%s%.*s%s", line >= 2 && buf[line - 2] == '\r' ? "\r\n" : "\n",
+			 (int)(begin - line), buf + line, fence);
+	rc = cal_edit_insert(clang_getLocationForOffset(tu, file, end), text, e);
+	free(text);
+	return rc;
+}
+
+/*
+ * Why the loop acquiring lock l cannot be given acquire ordering, or NULL;
+ * with fix set, the edit that gives it is added there.  Nothing is needed
+ * where a fence already follows the loop.
+ */
+static const char *acquire_problem(const struct sync_state *st, const struct lock_site *l,
+				   const char *scope, struct cal_fix *fix)
+{
+	struct cal_edit e;
+	char *text = NULL;
+	int rc;
+
+	if (fence_follows(l))
+		return NULL;
+	if (!l->fix_allowed)
+		return "it is in a template instantiation whose types depend on its parameters";
+	if (st->legacy) {
+		if (clang_Cursor_isNull(l->block))
+			return "its loop is not a statement of a { } block, so no fence can follow it";
+		rc = fence_after_loop_edit(st->tu, l, !strcmp(scope, "cuda::thread_scope_system")
+					   ? "__threadfence_system();" : "__threadfence();", &e);
+		if (rc < 0)
+			return "its loop is written in a macro or shares its line, so no fence can follow it";
+	} else {
+		text = lock_value_type(clang_Cursor_getArgument(l->call, 0));
+		free(text);
+		if (!text)
+			return "its type is not one cuda::atomic_ref takes";
+		text = acquire_call_text(st, l, scope);
+		if (!text)
+			return "the call is written in a macro";
+		rc = cal_edit_replace_cursor(l->call, text, &e);
+		free(text);
+		if (rc < 0)
+			return "the call is written in a macro";
+	}
+	if (fix)
+		cal_fix_add_edit(fix, &e);
+	cal_edit_clear(&e);
+	return NULL;
+}
+
+/* Can every loop acquiring the lock that a releases be made an acquire? Sets a's reason if not. */
+static int lock_acquires_fixable(const struct sync_state *st, struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++) {
+		const struct lock_site *l = &st->locks[i];
+		if (!keys_match(&a->key, &l->key))
+			continue;
+		a->no_fix_why = acquire_problem(st, l, acquire_scope(st, l, a->lvalue), NULL);
+		if (a->no_fix_why) {
+			a->no_fix_at = &l->call;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void add_acquire_edits(const struct sync_state *st, struct cal_fix *fix,
+			      const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++)
+		if (keys_match(&a->key, &st->locks[i].key))
+			acquire_problem(st, &st->locks[i],
+					acquire_scope(st, &st->locks[i], a->lvalue), fix);
+}
+
 static void add_fix(const struct sync_state *st, struct cal_finding *f, const struct access *a)
 {
 	struct cal_edit main_edit, drop;
@@ -1054,11 +1314,14 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 	    cal_edit_replace_cursor(target, text, &main_edit) < 0)
 		goto out;
 	fix = cal_finding_add_fix(f, a->kind == ACC_POLL ? "use an atomic acquire load"
-							 : "use an atomic release store");
+				  : a->lock ? "use an atomic release store, and acquire the lock with acquire ordering"
+				  : "use an atomic release store");
 	cal_fix_add_edit(fix, &main_edit);
 	cal_edit_clear(&main_edit);
 	if (dropped)
 		cal_fix_add_edit(fix, &drop);
+	if (a->lock)
+		add_acquire_edits(st, fix, a);
 	if (!st->legacy)
 		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
 				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
@@ -1095,6 +1358,10 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	if (a->polled_at)
 		cal_note_at(w, f, *a->polled_at, a->lock ? "the lock is acquired here"
 							 : "'%s' is polled here", subject);
+	if (a->no_fix_why)
+		cal_note_at(w, f, *a->no_fix_at,
+			    "no fix: a release store alone leaves the critical section unordered, and "
+			    "this acquisition cannot be made an acquire (%s)", a->no_fix_why);
 	if (a->in_instantiation) {
 		char *fn = cal_take_string(clang_getCursorDisplayName(a->function));
 		cal_note_at(w, f, a->function, "in instantiation '%s'", fn);
@@ -1126,8 +1393,13 @@ static void sync_end(struct cal_walk *w, void *state)
 
 	for (i = 0; i < st->nr_acc; i++)
 		decide_flag(st, &st->acc[i]);
-	for (i = 0; i < st->nr_acc; i++)
-		st->acc[i].can_fix = st->acc[i].flagged && decide_can_fix(st, &st->acc[i]);
+	for (i = 0; i < st->nr_acc; i++) {
+		struct access *a = &st->acc[i];
+		if (a->flagged && a->lock)
+			a->lock_scope = lock_scope(st, a);
+		a->can_fix = a->flagged && decide_can_fix(st, a) &&
+			     (!a->lock || lock_acquires_fixable(st, a));
+	}
 	for (i = 0; i < st->nr_acc; i++)
 		if (st->acc[i].flagged)
 			report_access(w, st, &st->acc[i]);
