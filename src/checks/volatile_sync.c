@@ -109,7 +109,12 @@ struct sync_state {
 	size_t nr_mmio, alloc_mmio;
 	struct poll_call *calls;
 	size_t nr_calls, alloc_calls;
+	CXCursor *protos;	/* function declarations that are not definitions */
+	size_t nr_protos, alloc_protos;
 };
+
+/* At most this many declarations of a kernel lose volatile together. */
+#define MAX_DROPS 8
 
 /* The build's targets, not just this parse's: the fix must compile for all. */
 static int needs_legacy_form(const struct cal_walk *w)
@@ -799,6 +804,11 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (w->parse->is_host)
 		return;
 	record_use(st, c);
+	if (k == CXCursor_FunctionDecl && !clang_isCursorDefinition(c)) {
+		GROW(st->protos, st->alloc_protos, st->nr_protos + 1);
+		st->protos[st->nr_protos++] = c;
+		return;
+	}
 	if (k == CXCursor_GCCAsmStmt) {
 		record_mmio(st, w, c);
 		return;
@@ -935,19 +945,66 @@ static CXSourceRange volatile_token_range(CXTranslationUnit tu, CXCursor d)
 	return count == 1 ? r : clang_getNullRange();
 }
 
-/* May volatile go from the declaration d itself without breaking other code? */
-static int declaration_may_lose_volatile(CXCursor d)
+static int in_main_file(CXCursor c)
+{
+	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+/* The index of parameter d of function fn, or -1. */
+static int parameter_index(CXCursor fn, CXCursor d)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(fn, i)), d))
+			return i;
+	return -1;
+}
+
+/*
+ * A kernel's parameter: no device code calls a kernel, so no caller passes
+ * a volatile pointer, but dropping volatile changes the kernel's signature.
+ * It may go only where every declaration the parse sees is rewritten too:
+ * the definition and any prototype, all in the main file (a header's
+ * prototype or definition is shared with other files and keeps it).
+ * parms gets the parameter in each prototype; returns their number or -1.
+ */
+static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCursor *parms)
+{
+	CXCursor fn = clang_getCursorSemanticParent(d), def = clang_getCursorDefinition(fn);
+	int index, n = 0;
+	size_t i;
+
+	if (cal_function_space(fn) != CAL_SPACE_GLOBAL || clang_Cursor_isNull(def) ||
+	    !in_main_file(def) || (index = parameter_index(def, d)) < 0)
+		return -1;
+	for (i = 0; i < st->nr_protos; i++) {
+		CXCursor p = st->protos[i];
+		if (!clang_equalCursors(clang_getCanonicalCursor(p), clang_getCanonicalCursor(fn)))
+			continue;
+		if (!in_main_file(p) || n == MAX_DROPS - 1 ||
+		    clang_Cursor_getNumArguments(p) <= index)
+			return -1;
+		parms[n++] = clang_Cursor_getArgument(p, index);
+	}
+	return n;
+}
+
+/*
+ * May volatile go from the declaration d itself without breaking other
+ * code?  parms gets other declarations of it that lose volatile too (a
+ * kernel's prototypes), *nr_parms their number.
+ */
+static int declaration_may_lose_volatile(const struct sync_state *st, CXCursor d,
+					 CXCursor *parms, int *nr_parms)
 {
 	enum CXCursorKind k = clang_getCursorKind(d);
 
+	*nr_parms = 0;
 	if (k == CXCursor_FieldDecl)
 		return 1;
-	if (k == CXCursor_ParmDecl) {
-		/* a kernel's parameter: no device caller passes a volatile pointer */
-		CXCursor fn = clang_getCursorSemanticParent(d);
-		return cal_function_space(fn) == CAL_SPACE_GLOBAL &&
-		       clang_equalCursors(clang_getCanonicalCursor(fn), clang_getCursorDefinition(fn));
-	}
+	if (k == CXCursor_ParmDecl)
+		return (*nr_parms = kernel_parameter_decls(st, d, parms)) >= 0;
 	if (k != CXCursor_VarDecl)
 		return 0;
 	if (clang_Cursor_hasVarDeclGlobalStorage(d))
@@ -972,21 +1029,31 @@ static int use_is_rewritten(const struct sync_state *st, const struct use *u)
 	return 0;
 }
 
-/* The edit dropping volatile from root, or -1 if volatile must stay. */
-static int drop_volatile_edit(const struct sync_state *st, CXCursor root, struct cal_edit *e)
+/*
+ * The edits dropping volatile from root (and from the same parameter of a
+ * kernel's prototypes): their number, or -1 if volatile must stay.
+ */
+static int drop_volatile_edits(const struct sync_state *st, CXCursor root, struct cal_edit *e)
 {
-	CXSourceRange r;
-	size_t i;
+	CXCursor decls[MAX_DROPS];
+	int i, n = 0;
+	size_t u;
 
-	if (clang_Cursor_isNull(root) || !declaration_may_lose_volatile(root))
+	if (clang_Cursor_isNull(root) || !declaration_may_lose_volatile(st, root, decls + 1, &n))
 		return -1;
-	for (i = 0; i < st->nr_uses; i++)
-		if (clang_equalCursors(st->uses[i].decl, root) && !use_is_rewritten(st, &st->uses[i]))
+	for (u = 0; u < st->nr_uses; u++)
+		if (clang_equalCursors(st->uses[u].decl, root) && !use_is_rewritten(st, &st->uses[u]))
 			return -1;
-	r = volatile_token_range(st->tu, root);
-	if (clang_Range_isNull(r))
-		return -1;
-	return cal_edit_replace(r, "", e);
+	decls[0] = root;
+	for (i = 0; i <= n; i++) {
+		CXSourceRange r = volatile_token_range(st->tu, decls[i]);
+		if (clang_Range_isNull(r) || cal_edit_replace(r, "", &e[i]) < 0) {
+			while (i-- > 0)
+				cal_edit_clear(&e[i]);
+			return -1;
+		}
+	}
+	return n + 1;
 }
 
 /* ---- fixing ---- */
@@ -1302,8 +1369,8 @@ static void add_acquire_edits(const struct sync_state *st, struct cal_fix *fix,
 
 static void add_fix(const struct sync_state *st, struct cal_finding *f, const struct access *a)
 {
-	struct cal_edit main_edit, drop;
-	int dropped = drop_volatile_edit(st, a->root, &drop) == 0;
+	struct cal_edit main_edit, drop[MAX_DROPS];
+	int i, nr_drops = drop_volatile_edits(st, a->root, drop), dropped = nr_drops > 0;
 	char *type = vol_value_type(clang_getCursorType(a->lvalue)), *text = NULL;
 	struct strbuf obj = STRBUF_INIT, ptr = STRBUF_INIT;
 	CXCursor target = a->kind == ACC_STORE ? a->assign : a->lvalue;
@@ -1318,8 +1385,8 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 				  : "use an atomic release store");
 	cal_fix_add_edit(fix, &main_edit);
 	cal_edit_clear(&main_edit);
-	if (dropped)
-		cal_fix_add_edit(fix, &drop);
+	for (i = 0; i < nr_drops; i++)
+		cal_fix_add_edit(fix, &drop[i]);
 	if (a->lock)
 		add_acquire_edits(st, fix, a);
 	if (!st->legacy)
@@ -1329,8 +1396,8 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
 				   NULL);
 out:
-	if (dropped)
-		cal_edit_clear(&drop);
+	for (i = 0; i < nr_drops; i++)
+		cal_edit_clear(&drop[i]);
 	free(text);
 	free(type);
 	strbuf_release(&obj);
@@ -1415,6 +1482,7 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->uses);
 	free(st->mmio);
 	free(st->calls);
+	free(st->protos);
 	free(st);
 }
 
