@@ -69,6 +69,7 @@ struct access {
 	const CXCursor *polled_at;	/* ACC_STORE: where the object is polled */
 	int lock;			/* ACC_STORE: polled by a CAS/exchange loop */
 	const char *lock_scope;		/* lock release: the scope of the lock */
+	const CXCursor *stored_via;	/* ACC_STORE through a parameter: the call passing the flag */
 	const char *no_fix_why;		/* lock release: why the acquiring side has no fix */
 	const CXCursor *no_fix_at;
 };
@@ -87,11 +88,15 @@ struct use {
 	CXCursor ref;
 };
 
-/* A spin-wait whose condition calls an accessor that reads through volatile. */
+/*
+ * A spin-wait whose condition calls an accessor that reads through
+ * volatile, or a small helper that loads with inline PTX 'ld.volatile'.
+ */
 struct poll_call {
 	CXCursor call;		/* in the loop condition: reported */
-	CXCursor read;		/* the volatile read inside the accessor */
+	CXCursor read;		/* the volatile read inside the accessor (the asm's operand) */
 	CXCursor accessor;	/* its definition */
+	CXCursor asm_stmt;	/* the 'ld.volatile' asm statement, or null */
 };
 
 struct sync_state {
@@ -111,6 +116,8 @@ struct sync_state {
 	size_t nr_calls, alloc_calls;
 	CXCursor *protos;	/* function declarations that are not definitions */
 	size_t nr_protos, alloc_protos;
+	CXCursor *arg_calls;	/* calls passing arguments to volatile pointer parameters */
+	size_t nr_arg_calls, alloc_arg_calls;
 };
 
 /* At most this many declarations of a kernel lose volatile together. */
@@ -141,6 +148,17 @@ static void *sync_begin(struct cal_walk *w)
 	st->legacy = !w->parse->is_host && needs_legacy_form(w);
 	st->scope = w->parse->scope_system ? "cuda::thread_scope_system" : "cuda::thread_scope_device";
 	return st;
+}
+
+/* The index of parameter d of function fn, or -1. */
+static int parameter_index(CXCursor fn, CXCursor d)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(fn, i)), d))
+			return i;
+	return -1;
 }
 
 /* ---- keys: which object an access or a lock call is about ---- */
@@ -491,17 +509,16 @@ static enum CXChildVisitResult break_if_visitor(CXCursor c, CXCursor parent, CXC
 }
 
 /*
- * The local that the read conversion at walk level 'level' is copied into,
- * or null; implicit conversions on the way are seen through ('bool seen =
- * *flag;' with an int flag).
+ * The local that value (whose parent is at walk level 'level') is copied
+ * into, or null; implicit conversions on the way are seen through ('bool
+ * seen = *flag;' with an int flag).
  */
-static CXCursor copy_target(const struct cal_walk *w, int level)
+static CXCursor copy_target(const struct cal_walk *w, CXCursor value, int level)
 {
-	CXCursor conversion = cal_walk_parent(w, level), below, p, lhs, d;
+	CXCursor below, p, lhs, d;
 	int compound, guard;
 
-	level++;
-	p = vol_parent(w, conversion, &level, &below);
+	p = vol_parent(w, value, &level, &below);
 	for (guard = 0; guard < 8 && clang_getCursorKind(p) == CXCursor_UnexposedExpr &&
 			cal_nr_children(p) == 1 && is_scalar(clang_getCursorType(p)); guard++) {
 		level++;
@@ -552,15 +569,15 @@ static CXCursor operand_reading(CXCursor cond, CXCursor var)
 
 /*
  * A poll through a local copy: 'do { v = *flag; } while (v == 0);' or
- * 'for (;;) { int v = *flag; if (v) break; }'.  level is the walk level of
- * the implicit read conversion above the current cursor.  *copy gets the
- * local (also when the read is not in such a loop: 'int v = *flag;' before
- * 'while (!v) v = *flag;' reads the flag first).
+ * 'for (;;) { int v = *flag; if (v) break; }'.  value is the value read
+ * (the implicit read conversion, or a call), level the walk level of its
+ * parent.  *copy gets the local (also when the read is not in such a loop:
+ * 'int v = *flag;' before 'while (!v) v = *flag;' reads the flag first).
  */
-static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int level,
-			  CXCursor *copy_out)
+static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
+			  int level, CXCursor *copy_out)
 {
-	CXCursor copy = copy_target(w, level), loop = clang_getNullCursor(), cond;
+	CXCursor copy = copy_target(w, value, level), loop = clang_getNullCursor(), cond;
 	struct break_search bs;
 	int n;
 
@@ -610,7 +627,7 @@ static void record_use(struct sync_state *st, CXCursor c)
 	st->uses[st->nr_uses++].ref = c;
 }
 
-static int asm_uses_mmio(CXTranslationUnit tu, CXCursor c)
+static int asm_has(CXTranslationUnit tu, CXCursor c, const char *needle)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
@@ -622,7 +639,7 @@ static int asm_uses_mmio(CXTranslationUnit tu, CXCursor c)
 		if (clang_getTokenKind(toks[i]) != CXToken_Literal)
 			continue;
 		s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		found = strstr(s, ".mmio") != NULL;
+		found = strstr(s, needle) != NULL;
 		free(s);
 	}
 	clang_disposeTokens(tu, toks, n);
@@ -631,7 +648,7 @@ static int asm_uses_mmio(CXTranslationUnit tu, CXCursor c)
 
 static void record_mmio(struct sync_state *st, struct cal_walk *w, CXCursor c)
 {
-	if (clang_Cursor_isNull(w->function) || !asm_uses_mmio(st->tu, c))
+	if (clang_Cursor_isNull(w->function) || !asm_has(st->tu, c, ".mmio"))
 		return;
 	GROW(st->mmio, st->alloc_mmio, st->nr_mmio + 1);
 	st->mmio[st->nr_mmio++] = w->function;
@@ -713,7 +730,7 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 		CXCursor copy = clang_getNullCursor();
 		struct access *a;
 
-		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, level, &copy)) {
+		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, p, level + 1, &copy)) {
 			a = new_access(st, w, c, ACC_POLL);
 			a->host = host;
 			a->copy = copy;
@@ -767,14 +784,77 @@ static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCu
 	a->key.decl = clang_getNullCursor();
 }
 
+struct param_ref_search {
+	CXCursor fn;
+	CXCursor ref;
+};
+
+static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct param_ref_search *s = data;
+	CXCursor d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) == CXCursor_ParmDecl && parameter_index(s->fn, d) >= 0 &&
+	    clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
+		s->ref = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A small helper (a body of at most four statements) that loads through
+ * one of its pointer parameters with inline PTX 'ld.volatile', the way
+ * communication libraries poll: its asm statement, and in *ref the
+ * parameter's use in the asm operands; null if fn is not one.
+ */
+static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *ref)
+{
+	CXCursor body = clang_getNullCursor();
+	struct param_ref_search s;
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+		return clang_getNullCursor();
+	for (i = 0; i < cal_nr_children(body); i++) {
+		CXCursor stmt = cal_child(body, i);
+		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt || !asm_has(tu, stmt, "ld.volatile"))
+			continue;
+		s.fn = fn;
+		s.ref = clang_getNullCursor();
+		clang_visitChildren(stmt, param_ref_visitor, &s);
+		if (!clang_Cursor_isNull(s.ref)) {
+			*ref = s.ref;
+			return stmt;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+/* Is the value of call (the current cursor) what a spin-wait tests? */
+static int call_is_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor call)
+{
+	CXCursor copy;
+
+	return in_spin_condition(w, tu, call) || in_copied_poll(w, tu, call, 0, &copy);
+}
+
 /*
  * 'while (!is_ready(flag))' where is_ready is a device function of the
- * user's whose body is one return statement reading through volatile: the
- * poll is the call.  Deeper helpers are not followed.
+ * user's whose body is one return statement reading through volatile, or
+ * a small helper loading with inline PTX 'ld.volatile': the poll is the
+ * call.  Deeper helpers are not followed.
  */
 static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
 {
-	CXCursor callee = cal_call_callee(call), def, read;
+	CXCursor callee = cal_call_callee(call), def, read, asm_stmt = clang_getNullCursor();
 	struct poll_call *pc;
 
 	/* a template's body is walked from the call, and its read reported there */
@@ -786,14 +866,42 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	    in_mmio_function(st, def))
 		return;
 	read = vol_accessor_read(def);
-	if (clang_Cursor_isNull(read) || !in_spin_condition(w, st->tu, call))
+	if (clang_Cursor_isNull(read))
+		asm_stmt = asm_volatile_poll(st->tu, def, &read);
+	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call))
 		return;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
 	pc = &st->calls[st->nr_calls++];
 	pc->call = call;
 	pc->read = read;
 	pc->accessor = def;
+	pc->asm_stmt = asm_stmt;
 	record_accessor_poll(st, w, call, def, read);
+}
+
+/* Does fn have a parameter that points to volatile (a store through it may publish)? */
+static int has_volatile_pointer_parameter(CXCursor fn)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, i)));
+		if (t.kind == CXType_Pointer && vol_type_is_volatile(clang_getPointeeType(t)))
+			return 1;
+	}
+	return 0;
+}
+
+/* A call that hands a producer function the flag it stores to: 'set_ready(flag)'. */
+static void record_arg_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call);
+
+	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
+	    !has_volatile_pointer_parameter(callee))
+		return;
+	GROW(st->arg_calls, st->alloc_arg_calls, st->nr_arg_calls + 1);
+	st->arg_calls[st->nr_arg_calls++] = call;
 }
 
 static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
@@ -824,6 +932,7 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (k == CXCursor_CallExpr) {
 		record_lock(st, w, c);
 		record_poll_call(st, w, c);
+		record_arg_call(st, w, c);
 	} else if (vol_is_volatile_lvalue(c))
 		record_access(st, w, c, 0);
 }
@@ -857,6 +966,38 @@ static int copy_is_polled(const struct sync_state *st, const struct access *a)
 	return 0;
 }
 
+/* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
+static const struct access *poll_through_call(const struct sync_state *st, struct access *a)
+{
+	CXCursor base = cal_base_variable(a->lvalue);
+	int index;
+	size_t i, j;
+
+	if (clang_getCursorKind(base) != CXCursor_ParmDecl ||
+	    (index = parameter_index(a->function, clang_getCanonicalCursor(base))) < 0)
+		return NULL;
+	for (i = 0; i < st->nr_arg_calls; i++) {
+		CXCursor call = st->arg_calls[i], callee = cal_call_callee(call);
+		struct obj_key key;
+		if (!clang_equalCursors(clang_getCanonicalCursor(callee),
+					clang_getCanonicalCursor(a->function)) ||
+		    index >= clang_Cursor_getNumArguments(call))
+			continue;
+		key_of(clang_Cursor_getArgument(call, index), &key);
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct access *b = &st->acc[j];
+			if (b->kind == ACC_POLL && !b->pre_read && !b->host &&
+			    !in_mmio_function(st, b->function) && keys_match(&key, &b->key)) {
+				free(key.name);
+				a->stored_via = &st->arg_calls[i];
+				return b;
+			}
+		}
+		free(key.name);
+	}
+	return NULL;
+}
+
 static void decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
@@ -887,6 +1028,14 @@ static void decide_flag(struct sync_state *st, struct access *a)
 		a->flagged = 1;
 		a->polled_at = &b->lvalue;
 		a->system_scope = b->host;
+	}
+	/* a producer accessor: 'set_ready(flag)' with set_ready storing through its parameter */
+	if (!a->flagged) {
+		const struct access *b = poll_through_call(st, a);
+		if (b) {
+			a->flagged = 1;
+			a->polled_at = &b->lvalue;
+		}
 	}
 }
 
@@ -948,17 +1097,6 @@ static CXSourceRange volatile_token_range(CXTranslationUnit tu, CXCursor d)
 static int in_main_file(CXCursor c)
 {
 	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
-}
-
-/* The index of parameter d of function fn, or -1. */
-static int parameter_index(CXCursor fn, CXCursor d)
-{
-	int i, n = clang_Cursor_getNumArguments(fn);
-
-	for (i = 0; i < n; i++)
-		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(fn, i)), d))
-			return i;
-	return -1;
 }
 
 /*
@@ -1425,6 +1563,11 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	if (a->polled_at)
 		cal_note_at(w, f, *a->polled_at, a->lock ? "the lock is acquired here"
 							 : "'%s' is polled here", subject);
+	if (a->stored_via) {
+		char *fn = cal_cursor_name(a->function);
+		cal_note_at(w, f, *a->stored_via, "'%s' is handed the polled flag here", fn);
+		free(fn);
+	}
 	if (a->no_fix_why)
 		cal_note_at(w, f, *a->no_fix_at,
 			    "no fix: a release store alone leaves the critical section unordered, and "
@@ -1445,6 +1588,15 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 	char *subject = vol_subject(st->tu, pc->read), *name = cal_cursor_name(pc->accessor);
 	struct cal_finding *f;
 
+	if (!clang_Cursor_isNull(pc->asm_stmt)) {
+		f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX 'ld.volatile' "
+			       "load neither synchronizes threads nor orders memory; load with "
+			       "'ld.acquire' (or a cuda::atomic_ref acquire load) in '%s'", name, name);
+		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here");
+		free(subject);
+		free(name);
+		return;
+	}
 	f = cal_report(w, pc->call, "spin-wait on volatile '%s' through '%s()': volatile reads "
 		       "neither synchronize threads nor order memory, use a cuda::atomic_ref "
 		       "acquire load in '%s'", subject, name, name);
@@ -1483,6 +1635,7 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->mmio);
 	free(st->calls);
 	free(st->protos);
+	free(st->arg_calls);
 	free(st);
 }
 
