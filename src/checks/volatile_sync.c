@@ -191,6 +191,12 @@ static void key_of(CXCursor e, struct obj_key *k)
 	memset(k, 0, sizeof(*k));
 	k->decl = clang_getNullCursor();
 	e = strip_address(e);
+	/* q->slots[3] is about the field slots, not about everything q points to */
+	for (int guard = 0; guard < 8 && (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+					  vol_is_unary(e, CXUnaryOperator_Deref)) &&
+			    clang_getCursorKind(cal_ignore_wrappers(cal_child(e, 0))) ==
+				    CXCursor_MemberRefExpr; guard++)
+		e = cal_ignore_wrappers(cal_child(e, 0));
 	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
 		k->decl = clang_getCanonicalCursor(clang_getCursorReferenced(e));
 		return;
@@ -757,6 +763,31 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 }
 
 /*
+ * A store in host code to an object device code may poll ('*h_flag = 1;'
+ * on mapped memory, 'flag = 1;' on a __managed__ variable): it never is a
+ * finding, but makes the device's polls of that object system-scope ones.
+ */
+static void record_host_store(struct sync_state *st, struct cal_walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int level = 0, compound;
+	CXCursor below, p;
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+	    k != CXCursor_ArraySubscriptExpr && !vol_is_unary(c, CXUnaryOperator_Deref))
+		return;
+	p = vol_parent(w, c, &level, &below);
+	if (!vol_is_assignment(p, &compound) || !clang_equalCursors(cal_child(p, 0), below) ||
+	    !is_scalar(clang_getCursorType(c)))
+		return;
+	if (k == CXCursor_DeclRefExpr &&
+	    !clang_Cursor_hasVarDeclGlobalStorage(clang_getCursorReferenced(c)) &&
+	    !vol_type_is_volatile(clang_getCursorType(c)))
+		return;	/* a host local */
+	new_access(st, w, c, ACC_STORE)->host = 1;
+}
+
+/*
  * The poll behind an accessor call, so that stores to the same flag are
  * reported: keyed by the argument the accessor reads through ('flag' in
  * is_ready(flag)), or by the read itself when it reads a global.
@@ -927,6 +958,9 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 		/* host code polling what the device stores: the GPU-to-CPU signal */
 		if ((w->space & CAL_SPACE_HOST) && vol_is_volatile_lvalue(c))
 			record_access(st, w, c, 1);
+		/* host code setting what the device polls: the CPU-to-GPU signal */
+		if (w->space & CAL_SPACE_HOST)
+			record_host_store(st, w, c);
 		return;
 	}
 	if (k == CXCursor_CallExpr) {
@@ -998,18 +1032,144 @@ static const struct access *poll_through_call(const struct sync_state *st, struc
 	return NULL;
 }
 
+/* ---- words: which word of a keyed object an access is about ---- */
+
+enum word_kind { WORD_UNKNOWN, WORD_WHOLE, WORD_CONST, WORD_EXPR };
+
+struct word {
+	enum word_kind kind;
+	long long index;	/* WORD_CONST */
+	CXCursor expr;		/* WORD_EXPR: the index expression */
+};
+
+/* p[k] and *p name word k and 0 of what p points to; a variable or field is one word. */
+static struct word word_of(CXCursor e)
+{
+	struct word w = { WORD_UNKNOWN, 0, clang_getNullCursor() };
+	enum CXCursorKind k;
+	CXEvalResult r;
+
+	e = cal_ignore_wrappers(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+		w.kind = WORD_WHOLE;
+	} else if (vol_is_unary(e, CXUnaryOperator_Deref) || k == CXCursor_ArraySubscriptExpr) {
+		enum CXCursorKind base = clang_getCursorKind(cal_ignore_wrappers(cal_child(e, 0)));
+		if (base != CXCursor_DeclRefExpr && base != CXCursor_MemberRefExpr)
+			return w;
+		w.kind = WORD_CONST;
+		if (k == CXCursor_ArraySubscriptExpr) {
+			w.expr = cal_child(e, 1);
+			r = clang_Cursor_Evaluate(w.expr);
+			if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+				w.index = clang_EvalResult_getAsLongLong(r);
+			else
+				w.kind = WORD_EXPR;
+			if (r)
+				clang_EvalResult_dispose(r);
+		}
+	}
+	return w;
+}
+
+/* 1: a and b (of one key) name the same word, 0: other words, -1: cannot tell. */
+static int same_word(CXTranslationUnit tu, CXCursor a, CXCursor b)
+{
+	struct word wa = word_of(a), wb = word_of(b);
+	char *ta, *tb;
+	int same;
+
+	if (wa.kind == WORD_UNKNOWN || wb.kind == WORD_UNKNOWN || wa.kind != wb.kind)
+		return -1;
+	if (wa.kind == WORD_WHOLE)
+		return 1;
+	if (wa.kind == WORD_CONST)
+		return wa.index == wb.index;
+	ta = vol_cursor_text(tu, wa.expr);
+	tb = vol_cursor_text(tu, wb.expr);
+	same = ta && tb && !strcmp(ta, tb) ? 1 : -1;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/*
+ * Is store a, of the object poll b is about, a store to the polled word?
+ * Where the words cannot be told apart, it is, unless a store of its
+ * function to the same object is the polled word: then that one is the
+ * flag, and a the payload next to it ('buf[i] = x; buf[n] = 1;' with
+ * buf[n] polled).
+ */
+static int stores_polled_word(const struct sync_state *st, const struct access *a,
+			      const struct access *b)
+{
+	size_t i;
+	int same = same_word(st->tu, a->lvalue, b->lvalue);
+
+	if (same >= 0)
+		return same;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *c = &st->acc[i];
+		if (c != a && c->kind == ACC_STORE && !c->host &&
+		    clang_equalCursors(c->function, a->function) && keys_match(&a->key, &c->key) &&
+		    same_word(st->tu, c->lvalue, b->lvalue) == 1)
+			return 0;
+	}
+	return 1;
+}
+
+static int is_managed(CXTranslationUnit tu, CXCursor var)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int found = 0;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return 0;
+	clang_tokenize(tu, vol_file_extent(tu, var), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		found = !strcmp(t, "__managed__") || !strcmp(t, "managed");
+		free(t);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+/*
+ * Does the host write what poll a reads: a store in host code to it, or a
+ * __managed__ variable?  Then the acquire must be system-scope: a
+ * device-scope one does not synchronize with the CPU's store.
+ */
+static int host_writes(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	if (!clang_Cursor_isNull(a->key.decl) && !a->key.name && is_managed(st->tu, a->key.decl))
+		return 1;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_STORE && b->host && keys_match(&a->key, &b->key) &&
+		    same_word(st->tu, b->lvalue, a->lvalue) != 0)
+			return 1;
+	}
+	return 0;
+}
+
 static void decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
 
-	if (in_mmio_function(st, a->function))
+	if (in_mmio_function(st, a->function) || (a->kind == ACC_STORE && a->host))
 		return;
 	if (a->kind == ACC_POLL && a->pre_read) {
 		a->flagged = copy_is_polled(st, a);
+		a->system_scope = a->flagged && host_writes(st, a);
 		return;
 	}
 	if (a->kind == ACC_POLL) {
 		a->flagged = !a->host && !a->via_accessor;
+		a->system_scope = a->flagged && host_writes(st, a);
 		return;
 	}
 	for (i = 0; i < st->nr_locks; i++) {
@@ -1023,7 +1183,8 @@ static void decide_flag(struct sync_state *st, struct access *a)
 	for (i = 0; i < st->nr_acc; i++) {
 		const struct access *b = &st->acc[i];
 		if (b->kind != ACC_POLL || b->pre_read || in_mmio_function(st, b->function) ||
-		    !keys_match(&a->key, &b->key) || (a->flagged && !b->host))
+		    !keys_match(&a->key, &b->key) || (a->flagged && !b->host) ||
+		    !stores_polled_word(st, a, b))
 			continue;
 		a->flagged = 1;
 		a->polled_at = &b->lvalue;
