@@ -7,25 +7,31 @@
  * before the data it guards, and a volatile store publishes nothing.  The
  * check flags, in device code of a device parse:
  *   - a read through volatile in the condition of a loop that spins on it
- *     (the loop itself does not change what the condition reads), or in an
- *     'if (...) break;' that ends such a loop;
- *   - a plain store through volatile to an object that some loop of the
+ *     (the loop does not change what the operand of '&&'/'||'/'!' holding
+ *     the read depends on: a time-out counted in another operand is fine),
+ *     or in an 'if (...) break;' that ends such a loop, also through a local
+ *     copy, an accessor, or a small helper loading with PTX 'ld.volatile';
+ *   - a plain store through volatile to the word that some loop of the
  *     translation unit polls, either through volatile or with
  *     atomicCAS/atomicExch (a lock acquired in a loop and released by a
- *     volatile store).
- * A loop in host code that polls the object makes a device store a
- * GPU-to-CPU signal too (its fix then takes system scope).
+ *     volatile store), also through a parameter of a function that a call
+ *     hands the polled flag.
+ * Polls and stores in host code make the other side a CPU-GPU signal: its
+ * fix takes system scope.
  * Polled objects are matched by declaration (a global, a __shared__ or a
  * field) or, for pointers held in parameters and locals, by name, since the
- * producer and the consumer are often separate kernels.  Everything is
+ * producer and the consumer are often separate kernels; within an object,
+ * by word (constant indexes, or the same index text).  Everything is
  * collected during the walk and decided in end().  Functions that use PTX
  * .mmio instructions are volatile MMIO code and left alone.
  *
  * The fix is an acquire load / release store through cuda::atomic_ref with
- * block scope for __shared__ objects and device (or, by configuration,
- * system) scope otherwise; below sm_60 the legacy atomicAdd/atomicExch +
- * __threadfence form.  volatile is dropped from the declaration when every
- * use of it is rewritten; otherwise a const_cast strips it at the use.
+ * block scope for __shared__ objects and device (or system) scope
+ * otherwise; below sm_60 the legacy atomicAdd/atomicExch + __threadfence
+ * form.  A lock release's fix also makes every acquiring loop an acquire,
+ * or there is no fix.  volatile is dropped from the declaration when every
+ * use of it (and, for a kernel parameter, every declaration of the kernel)
+ * is rewritten; otherwise a const_cast strips it at the use.
  */
 #include <stdlib.h>
 #include <string.h>
