@@ -1006,37 +1006,6 @@ static int copy_is_polled(const struct sync_state *st, const struct access *a)
 	return 0;
 }
 
-/* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
-static const struct access *poll_through_call(const struct sync_state *st, struct access *a)
-{
-	CXCursor base = cal_base_variable(a->lvalue);
-	int index;
-	size_t i, j;
-
-	if (clang_getCursorKind(base) != CXCursor_ParmDecl ||
-	    (index = parameter_index(a->function, clang_getCanonicalCursor(base))) < 0)
-		return NULL;
-	for (i = 0; i < st->nr_arg_calls; i++) {
-		CXCursor call = st->arg_calls[i], callee = cal_call_callee(call);
-		struct obj_key key;
-		if (!clang_equalCursors(clang_getCanonicalCursor(callee),
-					clang_getCanonicalCursor(a->function)) ||
-		    index >= clang_Cursor_getNumArguments(call))
-			continue;
-		key_of(clang_Cursor_getArgument(call, index), &key);
-		for (j = 0; j < st->nr_acc; j++) {
-			const struct access *b = &st->acc[j];
-			if (b->kind == ACC_POLL && !b->pre_read && !b->host &&
-			    !in_mmio_function(st, b->function) && keys_match(&key, &b->key)) {
-				free(key.name);
-				a->stored_via = &st->arg_calls[i];
-				return b;
-			}
-		}
-		free(key.name);
-	}
-	return NULL;
-}
 
 /* ---- words: which word of a keyed object an access is about ---- */
 
@@ -1160,6 +1129,44 @@ static int host_writes(const struct sync_state *st, const struct access *a)
 			return 1;
 	}
 	return 0;
+}
+
+/* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
+static const struct access *poll_through_call(const struct sync_state *st, struct access *a)
+{
+	CXCursor base = cal_base_variable(a->lvalue);
+	int index;
+	size_t i, j;
+
+	if (clang_getCursorKind(base) != CXCursor_ParmDecl ||
+	    (index = parameter_index(a->function, clang_getCanonicalCursor(base))) < 0)
+		return NULL;
+	for (i = 0; i < st->nr_arg_calls; i++) {
+		CXCursor call = st->arg_calls[i], callee = cal_call_callee(call), arg;
+		struct obj_key key;
+		int as_is;
+		if (!clang_equalCursors(clang_getCanonicalCursor(callee),
+					clang_getCanonicalCursor(a->function)) ||
+		    index >= clang_Cursor_getNumArguments(call))
+			continue;
+		arg = cal_ignore_wrappers(clang_Cursor_getArgument(call, index));
+		/* the pointer handed on as it is: its words are the parameter's words */
+		as_is = clang_getCursorKind(arg) == CXCursor_DeclRefExpr ||
+			clang_getCursorKind(arg) == CXCursor_MemberRefExpr;
+		key_of(arg, &key);
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct access *b = &st->acc[j];
+			if (b->kind == ACC_POLL && !b->pre_read && !b->host &&
+			    !in_mmio_function(st, b->function) && keys_match(&key, &b->key) &&
+			    (!as_is || stores_polled_word(st, a, b))) {
+				free(key.name);
+				a->stored_via = &st->arg_calls[i];
+				return b;
+			}
+		}
+		free(key.name);
+	}
+	return NULL;
 }
 
 static void decide_flag(struct sync_state *st, struct access *a)
@@ -1466,15 +1473,26 @@ static const char *lock_scope(const struct sync_state *st, const struct access *
 	return scope;
 }
 
-static int is_fence_call(CXCursor c)
+/* A fence that makes the relaxed read before it an acquire (at device scope or wider). */
+static int is_fence_call(CXTranslationUnit tu, CXCursor c)
 {
+	char *order;
+	int acquires;
+
 	c = cal_ignore_wrappers(c);
-	return vol_call_named(c, "__threadfence") || vol_call_named(c, "__threadfence_system") ||
-	       vol_call_named(c, "atomic_thread_fence");
+	if (vol_call_named(c, "__threadfence") || vol_call_named(c, "__threadfence_system"))
+		return 1;
+	if (!vol_call_named(c, "atomic_thread_fence") || clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	order = vol_cursor_text(tu, clang_Cursor_getArgument(c, 0));
+	acquires = order && (strstr(order, "acquire") || strstr(order, "acq_rel") ||
+			     strstr(order, "seq_cst"));
+	free(order);
+	return acquires;
 }
 
 /* Is the statement right after the acquiring loop a fence (the legacy acquire, already there)? */
-static int fence_follows(const struct lock_site *l)
+static int fence_follows(CXTranslationUnit tu, const struct lock_site *l)
 {
 	int i, n;
 
@@ -1483,7 +1501,7 @@ static int fence_follows(const struct lock_site *l)
 	n = cal_nr_children(l->block);
 	for (i = 0; i + 1 < n; i++)
 		if (clang_equalCursors(cal_child(l->block, i), l->loop))
-			return is_fence_call(cal_child(l->block, i + 1));
+			return is_fence_call(tu, cal_child(l->block, i + 1));
 	return 0;
 }
 
@@ -1613,7 +1631,7 @@ static const char *acquire_problem(const struct sync_state *st, const struct loc
 	char *text = NULL;
 	int rc;
 
-	if (fence_follows(l))
+	if (fence_follows(st->tu, l))
 		return NULL;
 	if (!l->fix_allowed)
 		return "it is in a template instantiation whose types depend on its parameters";
@@ -1727,9 +1745,15 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 			       "store to volatile '%s', which another thread polls, publishes nothing: "
 			       "volatile writes are not ordered, use a cuda::atomic_ref release store",
 			       subject);
-	if (a->polled_at)
+	if (a->polled_at && a->stored_via) {
+		/* the caller's name for the flag, not the parameter's */
+		char *polled = vol_subject(st->tu, *a->polled_at);
+		cal_note_at(w, f, *a->polled_at, "'%s' is polled here", polled);
+		free(polled);
+	} else if (a->polled_at) {
 		cal_note_at(w, f, *a->polled_at, a->lock ? "the lock is acquired here"
 							 : "'%s' is polled here", subject);
+	}
 	if (a->stored_via) {
 		char *fn = cal_cursor_name(a->function);
 		cal_note_at(w, f, *a->stored_via, "'%s' is handed the polled flag here", fn);

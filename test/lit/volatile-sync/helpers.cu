@@ -72,13 +72,27 @@ __global__ void wait_long(const unsigned *q, int *out) {
   *out = 1;
 }
 
+
+// Through a call, only the polled word is the flag: put(cells, v) stores the
+// payload cells[0]; put(&cells[1], 1) hands put the polled word.
+__device__ void put(volatile int *p, int v) { p[0] = v; }
+__global__ void send_words(volatile int *cells, int v) {
+  put(cells, v);
+  put(&cells[1], 1);
+}
+__global__ void recv_words(volatile int *cells, int *out) {
+  while (cells[1] == 0) {
+  }
+  *out = cells[0];
+}
+
 // Diagnostics and fix-its.
 // CHECK: helpers.cu:28:10: warning: spin-wait through 'ld_volatile()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile' [volatile-sync]
 // CHECK: helpers.cu:19:3: note: the ld.volatile load is here
 // CHECK: helpers.cu:35:9: warning: spin-wait through 'ld_volatile()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile' [volatile-sync]
 // CHECK: helpers.cu:19:3: note: the ld.volatile load is here
 // CHECK: helpers.cu:45:53: warning: store to volatile '*f', which another thread polls, publishes nothing: volatile writes are not ordered, use a cuda::atomic_ref release store [volatile-sync]
-// CHECK: helpers.cu:51:10: note: '*f' is polled here
+// CHECK: helpers.cu:51:10: note: '*ready' is polled here
 // CHECK: helpers.cu:48:3: note: 'set_ready' is handed the polled flag here
 // CHECK: fix-it:"{{.*}}helpers.cu":{45:53-45:59}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(f)}.store(v, cuda::memory_order_release)"
 // CHECK: helpers.cu:51:10: warning: spin-wait on volatile '*ready': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
@@ -88,10 +102,18 @@ __global__ void wait_long(const unsigned *q, int *out) {
 // CHECK: helpers.cu:28:10: note: '*step' is polled here
 // CHECK: fix-it:"{{.*}}helpers.cu":{58:64-58:73}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*step}.store(v, cuda::memory_order_release)"
 // CHECK: fix-it:"{{.*}}helpers.cu":{58:25-58:34}:""
+// CHECK: helpers.cu:78:47: warning: store to volatile 'p[0]', which another thread polls, publishes nothing: volatile writes are not ordered, use a cuda::atomic_ref release store [volatile-sync]
+// CHECK: helpers.cu:84:10: note: 'cells[1]' is polled here
+// CHECK: helpers.cu:81:3: note: 'put' is handed the polled flag here
+// CHECK: fix-it:"{{.*}}helpers.cu":{78:47-78:55}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&p[0])}.store(v, cuda::memory_order_release)"
+// CHECK: helpers.cu:84:10: warning: spin-wait on volatile 'cells[1]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
+// CHECK: fix-it:"{{.*}}helpers.cu":{84:10-84:18}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&cells[1])}.load(cuda::memory_order_acquire)"
 // The rewritten source; a second run finds only the asm polls (no fix).
 // FIXED: __device__ void set_ready(volatile int *f, int v) { cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(f)}.store(v, cuda::memory_order_release); }
 // FIXED: __global__ void consumer(int *ready, int *data, int *out) {
 // FIXED: while (cuda::atomic_ref<int, cuda::thread_scope_device>{*ready}.load(cuda::memory_order_acquire) == 0) {
 // FIXED: __global__ void advance(unsigned *step, unsigned v) { cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*step}.store(v, cuda::memory_order_release); }
+// FIXED: __device__ void put(volatile int *p, int v) { cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&p[0])}.store(v, cuda::memory_order_release); }
+// FIXED: while (cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&cells[1])}.load(cuda::memory_order_acquire) == 0) {
 // AGAIN: helpers.cu:28:10: warning: spin-wait through 'ld_volatile()'{{.*}} [volatile-sync]
 // AGAIN: helpers.cu:35:9: warning: spin-wait through 'ld_volatile()'{{.*}} [volatile-sync]
