@@ -1287,7 +1287,10 @@ static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCur
 	int index, n = 0;
 	size_t i;
 
+	/* a template's declarations are not all FunctionDecls: keep volatile there */
 	if (cal_function_space(fn) != CAL_SPACE_GLOBAL || clang_Cursor_isNull(def) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
 	    !in_main_file(def) || (index = parameter_index(def, d)) < 0)
 		return -1;
 	for (i = 0; i < st->nr_protos; i++) {
