@@ -1786,7 +1786,9 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 		f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX 'ld.volatile' "
 			       "load neither synchronizes threads nor orders memory; load with "
 			       "'ld.acquire' (or a cuda::atomic_ref acquire load) in '%s'", name, name);
-		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here");
+		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here; no automatic fix: an "
+			    "'ld.acquire.gpu' load there also needs a \"memory\" clobber, so that the "
+			    "compiler keeps the loads after it");
 		free(subject);
 		free(name);
 		return;
