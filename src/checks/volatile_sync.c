@@ -379,7 +379,7 @@ static unsigned end_offset(CXCursor c)
 	return off;
 }
 
-/* The operand of '&&', '||' and '!' in e: the next one down toward what 'holds' picks. */
+/* e (under parentheses and implicit casts) if it is a '&&', '||' or '!', else null. */
 static CXCursor logical_operand(CXCursor e)
 {
 	e = cal_ignore_wrappers(e);
