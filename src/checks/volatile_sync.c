@@ -7,25 +7,31 @@
  * before the data it guards, and a volatile store publishes nothing.  The
  * check flags, in device code of a device parse:
  *   - a read through volatile in the condition of a loop that spins on it
- *     (the loop itself does not change what the condition reads), or in an
- *     'if (...) break;' that ends such a loop;
- *   - a plain store through volatile to an object that some loop of the
+ *     (the loop does not change what the operand of '&&'/'||'/'!' holding
+ *     the read depends on: a time-out counted in another operand is fine),
+ *     or in an 'if (...) break;' that ends such a loop, also through a local
+ *     copy, an accessor, or a small helper loading with PTX 'ld.volatile';
+ *   - a plain store through volatile to the word that some loop of the
  *     translation unit polls, either through volatile or with
  *     atomicCAS/atomicExch (a lock acquired in a loop and released by a
- *     volatile store).
- * A loop in host code that polls the object makes a device store a
- * GPU-to-CPU signal too (its fix then takes system scope).
+ *     volatile store), also through a parameter of a function that a call
+ *     hands the polled flag.
+ * Polls and stores in host code make the other side a CPU-GPU signal: its
+ * fix takes system scope.
  * Polled objects are matched by declaration (a global, a __shared__ or a
  * field) or, for pointers held in parameters and locals, by name, since the
- * producer and the consumer are often separate kernels.  Everything is
+ * producer and the consumer are often separate kernels; within an object,
+ * by word (constant indexes, or the same index text).  Everything is
  * collected during the walk and decided in end().  Functions that use PTX
  * .mmio instructions are volatile MMIO code and left alone.
  *
  * The fix is an acquire load / release store through cuda::atomic_ref with
- * block scope for __shared__ objects and device (or, by configuration,
- * system) scope otherwise; below sm_60 the legacy atomicAdd/atomicExch +
- * __threadfence form.  volatile is dropped from the declaration when every
- * use of it is rewritten; otherwise a const_cast strips it at the use.
+ * block scope for __shared__ objects and device (or system) scope
+ * otherwise; below sm_60 the legacy atomicAdd/atomicExch + __threadfence
+ * form.  A lock release's fix also makes every acquiring loop an acquire,
+ * or there is no fix.  volatile is dropped from the declaration when every
+ * use of it (and, for a kernel parameter, every declaration of the kernel)
+ * is rewritten; otherwise a const_cast strips it at the use.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,17 +66,27 @@ struct access {
 	int host;		/* ACC_POLL in host code: only makes stores polled */
 	int via_accessor;	/* ACC_POLL through an accessor call: only makes stores polled */
 	int system_scope;	/* ACC_STORE polled by host code */
+	CXCursor copy;		/* ACC_POLL: the local the value is copied into, or null */
+	int pre_read;		/* ACC_POLL: a copy made before the loop that polls copy */
 	int statement;		/* ACC_STORE: a statement of a { } block */
 	int value_unused;	/* ACC_STORE: the assignment's value is not used */
 	/* decided in end() */
 	int flagged, can_fix;
 	const CXCursor *polled_at;	/* ACC_STORE: where the object is polled */
 	int lock;			/* ACC_STORE: polled by a CAS/exchange loop */
+	const char *lock_scope;		/* lock release: the scope of the lock */
+	const CXCursor *stored_via;	/* ACC_STORE through a parameter: the call passing the flag */
+	const char *no_fix_why;		/* lock release: why the acquiring side has no fix */
+	const CXCursor *no_fix_at;
 };
 
+/* A loop that acquires a lock with atomicCAS/atomicExch. */
 struct lock_site {
 	struct obj_key key;
 	CXCursor call;
+	CXCursor loop;		/* the loop spinning on the call */
+	CXCursor block;		/* the { } block holding the loop as a statement, or null */
+	int fix_allowed;
 };
 
 struct use {
@@ -78,11 +94,15 @@ struct use {
 	CXCursor ref;
 };
 
-/* A spin-wait whose condition calls an accessor that reads through volatile. */
+/*
+ * A spin-wait whose condition calls an accessor that reads through
+ * volatile, or a small helper that loads with inline PTX 'ld.volatile'.
+ */
 struct poll_call {
 	CXCursor call;		/* in the loop condition: reported */
-	CXCursor read;		/* the volatile read inside the accessor */
+	CXCursor read;		/* the volatile read inside the accessor (the asm's operand) */
 	CXCursor accessor;	/* its definition */
+	CXCursor asm_stmt;	/* the 'ld.volatile' asm statement, or null */
 };
 
 struct sync_state {
@@ -100,7 +120,14 @@ struct sync_state {
 	size_t nr_mmio, alloc_mmio;
 	struct poll_call *calls;
 	size_t nr_calls, alloc_calls;
+	CXCursor *protos;	/* function declarations that are not definitions */
+	size_t nr_protos, alloc_protos;
+	CXCursor *arg_calls;	/* calls passing arguments to volatile pointer parameters */
+	size_t nr_arg_calls, alloc_arg_calls;
 };
+
+/* At most this many declarations of a kernel lose volatile together. */
+#define MAX_DROPS 8
 
 /* The build's targets, not just this parse's: the fix must compile for all. */
 static int needs_legacy_form(const struct cal_walk *w)
@@ -127,6 +154,17 @@ static void *sync_begin(struct cal_walk *w)
 	st->legacy = !w->parse->is_host && needs_legacy_form(w);
 	st->scope = w->parse->scope_system ? "cuda::thread_scope_system" : "cuda::thread_scope_device";
 	return st;
+}
+
+/* The index of parameter d of function fn, or -1. */
+static int parameter_index(CXCursor fn, CXCursor d)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(fn, i)), d))
+			return i;
+	return -1;
 }
 
 /* ---- keys: which object an access or a lock call is about ---- */
@@ -159,6 +197,12 @@ static void key_of(CXCursor e, struct obj_key *k)
 	memset(k, 0, sizeof(*k));
 	k->decl = clang_getNullCursor();
 	e = strip_address(e);
+	/* q->slots[3] is about the field slots, not about everything q points to */
+	for (int guard = 0; guard < 8 && (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+					  vol_is_unary(e, CXUnaryOperator_Deref)) &&
+			    clang_getCursorKind(cal_ignore_wrappers(cal_child(e, 0))) ==
+				    CXCursor_MemberRefExpr; guard++)
+		e = cal_ignore_wrappers(cal_child(e, 0));
 	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
 		k->decl = clang_getCanonicalCursor(clang_getCursorReferenced(e));
 		return;
@@ -206,6 +250,8 @@ static CXCursor volatile_root(CXCursor x, CXCursor *ref)
 	}
 	return clang_getNullCursor();
 }
+
+static int is_scalar(CXType t);
 
 /* ---- loops ---- */
 
@@ -306,17 +352,17 @@ static int var_set_has(const struct var_set *s, CXCursor v)
 }
 
 /*
- * A spin: the loop changes nothing its condition reads except through
- * volatile (and except copy, a local that holds a copy of the volatile
- * value, or a null cursor).
+ * A spin: the loop changes nothing that operand (of its condition) reads
+ * except through volatile (and except copy, a local that holds a copy of
+ * the volatile value, or a null cursor).
  */
-static int is_spin_except(CXCursor loop, CXCursor cond, CXCursor copy)
+static int is_spin_except(CXCursor loop, CXCursor operand, CXCursor copy)
 {
 	struct var_set read = { .nr = 0 }, written = { .nr = 0 };
 	int i;
 
-	read_vars_visitor(cond, cond, &read);
-	clang_visitChildren(cond, read_vars_visitor, &read);
+	read_vars_visitor(operand, operand, &read);
+	clang_visitChildren(operand, read_vars_visitor, &read);
 	clang_visitChildren(loop, written_vars_visitor, &written);
 	for (i = 0; i < read.nr; i++)
 		if (var_set_has(&written, read.items[i]) &&
@@ -325,9 +371,56 @@ static int is_spin_except(CXCursor loop, CXCursor cond, CXCursor copy)
 	return 1;
 }
 
-static int is_spin(CXCursor loop, CXCursor cond)
+static unsigned end_offset(CXCursor c)
 {
-	return is_spin_except(loop, cond, clang_getNullCursor());
+	unsigned off = 0;
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, NULL, NULL,
+				   &off);
+	return off;
+}
+
+/* e (under parentheses and implicit casts) if it is a '&&', '||' or '!', else null. */
+static CXCursor logical_operand(CXCursor e)
+{
+	e = cal_ignore_wrappers(e);
+	if (vol_is_unary(e, CXUnaryOperator_LNot))
+		return e;
+	if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+	    (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LAnd ||
+	     clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_LOr))
+		return e;
+	return clang_getNullCursor();
+}
+
+/*
+ * The operand of condition cond that holds offset off, splitting it at
+ * '&&', '||' and '!': in 'budget > 0 && !*go' the spin is on '*go', and
+ * the loop counting budget down only bounds it.
+ */
+static CXCursor operand_at(CXCursor cond, unsigned off)
+{
+	CXCursor e = cond, op;
+	int guard, i, n;
+
+	for (guard = 0; guard < 64 && !clang_Cursor_isNull(op = logical_operand(e)); guard++) {
+		CXCursor next = clang_getNullCursor();
+		n = cal_nr_children(op);
+		for (i = 0; i < n; i++) {
+			CXCursor ch = cal_child(op, i);
+			if (start_offset(ch) <= off && off < end_offset(ch))
+				next = ch;
+		}
+		if (clang_Cursor_isNull(next))
+			break;
+		e = next;
+	}
+	return e;
+}
+
+/* Does the loop spin on what c (in cond) reads, whatever else its condition counts? */
+static int is_spin(CXCursor loop, CXCursor cond, CXCursor c)
+{
+	return is_spin_except(loop, operand_at(cond, start_offset(c)), clang_getNullCursor());
 }
 
 /* Does expression e read variable v? */
@@ -348,12 +441,13 @@ static int is_break_branch(CXCursor s)
 }
 
 /*
- * Is the current cursor c inside a spinning loop's condition, or in the
- * condition of an 'if (...) break;' directly in such a loop's body?
+ * The spinning loop whose condition holds the current cursor c, or whose
+ * body holds c in the condition of an 'if (...) break;' directly in it;
+ * null if none.  *level gets the walk level of the loop.
  */
-static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c)
+static CXCursor spin_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, int *level)
 {
-	CXCursor child = c, cond = clang_getNullCursor();
+	CXCursor child = c, cond = clang_getNullCursor(), none = clang_getNullCursor();
 	int n;
 
 	for (n = 0; n < w->depth; n++) {
@@ -362,22 +456,30 @@ static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXC
 
 		if (cal_is_function_kind(k) || k == CXCursor_LambdaExpr ||
 		    (k == CXCursor_CallExpr && clang_getCursorKind(child) == CXCursor_CompoundStmt))
-			return 0;
+			return none;
 		if (is_loop_kind(k)) {
-			if (!clang_Cursor_isNull(cond))
-				return is_spin(p, cond);
-			return is_loop_condition(tu, p, child) && is_spin(p, child);
+			int spins = !clang_Cursor_isNull(cond) ? is_spin(p, cond, c)
+				    : is_loop_condition(tu, p, child) && is_spin(p, child, c);
+			*level = n;
+			return spins ? p : none;
 		}
 		if (k == CXCursor_IfStmt && clang_Cursor_isNull(cond) &&
 		    clang_equalCursors(child, cal_child(p, 0)) && cal_nr_children(p) == 2 &&
 		    is_break_branch(cal_child(p, 1))) {
 			cond = child;
 		} else if (!clang_Cursor_isNull(cond) && k != CXCursor_CompoundStmt) {
-			return 0;
+			return none;
 		}
 		child = p;
 	}
-	return 0;
+	return none;
+}
+
+static int in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c)
+{
+	int level;
+
+	return !clang_Cursor_isNull(spin_loop(w, tu, c, &level));
 }
 
 /* The condition of a loop, or a null cursor (for (;;)). */
@@ -418,15 +520,22 @@ static enum CXChildVisitResult break_if_visitor(CXCursor c, CXCursor parent, CXC
 	return CXChildVisit_Continue;
 }
 
-/* The local that the read conversion at walk level 'level' is copied into, or null. */
-static CXCursor copy_target(const struct cal_walk *w, int level)
+/*
+ * The local that value (whose parent is at walk level 'level') is copied
+ * into, or null; implicit conversions on the way are seen through ('bool
+ * seen = *flag;' with an int flag).
+ */
+static CXCursor copy_target(const struct cal_walk *w, CXCursor value, int level)
 {
-	CXCursor conversion = cal_walk_parent(w, level), below, p, lhs, d;
-	int compound;
+	CXCursor below, p, lhs, d;
+	int compound, guard;
 
-	level++;
-	p = vol_parent(w, conversion, &level, &below);
-
+	p = vol_parent(w, value, &level, &below);
+	for (guard = 0; guard < 8 && clang_getCursorKind(p) == CXCursor_UnexposedExpr &&
+			cal_nr_children(p) == 1 && is_scalar(clang_getCursorType(p)); guard++) {
+		level++;
+		p = vol_parent(w, p, &level, &below);
+	}
 	if (clang_getCursorKind(p) == CXCursor_VarDecl)
 		return clang_Cursor_hasVarDeclGlobalStorage(p) ? clang_getNullCursor() : p;
 	if (!vol_is_assignment(p, &compound) || compound ||
@@ -441,17 +550,50 @@ static CXCursor copy_target(const struct cal_walk *w, int level)
 	return d;
 }
 
+struct ref_search {
+	CXCursor var;
+	unsigned offset;
+	int found;
+};
+
+static enum CXChildVisitResult ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ref_search *s = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCanonicalCursor(clang_getCursorReferenced(c)), s->var)) {
+		s->offset = start_offset(c);
+		s->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The operand of cond that reads var (see operand_at). */
+static CXCursor operand_reading(CXCursor cond, CXCursor var)
+{
+	struct ref_search s = { clang_getCanonicalCursor(var), 0, 0 };
+
+	clang_visitChildren(cond, ref_visitor, &s);
+	return s.found ? operand_at(cond, s.offset) : cond;
+}
+
 /*
  * A poll through a local copy: 'do { v = *flag; } while (v == 0);' or
- * 'for (;;) { int v = *flag; if (v) break; }'.  level is the walk level of
- * the implicit read conversion above the current cursor.
+ * 'for (;;) { int v = *flag; if (v) break; }'.  value is the value read
+ * (the implicit read conversion, or a call), level the walk level of its
+ * parent.  *copy gets the local (also when the read is not in such a loop:
+ * 'int v = *flag;' before 'while (!v) v = *flag;' reads the flag first).
  */
-static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int level)
+static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
+			  int level, CXCursor *copy_out)
 {
-	CXCursor copy = copy_target(w, level), loop = clang_getNullCursor(), cond;
+	CXCursor copy = copy_target(w, value, level), loop = clang_getNullCursor(), cond;
 	struct break_search bs;
 	int n;
 
+	*copy_out = copy;
 	if (clang_Cursor_isNull(copy))
 		return 0;
 	for (n = level; n < w->depth && clang_Cursor_isNull(loop); n++) {
@@ -473,7 +615,7 @@ static int in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, int le
 		cond = bs.cond;
 	}
 	return !clang_Cursor_isNull(cond) &&
-	       is_spin_except(loop, cond, clang_getCanonicalCursor(copy));
+	       is_spin_except(loop, operand_reading(cond, copy), clang_getCanonicalCursor(copy));
 }
 
 /* ---- collecting ---- */
@@ -497,7 +639,7 @@ static void record_use(struct sync_state *st, CXCursor c)
 	st->uses[st->nr_uses++].ref = c;
 }
 
-static int asm_uses_mmio(CXTranslationUnit tu, CXCursor c)
+static int asm_has(CXTranslationUnit tu, CXCursor c, const char *needle)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
@@ -509,7 +651,7 @@ static int asm_uses_mmio(CXTranslationUnit tu, CXCursor c)
 		if (clang_getTokenKind(toks[i]) != CXToken_Literal)
 			continue;
 		s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		found = strstr(s, ".mmio") != NULL;
+		found = strstr(s, needle) != NULL;
 		free(s);
 	}
 	clang_disposeTokens(tu, toks, n);
@@ -518,7 +660,7 @@ static int asm_uses_mmio(CXTranslationUnit tu, CXCursor c)
 
 static void record_mmio(struct sync_state *st, struct cal_walk *w, CXCursor c)
 {
-	if (clang_Cursor_isNull(w->function) || !asm_uses_mmio(st->tu, c))
+	if (clang_Cursor_isNull(w->function) || !asm_has(st->tu, c, ".mmio"))
 		return;
 	GROW(st->mmio, st->alloc_mmio, st->nr_mmio + 1);
 	st->mmio[st->nr_mmio++] = w->function;
@@ -541,14 +683,23 @@ static int is_lock_call(CXCursor call)
 static void record_lock(struct sync_state *st, struct cal_walk *w, CXCursor call)
 {
 	struct lock_site *l;
+	CXCursor loop, parent;
+	int level = 0;
 
-	if (!is_lock_call(call) || clang_Cursor_getNumArguments(call) < 1 ||
-	    !in_spin_condition(w, st->tu, call))
+	if (!is_lock_call(call) || clang_Cursor_getNumArguments(call) < 1)
 		return;
+	loop = spin_loop(w, st->tu, call, &level);
+	if (clang_Cursor_isNull(loop))
+		return;
+	parent = cal_walk_parent(w, level + 1);
 	GROW(st->locks, st->alloc_locks, st->nr_locks + 1);
 	l = &st->locks[st->nr_locks++];
 	key_of(clang_Cursor_getArgument(call, 0), &l->key);
 	l->call = call;
+	l->loop = loop;
+	l->block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent
+									 : clang_getNullCursor();
+	l->fix_allowed = vol_fix_allowed(w);
 }
 
 static int is_scalar(CXType t)
@@ -573,6 +724,7 @@ static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCu
 	key_of(lvalue, &a->key);
 	a->root_ref = clang_getNullCursor();
 	a->root = volatile_root(lvalue, &a->root_ref);
+	a->copy = clang_getNullCursor();
 	a->fix_allowed = vol_fix_allowed(w);
 	a->in_instantiation = w->in_instantiation;
 	return a;
@@ -587,8 +739,19 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 	if (!is_scalar(clang_getCursorType(c)))
 		return;
 	if (pk == CXCursor_UnexposedExpr && !vol_type_is_volatile(clang_getCursorType(p))) {
-		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, level))
-			new_access(st, w, c, ACC_POLL)->host = host;
+		CXCursor copy = clang_getNullCursor();
+		struct access *a;
+
+		if (in_spin_condition(w, st->tu, c) || in_copied_poll(w, st->tu, p, level + 1, &copy)) {
+			a = new_access(st, w, c, ACC_POLL);
+			a->host = host;
+			a->copy = copy;
+		} else if (!clang_Cursor_isNull(copy) && !host) {
+			/* 'int v = *flag;' before 'while (!v) v = *flag;': a poll if that loop is one */
+			a = new_access(st, w, c, ACC_POLL);
+			a->copy = copy;
+			a->pre_read = 1;
+		}
 	} else if (!host && vol_is_assignment(p, &compound) && !compound &&
 		   clang_equalCursors(cal_child(p, 0), below)) {
 		struct access *a = new_access(st, w, c, ACC_STORE);
@@ -603,6 +766,31 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 		a->value_unused = !clang_isExpression(ppk) && ppk != CXCursor_DeclStmt &&
 				  ppk != CXCursor_VarDecl && ppk != CXCursor_ReturnStmt;
 	}
+}
+
+/*
+ * A store in host code to an object device code may poll ('*h_flag = 1;'
+ * on mapped memory, 'flag = 1;' on a __managed__ variable): it never is a
+ * finding, but makes the device's polls of that object system-scope ones.
+ */
+static void record_host_store(struct sync_state *st, struct cal_walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int level = 0, compound;
+	CXCursor below, p;
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+	    k != CXCursor_ArraySubscriptExpr && !vol_is_unary(c, CXUnaryOperator_Deref))
+		return;
+	p = vol_parent(w, c, &level, &below);
+	if (!vol_is_assignment(p, &compound) || !clang_equalCursors(cal_child(p, 0), below) ||
+	    !is_scalar(clang_getCursorType(c)))
+		return;
+	if (k == CXCursor_DeclRefExpr &&
+	    !clang_Cursor_hasVarDeclGlobalStorage(clang_getCursorReferenced(c)) &&
+	    !vol_type_is_volatile(clang_getCursorType(c)))
+		return;	/* a host local */
+	new_access(st, w, c, ACC_STORE)->host = 1;
 }
 
 /*
@@ -633,14 +821,77 @@ static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCu
 	a->key.decl = clang_getNullCursor();
 }
 
+struct param_ref_search {
+	CXCursor fn;
+	CXCursor ref;
+};
+
+static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct param_ref_search *s = data;
+	CXCursor d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) == CXCursor_ParmDecl && parameter_index(s->fn, d) >= 0 &&
+	    clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
+		s->ref = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A small helper (a body of at most four statements) that loads through
+ * one of its pointer parameters with inline PTX 'ld.volatile', the way
+ * communication libraries poll: its asm statement, and in *ref the
+ * parameter's use in the asm operands; null if fn is not one.
+ */
+static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *ref)
+{
+	CXCursor body = clang_getNullCursor();
+	struct param_ref_search s;
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+		return clang_getNullCursor();
+	for (i = 0; i < cal_nr_children(body); i++) {
+		CXCursor stmt = cal_child(body, i);
+		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt || !asm_has(tu, stmt, "ld.volatile"))
+			continue;
+		s.fn = fn;
+		s.ref = clang_getNullCursor();
+		clang_visitChildren(stmt, param_ref_visitor, &s);
+		if (!clang_Cursor_isNull(s.ref)) {
+			*ref = s.ref;
+			return stmt;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+/* Is the value of call (the current cursor) what a spin-wait tests? */
+static int call_is_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor call)
+{
+	CXCursor copy;
+
+	return in_spin_condition(w, tu, call) || in_copied_poll(w, tu, call, 0, &copy);
+}
+
 /*
  * 'while (!is_ready(flag))' where is_ready is a device function of the
- * user's whose body is one return statement reading through volatile: the
- * poll is the call.  Deeper helpers are not followed.
+ * user's whose body is one return statement reading through volatile, or
+ * a small helper loading with inline PTX 'ld.volatile': the poll is the
+ * call.  Deeper helpers are not followed.
  */
 static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
 {
-	CXCursor callee = cal_call_callee(call), def, read;
+	CXCursor callee = cal_call_callee(call), def, read, asm_stmt = clang_getNullCursor();
 	struct poll_call *pc;
 
 	/* a template's body is walked from the call, and its read reported there */
@@ -652,14 +903,42 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	    in_mmio_function(st, def))
 		return;
 	read = vol_accessor_read(def);
-	if (clang_Cursor_isNull(read) || !in_spin_condition(w, st->tu, call))
+	if (clang_Cursor_isNull(read))
+		asm_stmt = asm_volatile_poll(st->tu, def, &read);
+	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call))
 		return;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
 	pc = &st->calls[st->nr_calls++];
 	pc->call = call;
 	pc->read = read;
 	pc->accessor = def;
+	pc->asm_stmt = asm_stmt;
 	record_accessor_poll(st, w, call, def, read);
+}
+
+/* Does fn have a parameter that points to volatile (a store through it may publish)? */
+static int has_volatile_pointer_parameter(CXCursor fn)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, i)));
+		if (t.kind == CXType_Pointer && vol_type_is_volatile(clang_getPointeeType(t)))
+			return 1;
+	}
+	return 0;
+}
+
+/* A call that hands a producer function the flag it stores to: 'set_ready(flag)'. */
+static void record_arg_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call);
+
+	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
+	    !has_volatile_pointer_parameter(callee))
+		return;
+	GROW(st->arg_calls, st->alloc_arg_calls, st->nr_arg_calls + 1);
+	st->arg_calls[st->nr_arg_calls++] = call;
 }
 
 static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
@@ -670,6 +949,11 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (w->parse->is_host)
 		return;
 	record_use(st, c);
+	if (k == CXCursor_FunctionDecl && !clang_isCursorDefinition(c)) {
+		GROW(st->protos, st->alloc_protos, st->nr_protos + 1);
+		st->protos[st->nr_protos++] = c;
+		return;
+	}
 	if (k == CXCursor_GCCAsmStmt) {
 		record_mmio(st, w, c);
 		return;
@@ -680,11 +964,15 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 		/* host code polling what the device stores: the GPU-to-CPU signal */
 		if ((w->space & CAL_SPACE_HOST) && vol_is_volatile_lvalue(c))
 			record_access(st, w, c, 1);
+		/* host code setting what the device polls: the CPU-to-GPU signal */
+		if (w->space & CAL_SPACE_HOST)
+			record_host_store(st, w, c);
 		return;
 	}
 	if (k == CXCursor_CallExpr) {
 		record_lock(st, w, c);
 		record_poll_call(st, w, c);
+		record_arg_call(st, w, c);
 	} else if (vol_is_volatile_lvalue(c))
 		record_access(st, w, c, 0);
 }
@@ -701,14 +989,200 @@ static int in_mmio_function(const struct sync_state *st, CXCursor fn)
 	return 0;
 }
 
+/* Is the local that pre-read a copies the flag into polled by a loop of the same function? */
+static int copy_is_polled(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_POLL && !b->pre_read && !b->host && !b->via_accessor &&
+		    !clang_Cursor_isNull(b->copy) &&
+		    clang_equalCursors(clang_getCanonicalCursor(b->copy),
+				       clang_getCanonicalCursor(a->copy)) &&
+		    clang_equalCursors(b->function, a->function))
+			return 1;
+	}
+	return 0;
+}
+
+
+/* ---- words: which word of a keyed object an access is about ---- */
+
+enum word_kind { WORD_UNKNOWN, WORD_WHOLE, WORD_CONST, WORD_EXPR };
+
+struct word {
+	enum word_kind kind;
+	long long index;	/* WORD_CONST */
+	CXCursor expr;		/* WORD_EXPR: the index expression */
+};
+
+/* p[k] and *p name word k and 0 of what p points to; a variable or field is one word. */
+static struct word word_of(CXCursor e)
+{
+	struct word w = { WORD_UNKNOWN, 0, clang_getNullCursor() };
+	enum CXCursorKind k;
+	CXEvalResult r;
+
+	e = cal_ignore_wrappers(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+		w.kind = WORD_WHOLE;
+	} else if (vol_is_unary(e, CXUnaryOperator_Deref) || k == CXCursor_ArraySubscriptExpr) {
+		enum CXCursorKind base = clang_getCursorKind(cal_ignore_wrappers(cal_child(e, 0)));
+		if (base != CXCursor_DeclRefExpr && base != CXCursor_MemberRefExpr)
+			return w;
+		w.kind = WORD_CONST;
+		if (k == CXCursor_ArraySubscriptExpr) {
+			w.expr = cal_child(e, 1);
+			r = clang_Cursor_Evaluate(w.expr);
+			if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+				w.index = clang_EvalResult_getAsLongLong(r);
+			else
+				w.kind = WORD_EXPR;
+			if (r)
+				clang_EvalResult_dispose(r);
+		}
+	}
+	return w;
+}
+
+/* 1: a and b (of one key) name the same word, 0: other words, -1: cannot tell. */
+static int same_word(CXTranslationUnit tu, CXCursor a, CXCursor b)
+{
+	struct word wa = word_of(a), wb = word_of(b);
+	char *ta, *tb;
+	int same;
+
+	if (wa.kind == WORD_UNKNOWN || wb.kind == WORD_UNKNOWN || wa.kind != wb.kind)
+		return -1;
+	if (wa.kind == WORD_WHOLE)
+		return 1;
+	if (wa.kind == WORD_CONST)
+		return wa.index == wb.index;
+	ta = vol_cursor_text(tu, wa.expr);
+	tb = vol_cursor_text(tu, wb.expr);
+	same = ta && tb && !strcmp(ta, tb) ? 1 : -1;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/*
+ * Is store a, of the object poll b is about, a store to the polled word?
+ * Where the words cannot be told apart, it is, unless a store of its
+ * function to the same object is the polled word: then that one is the
+ * flag, and a the payload next to it ('buf[i] = x; buf[n] = 1;' with
+ * buf[n] polled).
+ */
+static int stores_polled_word(const struct sync_state *st, const struct access *a,
+			      const struct access *b)
+{
+	size_t i;
+	int same = same_word(st->tu, a->lvalue, b->lvalue);
+
+	if (same >= 0)
+		return same;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *c = &st->acc[i];
+		if (c != a && c->kind == ACC_STORE && !c->host &&
+		    clang_equalCursors(c->function, a->function) && keys_match(&a->key, &c->key) &&
+		    same_word(st->tu, c->lvalue, b->lvalue) == 1)
+			return 0;
+	}
+	return 1;
+}
+
+static int is_managed(CXTranslationUnit tu, CXCursor var)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int found = 0;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return 0;
+	clang_tokenize(tu, vol_file_extent(tu, var), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		found = !strcmp(t, "__managed__") || !strcmp(t, "managed");
+		free(t);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+/*
+ * Does the host write what poll a reads: a store in host code to it, or a
+ * __managed__ variable?  Then the acquire must be system-scope: a
+ * device-scope one does not synchronize with the CPU's store.
+ */
+static int host_writes(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	if (!clang_Cursor_isNull(a->key.decl) && !a->key.name && is_managed(st->tu, a->key.decl))
+		return 1;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_STORE && b->host && keys_match(&a->key, &b->key) &&
+		    same_word(st->tu, b->lvalue, a->lvalue) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
+static const struct access *poll_through_call(const struct sync_state *st, struct access *a)
+{
+	CXCursor base = cal_base_variable(a->lvalue);
+	int index;
+	size_t i, j;
+
+	if (clang_getCursorKind(base) != CXCursor_ParmDecl ||
+	    (index = parameter_index(a->function, clang_getCanonicalCursor(base))) < 0)
+		return NULL;
+	for (i = 0; i < st->nr_arg_calls; i++) {
+		CXCursor call = st->arg_calls[i], callee = cal_call_callee(call), arg;
+		struct obj_key key;
+		int as_is;
+		if (!clang_equalCursors(clang_getCanonicalCursor(callee),
+					clang_getCanonicalCursor(a->function)) ||
+		    index >= clang_Cursor_getNumArguments(call))
+			continue;
+		arg = cal_ignore_wrappers(clang_Cursor_getArgument(call, index));
+		/* the pointer handed on as it is: its words are the parameter's words */
+		as_is = clang_getCursorKind(arg) == CXCursor_DeclRefExpr ||
+			clang_getCursorKind(arg) == CXCursor_MemberRefExpr;
+		key_of(arg, &key);
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct access *b = &st->acc[j];
+			if (b->kind == ACC_POLL && !b->pre_read && !b->host &&
+			    !in_mmio_function(st, b->function) && keys_match(&key, &b->key) &&
+			    (!as_is || stores_polled_word(st, a, b))) {
+				free(key.name);
+				a->stored_via = &st->arg_calls[i];
+				return b;
+			}
+		}
+		free(key.name);
+	}
+	return NULL;
+}
+
 static void decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
 
-	if (in_mmio_function(st, a->function))
+	if (in_mmio_function(st, a->function) || (a->kind == ACC_STORE && a->host))
 		return;
+	if (a->kind == ACC_POLL && a->pre_read) {
+		a->flagged = copy_is_polled(st, a);
+		a->system_scope = a->flagged && host_writes(st, a);
+		return;
+	}
 	if (a->kind == ACC_POLL) {
 		a->flagged = !a->host && !a->via_accessor;
+		a->system_scope = a->flagged && host_writes(st, a);
 		return;
 	}
 	for (i = 0; i < st->nr_locks; i++) {
@@ -721,12 +1195,21 @@ static void decide_flag(struct sync_state *st, struct access *a)
 	/* any poll makes the store a signal; a poll in host code makes it a system-scope one */
 	for (i = 0; i < st->nr_acc; i++) {
 		const struct access *b = &st->acc[i];
-		if (b->kind != ACC_POLL || in_mmio_function(st, b->function) ||
-		    !keys_match(&a->key, &b->key) || (a->flagged && !b->host))
+		if (b->kind != ACC_POLL || b->pre_read || in_mmio_function(st, b->function) ||
+		    !keys_match(&a->key, &b->key) || (a->flagged && !b->host) ||
+		    !stores_polled_word(st, a, b))
 			continue;
 		a->flagged = 1;
 		a->polled_at = &b->lvalue;
 		a->system_scope = b->host;
+	}
+	/* a producer accessor: 'set_ready(flag)' with set_ready storing through its parameter */
+	if (!a->flagged) {
+		const struct access *b = poll_through_call(st, a);
+		if (b) {
+			a->flagged = 1;
+			a->polled_at = &b->lvalue;
+		}
 	}
 }
 
@@ -785,19 +1268,58 @@ static CXSourceRange volatile_token_range(CXTranslationUnit tu, CXCursor d)
 	return count == 1 ? r : clang_getNullRange();
 }
 
-/* May volatile go from the declaration d itself without breaking other code? */
-static int declaration_may_lose_volatile(CXCursor d)
+static int in_main_file(CXCursor c)
+{
+	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+/*
+ * A kernel's parameter: no device code calls a kernel, so no caller passes
+ * a volatile pointer, but dropping volatile changes the kernel's signature.
+ * It may go only where every declaration the parse sees is rewritten too:
+ * the definition and any prototype, all in the main file (a header's
+ * prototype or definition is shared with other files and keeps it).
+ * parms gets the parameter in each prototype; returns their number or -1.
+ */
+static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCursor *parms)
+{
+	CXCursor fn = clang_getCursorSemanticParent(d), def = clang_getCursorDefinition(fn);
+	int index, n = 0;
+	size_t i;
+
+	/* a template's declarations are not all FunctionDecls: keep volatile there */
+	if (cal_function_space(fn) != CAL_SPACE_GLOBAL || clang_Cursor_isNull(def) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
+	    !in_main_file(def) || (index = parameter_index(def, d)) < 0)
+		return -1;
+	for (i = 0; i < st->nr_protos; i++) {
+		CXCursor p = st->protos[i];
+		if (!clang_equalCursors(clang_getCanonicalCursor(p), clang_getCanonicalCursor(fn)))
+			continue;
+		if (!in_main_file(p) || n == MAX_DROPS - 1 ||
+		    clang_Cursor_getNumArguments(p) <= index)
+			return -1;
+		parms[n++] = clang_Cursor_getArgument(p, index);
+	}
+	return n;
+}
+
+/*
+ * May volatile go from the declaration d itself without breaking other
+ * code?  parms gets other declarations of it that lose volatile too (a
+ * kernel's prototypes), *nr_parms their number.
+ */
+static int declaration_may_lose_volatile(const struct sync_state *st, CXCursor d,
+					 CXCursor *parms, int *nr_parms)
 {
 	enum CXCursorKind k = clang_getCursorKind(d);
 
+	*nr_parms = 0;
 	if (k == CXCursor_FieldDecl)
 		return 1;
-	if (k == CXCursor_ParmDecl) {
-		/* a kernel's parameter: no device caller passes a volatile pointer */
-		CXCursor fn = clang_getCursorSemanticParent(d);
-		return cal_function_space(fn) == CAL_SPACE_GLOBAL &&
-		       clang_equalCursors(clang_getCanonicalCursor(fn), clang_getCursorDefinition(fn));
-	}
+	if (k == CXCursor_ParmDecl)
+		return (*nr_parms = kernel_parameter_decls(st, d, parms)) >= 0;
 	if (k != CXCursor_VarDecl)
 		return 0;
 	if (clang_Cursor_hasVarDeclGlobalStorage(d))
@@ -822,21 +1344,31 @@ static int use_is_rewritten(const struct sync_state *st, const struct use *u)
 	return 0;
 }
 
-/* The edit dropping volatile from root, or -1 if volatile must stay. */
-static int drop_volatile_edit(const struct sync_state *st, CXCursor root, struct cal_edit *e)
+/*
+ * The edits dropping volatile from root (and from the same parameter of a
+ * kernel's prototypes): their number, or -1 if volatile must stay.
+ */
+static int drop_volatile_edits(const struct sync_state *st, CXCursor root, struct cal_edit *e)
 {
-	CXSourceRange r;
-	size_t i;
+	CXCursor decls[MAX_DROPS];
+	int i, n = 0;
+	size_t u;
 
-	if (clang_Cursor_isNull(root) || !declaration_may_lose_volatile(root))
+	if (clang_Cursor_isNull(root) || !declaration_may_lose_volatile(st, root, decls + 1, &n))
 		return -1;
-	for (i = 0; i < st->nr_uses; i++)
-		if (clang_equalCursors(st->uses[i].decl, root) && !use_is_rewritten(st, &st->uses[i]))
+	for (u = 0; u < st->nr_uses; u++)
+		if (clang_equalCursors(st->uses[u].decl, root) && !use_is_rewritten(st, &st->uses[u]))
 			return -1;
-	r = volatile_token_range(st->tu, root);
-	if (clang_Range_isNull(r))
-		return -1;
-	return cal_edit_replace(r, "", e);
+	decls[0] = root;
+	for (i = 0; i <= n; i++) {
+		CXSourceRange r = volatile_token_range(st->tu, decls[i]);
+		if (clang_Range_isNull(r) || cal_edit_replace(r, "", &e[i]) < 0) {
+			while (i-- > 0)
+				cal_edit_clear(&e[i]);
+			return -1;
+		}
+	}
+	return n + 1;
 }
 
 /* ---- fixing ---- */
@@ -884,7 +1416,8 @@ static int object_texts(const struct sync_state *st, const struct access *a, con
 static char *replacement_text(const struct sync_state *st, const struct access *a,
 			      const char *type, const char *obj, const char *ptr)
 {
-	const char *scope = object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
+	const char *scope = a->lock_scope ? a->lock_scope
+			    : object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
 			    : a->system_scope ? "cuda::thread_scope_system" : st->scope;
 	char *value = NULL, *out;
 
@@ -906,10 +1439,264 @@ static char *replacement_text(const struct sync_state *st, const struct access *
 	return out;
 }
 
+/* ---- lock acquisitions: a release store orders nothing without an acquire ---- */
+
+static int scope_rank(const char *scope)
+{
+	return !strcmp(scope, "cuda::thread_scope_system") ? 2
+	       : !strcmp(scope, "cuda::thread_scope_device") ? 1 : 0;
+}
+
+/* The scope of the call acquiring a lock: its suffix, block for a __shared__ word. */
+static const char *acquire_scope(const struct sync_state *st, const struct lock_site *l,
+				 CXCursor lvalue)
+{
+	if (vol_call_named(l->call, "atomicCAS_block") || vol_call_named(l->call, "atomicExch_block"))
+		return "cuda::thread_scope_block";
+	if (vol_call_named(l->call, "atomicCAS_system") ||
+	    vol_call_named(l->call, "atomicExch_system"))
+		return "cuda::thread_scope_system";
+	return object_is_shared(lvalue) ? "cuda::thread_scope_block" : st->scope;
+}
+
+/* The widest scope over the loops acquiring the lock that a releases. */
+static const char *lock_scope(const struct sync_state *st, const struct access *a)
+{
+	const char *scope = NULL;
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++) {
+		const char *s;
+		if (!keys_match(&a->key, &st->locks[i].key))
+			continue;
+		s = acquire_scope(st, &st->locks[i], a->lvalue);
+		if (!scope || scope_rank(s) > scope_rank(scope))
+			scope = s;
+	}
+	return scope;
+}
+
+/* A fence that makes the relaxed read before it an acquire (at device scope or wider). */
+static int is_fence_call(CXTranslationUnit tu, CXCursor c)
+{
+	char *order;
+	int acquires;
+
+	c = cal_ignore_wrappers(c);
+	if (vol_call_named(c, "__threadfence") || vol_call_named(c, "__threadfence_system"))
+		return 1;
+	if (!vol_call_named(c, "atomic_thread_fence") || clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	order = vol_cursor_text(tu, clang_Cursor_getArgument(c, 0));
+	acquires = order && (strstr(order, "acquire") || strstr(order, "acq_rel") ||
+			     strstr(order, "seq_cst"));
+	free(order);
+	return acquires;
+}
+
+/* Is the statement right after the acquiring loop a fence (the legacy acquire, already there)? */
+static int fence_follows(CXTranslationUnit tu, const struct lock_site *l)
+{
+	int i, n;
+
+	if (clang_Cursor_isNull(l->block))
+		return 0;
+	n = cal_nr_children(l->block);
+	for (i = 0; i + 1 < n; i++)
+		if (clang_equalCursors(cal_child(l->block, i), l->loop))
+			return is_fence_call(tu, cal_child(l->block, i + 1));
+	return 0;
+}
+
+/* The pointee type of the lock call's address argument, if cuda::atomic_ref takes it. */
+static char *lock_value_type(CXCursor ptr)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(ptr)), pointee;
+
+	if (t.kind != CXType_Pointer)
+		return NULL;
+	pointee = clang_getPointeeType(t);
+	if (pointee.kind == CXType_Invalid || vol_type_is_volatile(pointee) || !type_fits(pointee, 0))
+		return NULL;
+	return vol_value_type(pointee);
+}
+
+/* The lock object as an lvalue, from the call's address argument: 'lock' from '&lock'. */
+static char *lock_object_text(CXTranslationUnit tu, CXCursor ptr)
+{
+	CXCursor e = cal_ignore_wrappers(ptr);
+	enum CXCursorKind k = clang_getCursorKind(e);
+	char *text, *out;
+
+	if (vol_is_unary(e, CXUnaryOperator_AddrOf))
+		return vol_cursor_text(tu, cal_child(e, 0));
+	text = vol_cursor_text(tu, ptr);
+	if (!text)
+		return NULL;
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_ParenExpr || k == CXCursor_MemberRefExpr ||
+	    k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || cal_is_cast_kind(k))
+		out = xasprintf("*%s", text);
+	else
+		out = xasprintf("*(%s)", text);
+	free(text);
+	return out;
+}
+
+/*
+ * The acquiring call as an acquire: atomicExch(p, v) becomes an acquire
+ * exchange; atomicCAS(p, c, v), whose value is the old word, an acquire
+ * compare_exchange_strong in a lambda called at once (it needs an lvalue
+ * for the expected value and returns it, so the call's value is kept).
+ */
+static char *acquire_call_text(const struct sync_state *st, const struct lock_site *l,
+			       const char *scope)
+{
+	int nargs = clang_Cursor_getNumArguments(l->call);
+	int cas = vol_call_named(l->call, "atomicCAS") || vol_call_named(l->call, "atomicCAS_block") ||
+		  vol_call_named(l->call, "atomicCAS_system");
+	char *type = NULL, *obj = NULL, *a1 = NULL, *a2 = NULL, *out = NULL;
+
+	if (nargs != (cas ? 3 : 2))
+		return NULL;
+	type = lock_value_type(clang_Cursor_getArgument(l->call, 0));
+	obj = lock_object_text(st->tu, clang_Cursor_getArgument(l->call, 0));
+	a1 = vol_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 1));
+	if (cas)
+		a2 = vol_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 2));
+	if (!type || !obj || !a1 || (cas && !a2))
+		goto out;
+	if (cas)
+		out = xasprintf("[&] { %s cuatomlint_old = %s; cuda::atomic_ref<%s, %s>{%s}"
+				".compare_exchange_strong(cuatomlint_old, %s, cuda::memory_order_acquire); "
+				"return cuatomlint_old; }()", type, a1, type, scope, obj, a2);
+	else
+		out = xasprintf("cuda::atomic_ref<%s, %s>{%s}.exchange(%s, cuda::memory_order_acquire)",
+				type, scope, obj, a1);
+out:
+	free(type);
+	free(obj);
+	free(a1);
+	free(a2);
+	return out;
+}
+
+/* The range after which the legacy fence goes: the loop, with a do-while's ';'. */
+static CXSourceRange loop_statement_range(CXTranslationUnit tu, CXCursor loop)
+{
+	if (clang_getCursorKind(loop) == CXCursor_DoStmt)
+		return vol_statement_range(tu, loop);
+	return clang_getCursorExtent(loop);
+}
+
+/* The legacy acquire: 'fence' on a new line after the loop, indented like it. */
+static int fence_after_loop_edit(CXTranslationUnit tu, const struct lock_site *l,
+				 const char *fence, struct cal_edit *e)
+{
+	CXSourceRange r = loop_statement_range(tu, l->loop);
+	CXFile file, end_file;
+	unsigned begin, end, line;
+	size_t size;
+	const char *buf;
+	char *text, *written = vol_range_text(tu, r);
+	int rc, direct = written != NULL;
+
+	free(written);
+	if (!direct || clang_Range_isNull(r) ||
+	    cal_direct_position(clang_getRangeStart(r), &file, NULL, NULL, &begin) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &end_file, NULL, NULL, &end) < 0 ||
+	    !clang_File_isEqual(file, end_file) ||
+	    !(buf = clang_getFileContents(tu, file, &size)) || end > size)
+		return -1;
+	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
+		;
+	for (; line < begin && (buf[line] == ' ' || buf[line] == '\t'); )
+		line++;
+	if (line != begin)	/* something else on the line before the loop */
+		return -1;
+	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
+		;
+	text = xasprintf("%s%.*s%s", line >= 2 && buf[line - 2] == '\r' ? "\r\n" : "\n",
+			 (int)(begin - line), buf + line, fence);
+	rc = cal_edit_insert(clang_getLocationForOffset(tu, file, end), text, e);
+	free(text);
+	return rc;
+}
+
+/*
+ * Why the loop acquiring lock l cannot be given acquire ordering, or NULL;
+ * with fix set, the edit that gives it is added there.  Nothing is needed
+ * where a fence already follows the loop.
+ */
+static const char *acquire_problem(const struct sync_state *st, const struct lock_site *l,
+				   const char *scope, struct cal_fix *fix)
+{
+	struct cal_edit e;
+	char *text = NULL;
+	int rc;
+
+	if (fence_follows(st->tu, l))
+		return NULL;
+	if (!l->fix_allowed)
+		return "it is in a template instantiation whose types depend on its parameters";
+	if (st->legacy) {
+		if (clang_Cursor_isNull(l->block))
+			return "its loop is not a statement of a { } block, so no fence can follow it";
+		rc = fence_after_loop_edit(st->tu, l, !strcmp(scope, "cuda::thread_scope_system")
+					   ? "__threadfence_system();" : "__threadfence();", &e);
+		if (rc < 0)
+			return "its loop is written in a macro or shares its line, so no fence can follow it";
+	} else {
+		text = lock_value_type(clang_Cursor_getArgument(l->call, 0));
+		free(text);
+		if (!text)
+			return "its type is not one cuda::atomic_ref takes";
+		text = acquire_call_text(st, l, scope);
+		if (!text)
+			return "the call is written in a macro";
+		rc = cal_edit_replace_cursor(l->call, text, &e);
+		free(text);
+		if (rc < 0)
+			return "the call is written in a macro";
+	}
+	if (fix)
+		cal_fix_add_edit(fix, &e);
+	cal_edit_clear(&e);
+	return NULL;
+}
+
+/* Can every loop acquiring the lock that a releases be made an acquire? Sets a's reason if not. */
+static int lock_acquires_fixable(const struct sync_state *st, struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++) {
+		const struct lock_site *l = &st->locks[i];
+		if (!keys_match(&a->key, &l->key))
+			continue;
+		a->no_fix_why = acquire_problem(st, l, acquire_scope(st, l, a->lvalue), NULL);
+		if (a->no_fix_why) {
+			a->no_fix_at = &l->call;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void add_acquire_edits(const struct sync_state *st, struct cal_fix *fix,
+			      const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++)
+		if (keys_match(&a->key, &st->locks[i].key))
+			acquire_problem(st, &st->locks[i],
+					acquire_scope(st, &st->locks[i], a->lvalue), fix);
+}
+
 static void add_fix(const struct sync_state *st, struct cal_finding *f, const struct access *a)
 {
-	struct cal_edit main_edit, drop;
-	int dropped = drop_volatile_edit(st, a->root, &drop) == 0;
+	struct cal_edit main_edit, drop[MAX_DROPS];
+	int i, nr_drops = drop_volatile_edits(st, a->root, drop), dropped = nr_drops > 0;
 	char *type = vol_value_type(clang_getCursorType(a->lvalue)), *text = NULL;
 	struct strbuf obj = STRBUF_INIT, ptr = STRBUF_INIT;
 	CXCursor target = a->kind == ACC_STORE ? a->assign : a->lvalue;
@@ -920,11 +1707,14 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 	    cal_edit_replace_cursor(target, text, &main_edit) < 0)
 		goto out;
 	fix = cal_finding_add_fix(f, a->kind == ACC_POLL ? "use an atomic acquire load"
-							 : "use an atomic release store");
+				  : a->lock ? "use an atomic release store, and acquire the lock with acquire ordering"
+				  : "use an atomic release store");
 	cal_fix_add_edit(fix, &main_edit);
 	cal_edit_clear(&main_edit);
-	if (dropped)
-		cal_fix_add_edit(fix, &drop);
+	for (i = 0; i < nr_drops; i++)
+		cal_fix_add_edit(fix, &drop[i]);
+	if (a->lock)
+		add_acquire_edits(st, fix, a);
 	if (!st->legacy)
 		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
 				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
@@ -932,8 +1722,8 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
 				   NULL);
 out:
-	if (dropped)
-		cal_edit_clear(&drop);
+	for (i = 0; i < nr_drops; i++)
+		cal_edit_clear(&drop[i]);
 	free(text);
 	free(type);
 	strbuf_release(&obj);
@@ -958,9 +1748,24 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 			       "store to volatile '%s', which another thread polls, publishes nothing: "
 			       "volatile writes are not ordered, use a cuda::atomic_ref release store",
 			       subject);
-	if (a->polled_at)
+	if (a->polled_at && a->stored_via) {
+		/* the caller's name for the flag, not the parameter's */
+		char *polled = vol_subject(st->tu, *a->polled_at);
+		cal_note_at(w, f, *a->polled_at, "'%s' is polled here", polled);
+		free(polled);
+	} else if (a->polled_at) {
 		cal_note_at(w, f, *a->polled_at, a->lock ? "the lock is acquired here"
 							 : "'%s' is polled here", subject);
+	}
+	if (a->stored_via) {
+		char *fn = cal_cursor_name(a->function);
+		cal_note_at(w, f, *a->stored_via, "'%s' is handed the polled flag here", fn);
+		free(fn);
+	}
+	if (a->no_fix_why)
+		cal_note_at(w, f, *a->no_fix_at,
+			    "no fix: a release store alone leaves the critical section unordered, and "
+			    "this acquisition cannot be made an acquire (%s)", a->no_fix_why);
 	if (a->in_instantiation) {
 		char *fn = cal_take_string(clang_getCursorDisplayName(a->function));
 		cal_note_at(w, f, a->function, "in instantiation '%s'", fn);
@@ -977,6 +1782,17 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 	char *subject = vol_subject(st->tu, pc->read), *name = cal_cursor_name(pc->accessor);
 	struct cal_finding *f;
 
+	if (!clang_Cursor_isNull(pc->asm_stmt)) {
+		f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX 'ld.volatile' "
+			       "load neither synchronizes threads nor orders memory; load with "
+			       "'ld.acquire' (or a cuda::atomic_ref acquire load) in '%s'", name, name);
+		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here; no automatic fix: an "
+			    "'ld.acquire.gpu' load there also needs a \"memory\" clobber, so that the "
+			    "compiler keeps the loads after it");
+		free(subject);
+		free(name);
+		return;
+	}
 	f = cal_report(w, pc->call, "spin-wait on volatile '%s' through '%s()': volatile reads "
 		       "neither synchronize threads nor order memory, use a cuda::atomic_ref "
 		       "acquire load in '%s'", subject, name, name);
@@ -992,8 +1808,13 @@ static void sync_end(struct cal_walk *w, void *state)
 
 	for (i = 0; i < st->nr_acc; i++)
 		decide_flag(st, &st->acc[i]);
-	for (i = 0; i < st->nr_acc; i++)
-		st->acc[i].can_fix = st->acc[i].flagged && decide_can_fix(st, &st->acc[i]);
+	for (i = 0; i < st->nr_acc; i++) {
+		struct access *a = &st->acc[i];
+		if (a->flagged && a->lock)
+			a->lock_scope = lock_scope(st, a);
+		a->can_fix = a->flagged && decide_can_fix(st, a) &&
+			     (!a->lock || lock_acquires_fixable(st, a));
+	}
 	for (i = 0; i < st->nr_acc; i++)
 		if (st->acc[i].flagged)
 			report_access(w, st, &st->acc[i]);
@@ -1009,6 +1830,8 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->uses);
 	free(st->mmio);
 	free(st->calls);
+	free(st->protos);
+	free(st->arg_calls);
 	free(st);
 }
 

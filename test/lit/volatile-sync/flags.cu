@@ -60,6 +60,7 @@ __device__ void release(volatile int *lock) {
   // CHECK: flags.cu:[[@LINE-1]]:3: warning: lock '*lock' released by a volatile store, which does not order the critical section's writes; use a cuda::atomic_ref release store [volatile-sync]
   // CHECK: flags.cu:[[@LINE-6]]:10: note: the lock is acquired here
   // CHECK: fix-it:"{{.*}}flags.cu":{[[@LINE-3]]:3-[[@LINE-3]]:12}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(lock)}.store(0, cuda::memory_order_release)"
+  // CHECK-NEXT: fix-it:"{{.*}}flags.cu":{[[@LINE-8]]:10-[[@LINE-8]]:31}:"[&] { int cuatomlint_old = 0; cuda::atomic_ref<int, cuda::thread_scope_device>{*lock}.compare_exchange_strong(cuatomlint_old, 1, cuda::memory_order_acquire); return cuatomlint_old; }()"
 }
 
 // A volatile lock word spun on directly and released by a volatile store.
@@ -72,6 +73,7 @@ __device__ void critical(int *counter) {
   // CHECK: flags.cu:[[@LINE-1]]:3: warning: lock 'spin' released by a volatile store, which does not order the critical section's writes; use a cuda::atomic_ref release store [volatile-sync]
   // CHECK: flags.cu:[[@LINE-5]]:10: note: the lock is acquired here
   // CHECK: fix-it:"{{.*}}flags.cu":{[[@LINE-3]]:3-[[@LINE-3]]:11}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&spin)}.store(0, cuda::memory_order_release)"
+  // CHECK-NEXT: fix-it:"{{.*}}flags.cu":{[[@LINE-7]]:10-[[@LINE-7]]:37}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*(int *)&spin}.exchange(1, cuda::memory_order_acquire)"
 }
 
 // Negative: a volatile store nobody polls.
