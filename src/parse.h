@@ -47,6 +47,12 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 /* Findings that come from clang, not from a check. */
 #define CAL_CHECK_CLANG_ERROR "clang-diagnostic-error"
 #define CAL_CHECK_PARTIAL_PARSE "clang-partial-parse"
+/*
+ * clang parses with no error limit (after 20 errors it would stop
+ * instantiating templates), but a parse shows only its first errors, as
+ * clang would; the partial-parse warning counts them all.
+ */
+#define CAL_CLANG_ERRORS_SHOWN 20
 
 /*
  * clang's errors as findings of the pseudo-check "clang-diagnostic-error",

@@ -98,7 +98,8 @@ static int names_nv_atomic_builtin(const struct cal_run *run, CXTranslationUnit 
 }
 
 /*
- * A parse's clang errors join the findings, less those an arch-unsupported
+ * A parse's clang errors join the findings (the first CAL_CLANG_ERRORS_SHOWN
+ * of them), less those an arch-unsupported
  * finding explains; a parse whose only errors were those is not partial.
  * Fixes are offered only for code clang parsed cleanly.
  */
@@ -118,8 +119,13 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	for (i = first; i < run->findings.nr; i++)
 		if (run->findings.items[i].partial_parse)
 			cal_finding_drop_fixes(&run->findings.items[i]);
-	for (i = 0; i < errors->nr; i++)
-		cal_findings_take(&run->findings, &errors->items[i]);
+	/* all are counted in the partial-parse warning; the first few are shown */
+	for (i = 0; i < errors->nr; i++) {
+		if (i < CAL_CLANG_ERRORS_SHOWN)
+			cal_findings_take(&run->findings, &errors->items[i]);
+		else
+			cal_finding_clear(&errors->items[i]);
+	}
 	free(errors->items);
 }
 
