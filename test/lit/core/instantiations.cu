@@ -92,3 +92,14 @@ __global__ void lambdas(double *p) {
   // CHECK: instantiations.cu:[[@LINE-2]]:14: note: in instantiation '(lambda at {{.*}}instantiations.cu:[[@LINE-2]]:14)::operator()'; no automatic fix: the template's other instantiations share this call
   add(p);
 }
+
+// A destructor clang instantiated for an object leaving scope: no call is written.
+template <class T> struct Guard {
+  T *p;
+  __device__ ~Guard() { atomicAdd(p, T(1)); }
+  // CHECK: instantiations.cu:[[@LINE-1]]:25: error: atomicAdd(double*) needs sm_60; the build targets sm_52 [arch-unsupported]
+  // CHECK: instantiations.cu:[[@LINE-2]]:14: note: in instantiation 'Guard<double>::~Guard'; no automatic fix: the template's other instantiations share this call
+};
+__global__ void scoped(double *p) {
+  Guard<double> g{p};
+}
