@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Build the PTX atom/red reader's libFuzzer target with clang-19
-# (-fsanitize=fuzzer,address,undefined) and run it for a bounded time.
-# Fails (non-zero exit) on any crash, sanitizer report or broken invariant;
-# the input that triggered it is left in the build folder as crash-*.
-#   scripts/fuzz.sh [SECONDS]        (default: $FUZZ_SECONDS or 60)
-# Environment: CLANG (default clang-19), FUZZ_BUILD (default build-fuzz).
+# Build the libFuzzer targets with clang-19 (-fsanitize=fuzzer,address,undefined)
+# and run them for a bounded total time, split between them:
+#   fuzz_ptx   the PTX atom/red reader (src/ptx/)
+#   fuzz_walk  the walk and every check on generated or mutated CUDA C++,
+#              parsed in memory with libclang and the built-in CUDA environment
+# Fails (non-zero exit) on any crash, sanitizer report, hang or broken
+# invariant; the input that triggered it is left in the build folder as
+# crash-* / timeout-* (prefixed walk- for fuzz_walk).
+#   scripts/fuzz.sh [SECONDS]        (default: $FUZZ_SECONDS or 60; the total)
+# Environment: CLANG (default clang-19), FUZZ_BUILD (default build-fuzz),
+# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-${FUZZ_SECONDS:-60}}
 clang=${CLANG:-clang-19}
 out=${FUZZ_BUILD:-build-fuzz}
+llvm_config=${LLVM_CONFIG:-llvm-config-19}
+targets=${FUZZ_TARGETS:-ptx walk}
 
 # clang-19 and its libFuzzer/sanitizer runtimes (libclang-rt-19-dev), when missing.
 missing=()
@@ -25,17 +32,73 @@ if [ ${#missing[@]} -gt 0 ] && [ -z "${CLANG:-}" ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
 fi
 
-mkdir -p "$out/corpus"
-"$clang" -std=c17 -g -O1 -fno-omit-frame-pointer \
-  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
-  -Iinclude -Isrc \
-  test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/facts.c src/strbuf.c \
-  -o "$out/fuzz_ptx"
+cflags=(-std=c17 -g -O1 -fno-omit-frame-pointer
+  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+  -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror -Wno-unused-parameter
+  -Iinclude -Isrc)
 
-# New inputs go to $out/corpus; the checked-in seeds stay as they are.
-echo "fuzz: running fuzz_ptx for ${seconds}s"
-"$out/fuzz_ptx" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=4096 -dict=test/fuzz/ptx.dict -artifact_prefix="$out/" -print_final_stats=1 \
-  "$out/corpus" test/fuzz/corpus
-echo "fuzz: no crash in ${seconds}s"
+build_ptx() {
+  "$clang" "${cflags[@]}" \
+    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/facts.c src/strbuf.c \
+    -o "$out/fuzz_ptx"
+}
+
+# The walk needs the whole tool but main.c, linked against libclang.
+build_walk() {
+  local llvm_inc llvm_lib gen="$out/generated/cuatomlint" version
+  llvm_inc=$("$llvm_config" --includedir)
+  llvm_lib=$("$llvm_config" --libdir)
+  version=$(sed -n 's/^project(cuatomlint VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+  mkdir -p "$gen" "$out/obj"
+  sed -e "s|@PROJECT_VERSION@|$version|" -e 's|@CUATOMLINT_DOCS_URL@|fuzz|' \
+    -e 's|@CUATOMLINT_HOME_URL@|fuzz|' include/cuatomlint/version.h.in > "$gen/version.h.new"
+  cmp -s "$gen/version.h.new" "$gen/version.h" || mv "$gen/version.h.new" "$gen/version.h"
+  local objs=() stale=() src obj
+  for src in src/*.c src/checks/*.c src/fixits/*.c src/ptx/*.c test/fuzz/fuzz_walk.c; do
+    [ "$src" = src/main.c ] && continue
+    obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
+    objs+=("$obj")
+    # rebuild what changed (a header newer than the object counts)
+    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || \
+       [ -n "$(find src include -name '*.h' -newer "$obj" -print -quit)" ]; then
+      stale+=("$src")
+    fi
+  done
+  export FUZZ_CC="$clang" FUZZ_OUT="$out"
+  export FUZZ_CFLAGS="${cflags[*]} -I$out/generated -I$llvm_inc"
+  printf '%s\n' "${stale[@]}" | xargs -r -P "$(nproc)" -I{} sh -c \
+    'o="$FUZZ_OUT/obj/$(echo "${1%.c}" | tr / _).o"; $FUZZ_CC $FUZZ_CFLAGS -c "$1" -o "$o"' sh {}
+  "$clang" "${cflags[@]}" "${objs[@]}" -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson \
+    -lpthread -o "$out/fuzz_walk"
+}
+
+run_ptx() {
+  mkdir -p "$out/corpus"
+  # New inputs go to $out/corpus; the checked-in seeds stay as they are.
+  "$out/fuzz_ptx" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=4096 -dict=test/fuzz/ptx.dict -artifact_prefix="$out/" -print_final_stats=1 \
+    "$out/corpus" test/fuzz/corpus
+}
+
+run_walk() {
+  mkdir -p "$out/walk-corpus"
+  # A parse takes tens of milliseconds: small inputs, generous time-out.
+  LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/test/lsan.supp:print_suppressions=0} \
+  "$out/fuzz_walk" -max_total_time="$1" -timeout=30 -rss_limit_mb=4096 \
+    -max_len=4096 -dict=test/fuzz/walk.dict -artifact_prefix="$out/walk-" \
+    -print_final_stats=1 "$out/walk-corpus" test/fuzz/walk-corpus
+}
+
+mkdir -p "$out"
+set -- $targets
+share=$(( seconds / $# ))
+[ "$share" -gt 0 ] || share=1
+for t in "$@"; do
+  echo "fuzz: building fuzz_$t"
+  "build_$t"
+done
+for t in "$@"; do
+  echo "fuzz: running fuzz_$t for ${share}s"
+  "run_$t" "$share"
+done
+echo "fuzz: no crash in ${seconds}s ($targets)"

@@ -48,7 +48,7 @@ ctest --test-dir build --output-on-failure -j "$(nproc)" || status=1
 # The GPU tests compile CUDA programs with nvcc: the sanitizers add nothing there.
 echo "== tests in build-asan"
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE gpu || status=1
-echo "== fuzzing the PTX reader (${FUZZ_SECONDS:-60} s)"
+echo "== fuzzing the PTX reader and the walk (${FUZZ_SECONDS:-60} s in all)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}" || status=1
 echo "== source rules"
 scripts/check-sources.sh || status=1

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
+#include "parse.h"
 
 #define ENTRY_MAGIC "cuatomlint-cache 1\n"
 
@@ -492,8 +493,10 @@ static const char *check_id(const char *name)
 	int i;
 	if (!name)
 		return NULL;
-	if (!strcmp(name, "clang-diagnostic-error"))
-		return "clang-diagnostic-error";
+	if (!strcmp(name, CAL_CHECK_CLANG_ERROR))
+		return CAL_CHECK_CLANG_ERROR;
+	if (!strcmp(name, CAL_CHECK_PARTIAL_PARSE))
+		return CAL_CHECK_PARTIAL_PARSE;
 	for (i = 0; i < cal_nr_checks; i++)
 		if (!strcmp(name, cal_checks[i]->id))
 			return cal_checks[i]->id;

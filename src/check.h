@@ -128,5 +128,13 @@ void cal_note_at(struct cal_walk *w, struct cal_finding *f, CXCursor c,
 /* Walk one parse with the enabled checks, appending findings to out. */
 void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 		    struct cal_findings *out);
+/*
+ * The same inside libclang's crash recovery: a crash in the walk or a
+ * check costs this parse its findings (returns -1, out untouched), never
+ * the run.  The environment variable CUATOMLINT_TEST_WALK_CRASH, set to
+ * part of a file name, makes that file's walk crash (for tests).
+ */
+int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enabled,
+			   struct cal_findings *out);
 
 #endif

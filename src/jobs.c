@@ -58,21 +58,81 @@ static struct cal_job *add_job(struct cal_jobs *jobs, const char *file,
 	return job;
 }
 
-static void add_user_args(struct cal_job *job, const struct cal_job_defaults *d)
+/* After the database's arguments: the command line's, translated. */
+static void add_user_args(struct cal_job *job, const struct cal_compile_command *user)
 {
 	int i;
 	if (!job)
 		return;
+	for (i = 0; i < user->clang_args.n; i++)
+		cal_argv_push(&job->args, user->clang_args.v[i]);
+	for (i = 0; i < user->unknown.n; i++)
+		cal_argv_push(&job->args, user->unknown.v[i]);
+}
+
+static int argv_has(const struct cal_argv *a, const char *word)
+{
+	int i;
+	for (i = 0; i < a->n; i++)
+		if (!strcmp(a->v[i], word))
+			return 1;
+	return 0;
+}
+
+/* As print_translation(), less the flags kept for clang. */
+static void print_user_translation(const struct cal_compile_command *c, int verbose)
+{
+	int i, any = 0;
+
+	for (i = 0; i < c->notes.n; i++)
+		fprintf(stderr, "cuatomlint: note: after '--': %s\n", c->notes.v[i]);
+	for (i = 0; verbose && i < c->dropped.n; i++) {
+		if (argv_has(&c->unknown, c->dropped.v[i]))
+			continue;
+		fprintf(stderr, "%s %s", any ? "" : "cuatomlint: after '--': dropped flags:",
+			c->dropped.v[i]);
+		any = 1;
+	}
+	if (any)
+		fputc('\n', stderr);
+}
+
+/*
+ * The words after "--" read as an nvcc command line, as a database's are
+ * (-arch=sm_80 names a target, -Xcompiler's flags are unpacked, nvcc-only
+ * flags are dropped); flags nvcc does not know are clang's and kept.
+ */
+static int translate_user_args(const struct cal_job_defaults *d, struct cal_compile_command *user)
+{
+	struct cal_argv argv = { 0 };
+	char *err = NULL;
+	int i, r;
+
+	cal_argv_push(&argv, "nvcc");
 	for (i = 0; i < d->nr_clang_args; i++)
-		cal_argv_push(&job->args, d->clang_args[i]);
+		cal_argv_push(&argv, d->clang_args[i]);
+	r = cal_translate_command(".", "-", argv.v, argv.n, user, &err);
+	cal_argv_clear(&argv);
+	if (r < 0) {
+		fprintf(stderr, "cuatomlint: error: after '--': %s\n", err);
+		free(err);
+		return -1;
+	}
+	print_user_translation(user, d->verbose);
+	return 0;
 }
 
 int cal_jobs_from_inputs(struct cal_jobs *jobs, const struct cal_inputs *in,
 			 const struct cal_job_defaults *d)
 {
+	struct cal_compile_command user;
 	int i, failed = 0;
+
+	if (translate_user_args(d, &user) < 0)
+		return -1;
 	for (i = 0; i < in->nr; i++)
-		add_user_args(add_job(jobs, in->files[i], d, NULL, &failed), d);
+		add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
+	cal_compile_command_release(&user);
 	return failed ? -1 : 0;
 }
 
@@ -91,9 +151,12 @@ static void print_translation(const struct cal_compile_command *c, int verbose)
 }
 
 static void add_entry_job(struct cal_jobs *jobs, const struct cal_compile_command *c,
-			  const struct cal_job_defaults *d, int *failed)
+			  const struct cal_job_defaults *d, const struct cal_compile_command *user,
+			  int *failed)
 {
-	struct cal_job *job = add_job(jobs, c->file, d, &c->targets, failed);
+	/* targets after "--" come later on the command line: they win */
+	struct cal_job *job = add_job(jobs, c->file, d,
+				      user->targets.n ? &user->targets : &c->targets, failed);
 	int i;
 
 	if (!job)
@@ -101,30 +164,32 @@ static void add_entry_job(struct cal_jobs *jobs, const struct cal_compile_comman
 	print_translation(c, d->verbose);
 	for (i = 0; i < c->clang_args.n; i++)
 		cal_argv_push(&job->args, c->clang_args.v[i]);
-	add_user_args(job, d);
+	add_user_args(job, user);
 }
 
 int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
 			 const struct cal_inputs *in, const struct cal_job_defaults *d)
 {
+	struct cal_compile_command user;
 	size_t k;
 	int i, failed = 0;
 
-	if (!in->nr) {
+	if (translate_user_args(d, &user) < 0)
+		return -1;
+	if (!in->nr)
 		for (k = 0; k < db->nr; k++)
-			add_entry_job(jobs, &db->items[k], d, &failed);
-		return failed ? -1 : 0;
-	}
+			add_entry_job(jobs, &db->items[k], d, &user, &failed);
 	for (i = 0; i < in->nr; i++) {
 		k = cal_compdb_find(db, in->files[i], 0);
 		if (k == db->nr) {
 			fprintf(stderr, "cuatomlint: warning: no compile command for '%s' in '%s'; "
 				"linting it with the command line's arguments\n", in->files[i], db->path);
-			add_user_args(add_job(jobs, in->files[i], d, NULL, &failed), d);
+			add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
 		}
 		for (; k < db->nr; k = cal_compdb_find(db, in->files[i], k + 1))
-			add_entry_job(jobs, &db->items[k], d, &failed);
+			add_entry_job(jobs, &db->items[k], d, &user, &failed);
 	}
+	cal_compile_command_release(&user);
 	return failed ? -1 : 0;
 }
 

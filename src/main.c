@@ -21,6 +21,7 @@
 #include "launcher.h"
 #include "cache.h"
 #include "options.h"
+#include "parse.h"
 #include "report.h"
 #include "run.h"
 #include "scheduler.h"
@@ -56,7 +57,7 @@ static int use_color(const struct cal_options *opts, FILE *out)
 /* The rules SARIF lists: every check, and clang's own errors. */
 static struct cal_rule *make_rules(const int *enabled, int *n)
 {
-	struct cal_rule *rules = xcalloc((size_t)cal_nr_checks + 1, sizeof(*rules));
+	struct cal_rule *rules = xcalloc((size_t)cal_nr_checks + 2, sizeof(*rules));
 	int i;
 	for (i = 0; i < cal_nr_checks; i++) {
 		rules[i].id = cal_checks[i]->id;
@@ -64,9 +65,15 @@ static struct cal_rule *make_rules(const int *enabled, int *n)
 		rules[i].level = cal_checks[i]->severity;
 		rules[i].enabled = enabled[i];
 	}
-	rules[i].id = "clang-diagnostic-error";
+	rules[i].id = CAL_CHECK_CLANG_ERROR;
 	rules[i].summary = "clang could not parse the code as CUDA; checks ran on what it recovered";
 	rules[i].level = CAL_SEV_ERROR;
+	rules[i].enabled = 1;
+	i++;
+	rules[i].id = CAL_CHECK_PARTIAL_PARSE;
+	rules[i].summary = "a file parsed only partially: findings after its first clang error "
+			   "may be missing, and its fixes are withheld";
+	rules[i].level = CAL_SEV_WARNING;
 	rules[i].enabled = 1;
 	*n = i + 1;
 	return rules;
@@ -203,9 +210,13 @@ static void print_summary(const struct cal_findings *list, const struct cal_jobs
 			fprintf(stderr, "%-24s %8zu\n", cal_checks[c]->id, count);
 	}
 	for (i = count = 0; i < list->nr; i++)
-		count += !strcmp(list->items[i].check, "clang-diagnostic-error");
+		count += !strcmp(list->items[i].check, CAL_CHECK_CLANG_ERROR);
 	if (count)
-		fprintf(stderr, "%-24s %8zu\n", "clang-diagnostic-error", count);
+		fprintf(stderr, "%-24s %8zu\n", CAL_CHECK_CLANG_ERROR, count);
+	for (i = count = 0; i < list->nr; i++)
+		count += !strcmp(list->items[i].check, CAL_CHECK_PARTIAL_PARSE);
+	if (count)
+		fprintf(stderr, "%-24s %8zu\n", "parsed partially", count);
 	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n%-24s %8d\n%-24s %8.2f\n", "total findings",
 		list->nr, "translation units", jobs->nr, "input errors", nr_errors,
 		"seconds", seconds);

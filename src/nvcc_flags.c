@@ -12,6 +12,7 @@
 struct xlate {
 	struct cal_compile_command *cmd;
 	int depth;			/* --options-file nesting */
+	int in_host_options;		/* inside -Xcompiler's list */
 	int have_arch;			/* -arch or -gencode named a target */
 	struct cal_target_set code_targets;	/* from -code: used without -arch */
 	char *err;
@@ -234,7 +235,9 @@ static int apply_xcompiler(struct xlate *x, const char *flag, const char *value)
 
 	for (w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save))
 		cal_argv_push(&words, w);
+	x->in_host_options++;
 	r = translate_words(x, words.v, words.n);
+	x->in_host_options--;
 	cal_argv_clear(&words);
 	free(list);
 	return r;
@@ -372,6 +375,14 @@ static int is_input_word(const char *arg)
 	return arg[0] != '-';
 }
 
+/* An unknown flag and the words after it that are not flags: its values. */
+static void keep_unknown(struct xlate *x, char *const *argv, int argc, int *i)
+{
+	cal_argv_push(&x->cmd->unknown, argv[*i]);
+	while (*i + 1 < argc && is_input_word(argv[*i + 1]))
+		cal_argv_push(&x->cmd->unknown, argv[++*i]);
+}
+
 static int translate_words(struct xlate *x, char *const *argv, int argc)
 {
 	const struct flag_desc *d;
@@ -385,6 +396,8 @@ static int translate_words(struct xlate *x, char *const *argv, int argc)
 		d = find_flag(flag, &value);
 		if (!d) {
 			cal_argv_push(&x->cmd->dropped, argv[i]);
+			if (!x->in_host_options)
+				keep_unknown(x, argv, argc, &i);
 			continue;
 		}
 		if (d->form != FLAG && !value) {
@@ -472,6 +485,7 @@ void cal_compile_command_release(struct cal_compile_command *cmd)
 	cal_argv_clear(&cmd->clang_args);
 	cal_argv_clear(&cmd->dropped);
 	cal_argv_clear(&cmd->notes);
+	cal_argv_clear(&cmd->unknown);
 	memset(cmd, 0, sizeof(*cmd));
 }
 

@@ -30,6 +30,12 @@ struct cal_compile_command {
 	struct cal_target_set targets;	/* empty: the toolkit's default */
 	struct cal_argv dropped;	/* flags with no meaning for a parse */
 	struct cal_argv notes;		/* guesses, e.g. for -arch=native */
+	/*
+	 * Flags no nvcc table entry names, with the words after them that
+	 * are not flags (also in dropped).  A database's are dropped; the
+	 * command line's after "--" are clang's own flags and are kept.
+	 */
+	struct cal_argv unknown;
 };
 
 /*

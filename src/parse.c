@@ -111,6 +111,8 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 	cal_argv_push(out, "-x");
 	cal_argv_push(out, "cuda");
 	cal_argv_push(out, "-std=c++17");
+	/* after 20 errors clang stops instantiating templates: checks see no more */
+	cal_argv_push(out, "-ferror-limit=0");
 	add_target_args(req->arch, out);
 	add_environment_args(req->env, out);
 	add_arch_list_macro(req->targets, out);
@@ -181,7 +183,7 @@ static void error_finding(CXDiagnostic d, uint64_t arch_mask, const char *main_f
 	}
 	f.range.end = f.range.begin;
 	f.range.end.file = xstrdup(f.range.begin.file);
-	f.check = "clang-diagnostic-error";
+	f.check = CAL_CHECK_CLANG_ERROR;
 	f.severity = CAL_SEV_ERROR;
 	f.message = cal_take_string(clang_getDiagnosticSpelling(d));
 	f.archs = arch_mask;
@@ -209,4 +211,49 @@ void cal_collect_clang_errors(CXTranslationUnit tu, uint64_t arch_mask,
 		}
 		clang_disposeDiagnostic(d);
 	}
+}
+
+/* "'mpi.h' file not found": the header's name, or NULL.  Caller frees. */
+static char *missing_header(const char *message)
+{
+	const char *end = strstr(message, "' file not found");
+
+	if (message[0] != '\'' || !end || end == message + 1)
+		return NULL;
+	return xstrndup(message + 1, (size_t)(end - message - 1));
+}
+
+static char *partial_message(const struct cal_findings *errors)
+{
+	const struct cal_finding *first = &errors->items[0];
+	char *header = missing_header(first->message);
+	char *msg;
+
+	msg = xasprintf("parsed partially: %zu clang error%s (first: %s:%u: %s); findings after "
+			"that point may be missing; fixes withheld%s%s%s",
+			errors->nr, errors->nr == 1 ? "" : "s", first->range.begin.file,
+			first->range.begin.line, first->message,
+			header ? "; add -I for '" : "", header ? header : "", header ? "'" : "");
+	free(header);
+	return msg;
+}
+
+void cal_partial_parse_finding(const struct cal_findings *errors, const char *main_file,
+			       uint64_t arch_mask, struct cal_findings *out)
+{
+	struct cal_finding f;
+
+	if (!errors->nr)
+		return;
+	memset(&f, 0, sizeof(f));
+	f.range.begin.file = xstrdup(main_file);
+	f.range.begin.line = 1;
+	f.range.begin.column = 1;
+	f.range.end = f.range.begin;
+	f.range.end.file = xstrdup(main_file);
+	f.check = CAL_CHECK_PARTIAL_PARSE;
+	f.severity = CAL_SEV_WARNING;
+	f.message = partial_message(errors);
+	f.archs = arch_mask;
+	cal_findings_take(out, &f);
 }

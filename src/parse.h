@@ -44,6 +44,16 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 				 const struct cal_parse_request *req,
 				 int *nr_errors, char **err);
 
+/* Findings that come from clang, not from a check. */
+#define CAL_CHECK_CLANG_ERROR "clang-diagnostic-error"
+#define CAL_CHECK_PARTIAL_PARSE "clang-partial-parse"
+/*
+ * clang parses with no error limit (after 20 errors it would stop
+ * instantiating templates), but a parse shows only its first errors, as
+ * clang would; the partial-parse warning counts them all.
+ */
+#define CAL_CLANG_ERRORS_SHOWN 20
+
 /*
  * clang's errors as findings of the pseudo-check "clang-diagnostic-error",
  * with archs set to arch_mask.
@@ -51,5 +61,15 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 void cal_collect_clang_errors(CXTranslationUnit tu, uint64_t arch_mask,
 			      const char *main_file, const char *skip_prefix,
 			      struct cal_findings *out);
+
+/*
+ * The one finding that says a file was parsed only partially, from the
+ * clang errors (in order) of its first parse that had any: at the file's
+ * start, "parsed partially: N clang errors (first: FILE:LINE: MESSAGE);
+ * findings after that point may be missing; fixes withheld", with a hint
+ * when the first error is a header not found.  Nothing if errors is empty.
+ */
+void cal_partial_parse_finding(const struct cal_findings *errors, const char *main_file,
+			       uint64_t arch_mask, struct cal_findings *out);
 
 #endif

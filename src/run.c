@@ -98,22 +98,34 @@ static int names_nv_atomic_builtin(const struct cal_run *run, CXTranslationUnit 
 }
 
 /*
- * A parse's clang errors join the findings, less those an arch-unsupported
+ * A parse's clang errors join the findings (the first CAL_CLANG_ERRORS_SHOWN
+ * of them), less those an arch-unsupported
  * finding explains; a parse whose only errors were those is not partial.
  * Fixes are offered only for code clang parsed cleanly.
  */
-static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first)
+static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first,
+			      const char *path, uint64_t mask)
 {
 	size_t i, had = errors->nr;
 
 	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
 		for (i = first; i < run->findings.nr; i++)
 			run->findings.items[i].partial_parse = 0;
+	/* said once per file, by its first parse with errors left */
+	if (errors->nr && !run->partial_reported) {
+		cal_partial_parse_finding(errors, path, mask, &run->findings);
+		run->partial_reported = 1;
+	}
 	for (i = first; i < run->findings.nr; i++)
 		if (run->findings.items[i].partial_parse)
 			cal_finding_drop_fixes(&run->findings.items[i]);
-	for (i = 0; i < errors->nr; i++)
-		cal_findings_take(&run->findings, &errors->items[i]);
+	/* all are counted in the partial-parse warning; the first few are shown */
+	for (i = 0; i < errors->nr; i++) {
+		if (i < CAL_CLANG_ERRORS_SHOWN)
+			cal_findings_take(&run->findings, &errors->items[i]);
+		else
+			cal_finding_clear(&errors->items[i]);
+	}
 	free(errors->items);
 }
 
@@ -163,9 +175,16 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
 	info.cuda_major = run->env->ver_major;
-	cal_walk_parse(&info, run->enabled, &run->findings);
+	if (cal_walk_parse_guarded(&info, run->enabled, &run->findings) < 0) {
+		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "
+			"its findings are lost, other files are not affected\n", path);
+		run->nr_input_errors++;
+		cal_findings_release(&errors);
+		clang_disposeTranslationUnit(tu);
+		return -1;
+	}
 	cal_record_parsed_hashes(tu, &run->findings, first);
-	take_clang_errors(run, &errors, first);
+	take_clang_errors(run, &errors, first, path, mask);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
 	if (arch && !run->host_wanted)
@@ -191,6 +210,7 @@ void cal_run_file(struct cal_run *run, const char *path)
 	int i, own_only, last = run->targets->n - 1;
 	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
 
+	run->partial_reported = 0;
 	if (last < 0) {
 		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
 		return;

@@ -25,6 +25,7 @@ struct cal_run {
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
+	int partial_reported;	/* this file's partial parse has been said */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */

@@ -6,8 +6,14 @@
  * Checks that judge types ("atomicAdd on double") must see the
  * instantiation the user's call creates, so when the walk meets a call to
  * a function template specialization it also walks that specialization's
- * body, once per parse.
+ * body, once per parse.  Instantiations no call of the user's code leads
+ * to (a kernel template whose address is taken, an explicit instantiation
+ * definition, members and destructors of class templates) are found
+ * through libclang's indexer, which reports the instantiated function
+ * containing each reference it sees; they are walked after the written
+ * code, each once.
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,17 +22,26 @@
 #include "check.h"
 #include "cuatomlint/strbuf.h"
 
+/* A set of cursors: open addressing on clang_hashCursor. */
 struct seen_set {
-	CXCursor *items;
-	size_t nr, alloc;
+	CXCursor *slots;
+	unsigned char *used;
+	size_t nr, size;
 };
 
 struct walker {
 	struct cal_walk w;
-	struct seen_set instantiated;
+	struct seen_set instantiated;	/* walked, or written (explicit specializations) */
+	struct seen_set considered;	/* containers the indexer reported */
+	CXCursor *pending_inst;		/* instantiations it found, in order */
+	size_t nr_pending_inst, alloc_pending_inst;
+	int saw_template;		/* the user's code has a template or a lambda */
+	int written_done, ended;	/* phases of a guarded walk */
+	int crash_test;
 };
 
 static void walk_children(struct walker *wk, CXCursor c);
+static void walk_specialization_body(struct walker *wk, CXCursor callee);
 
 int cal_walk_in_device_code(const struct cal_walk *w)
 {
@@ -94,6 +109,24 @@ static enum CXChildVisitResult type_param_visitor(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* A class declared inside a function: a lambda's, for a call operator. */
+static int is_local_record(CXCursor record)
+{
+	enum CXCursorKind k = clang_getCursorKind(record);
+
+	return (k == CXCursor_ClassDecl || k == CXCursor_StructDecl) &&
+	       cal_is_function_kind(clang_getCursorKind(clang_getCursorSemanticParent(record)));
+}
+
+/* A generic lambda's call operator: its 'auto' parameters are type
+ * parameters no cursor shows. */
+static int is_generic_lambda_call(CXCursor fn)
+{
+	return clang_getCursorKind(clang_getSpecializedCursorTemplate(fn)) ==
+		       CXCursor_FunctionTemplate &&
+	       is_local_record(clang_getCursorSemanticParent(fn));
+}
+
 int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
 {
 	CXCursor c;
@@ -101,6 +134,8 @@ int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
 
 	if (!w->in_instantiation)
 		return 0;
+	if (is_generic_lambda_call(w->function))
+		return 1;
 	c = clang_getSpecializedCursorTemplate(w->function);
 	if (clang_Cursor_isNull(c))
 		return 1;
@@ -277,15 +312,61 @@ static void dispatch(struct cal_walk *w, CXCursor c)
 	}
 }
 
+static int seen_has_slot(const struct seen_set *set, CXCursor c, size_t *slot)
+{
+	size_t i = clang_hashCursor(c) & (set->size - 1);
+
+	while (set->used[i]) {
+		if (clang_equalCursors(set->slots[i], c)) {
+			*slot = i;
+			return 1;
+		}
+		i = (i + 1) & (set->size - 1);
+	}
+	*slot = i;
+	return 0;
+}
+
+static void seen_grow(struct seen_set *set)
+{
+	struct seen_set bigger = { NULL, NULL, 0, set->size ? set->size * 2 : 64 };
+	size_t i, slot;
+
+	bigger.slots = xcalloc(bigger.size, sizeof(*bigger.slots));
+	bigger.used = xcalloc(bigger.size, 1);
+	for (i = 0; i < set->size; i++) {
+		if (!set->used[i])
+			continue;
+		seen_has_slot(&bigger, set->slots[i], &slot);
+		bigger.slots[slot] = set->slots[i];
+		bigger.used[slot] = 1;
+		bigger.nr++;
+	}
+	free(set->slots);
+	free(set->used);
+	*set = bigger;
+}
+
+/* Add c; 0 if it was there already. */
 static int seen_add(struct seen_set *set, CXCursor c)
 {
-	size_t i;
-	for (i = 0; i < set->nr; i++)
-		if (clang_equalCursors(set->items[i], c))
-			return 0;
-	GROW(set->items, set->alloc, set->nr + 1);
-	set->items[set->nr++] = c;
+	size_t slot;
+
+	if (2 * (set->nr + 1) > set->size)
+		seen_grow(set);
+	if (seen_has_slot(set, c, &slot))
+		return 0;
+	set->slots[slot] = c;
+	set->used[slot] = 1;
+	set->nr++;
 	return 1;
+}
+
+static void seen_release(struct seen_set *set)
+{
+	free(set->slots);
+	free(set->used);
+	memset(set, 0, sizeof(*set));
 }
 
 /* A call to a function template specialization: walk the instantiated body. */
@@ -293,9 +374,6 @@ static void walk_instantiation(struct walker *wk, CXCursor call)
 {
 	struct cal_walk *w = &wk->w;
 	CXCursor callee = cal_call_callee(call);
-	CXCursor saved_fn;
-	enum cal_space saved_space;
-	int saved_inst;
 
 	if (clang_Cursor_isNull(callee) ||
 	    clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
@@ -304,16 +382,53 @@ static void walk_instantiation(struct walker *wk, CXCursor call)
 	if (clang_Cursor_isNull(callee) || in_skipped_file(w, callee) ||
 	    !seen_add(&wk->instantiated, callee))
 		return;
+	walk_specialization_body(wk, callee);
+}
+
+/*
+ * A lambda's call operator carries no written __device__: clang gives it
+ * the space of the function the lambda is written in.  (Other local
+ * classes cannot have device members without writing it.)
+ */
+static enum cal_space specialization_space(CXCursor fn)
+{
+	enum cal_space space = cal_function_space(fn);
+	CXCursor record;
+
+	if (space != CAL_SPACE_HOST)
+		return space;
+	record = clang_getCursorSemanticParent(fn);
+	if (!is_local_record(record))
+		return space;
+	space = specialization_space(clang_getCursorSemanticParent(record));
+	return space == CAL_SPACE_GLOBAL ? CAL_SPACE_DEVICE : space;
+}
+
+/* Walk the body of a function template specialization as an instantiation. */
+static void walk_specialization_body(struct walker *wk, CXCursor callee)
+{
+	struct cal_walk *w = &wk->w;
+	CXCursor saved_fn;
+	enum cal_space saved_space;
+	int saved_inst;
+
 	saved_fn = w->function;
 	saved_space = w->space;
 	saved_inst = w->in_instantiation;
 	w->function = callee;
-	w->space = cal_function_space(callee);
+	w->space = specialization_space(callee);
 	w->in_instantiation = 1;
 	walk_children(wk, callee);
 	w->function = saved_fn;
 	w->space = saved_space;
 	w->in_instantiation = saved_inst;
+}
+
+/* Code whose instantiations only the indexer can show (generic lambdas too). */
+static int is_template_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+	       k == CXCursor_ClassTemplatePartialSpecialization || k == CXCursor_LambdaExpr;
 }
 
 static void visit_one(struct walker *wk, CXCursor c)
@@ -326,7 +441,12 @@ static void visit_one(struct walker *wk, CXCursor c)
 	if (cal_is_function_kind(kind)) {
 		w->function = c;
 		w->space = cal_function_space(c);
+		/* an explicit specialization is written code, walked here */
+		if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+			seen_add(&wk->instantiated, c);
 	}
+	if (is_template_kind(kind))
+		wk->saw_template = 1;
 	dispatch(w, c);
 	if (kind == CXCursor_CallExpr)
 		walk_instantiation(wk, c);
@@ -355,33 +475,209 @@ static void walk_children(struct walker *wk, CXCursor c)
 	clang_visitChildren(c, child_visitor, wk);
 }
 
+/*
+ * The indexer reports every reference clang saw, instantiated code
+ * included, with the function that contains it.  A container that is a
+ * function template specialization (or a member of a class template
+ * specialization) defined in the user's code is an instantiation clang
+ * made, whatever caused it.
+ */
+static void consider_instantiation(struct walker *wk, CXCursor fn)
+{
+	if (!cal_is_function_kind(clang_getCursorKind(fn)) ||
+	    clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
+	    !clang_isCursorDefinition(fn) || !seen_add(&wk->considered, fn) ||
+	    in_skipped_file(&wk->w, fn))
+		return;
+	GROW(wk->pending_inst, wk->alloc_pending_inst, wk->nr_pending_inst + 1);
+	wk->pending_inst[wk->nr_pending_inst++] = fn;
+}
+
+static void on_index_reference(CXClientData data, const CXIdxEntityRefInfo *ref)
+{
+	if (ref->container)
+		consider_instantiation(data, ref->container->cursor);
+}
+
+static void on_index_declaration(CXClientData data, const CXIdxDeclInfo *decl)
+{
+	consider_instantiation(data, decl->cursor);
+	if (decl->semanticContainer)
+		consider_instantiation(data, decl->semanticContainer->cursor);
+}
+
+static const unsigned index_options = CXIndexOpt_IndexImplicitTemplateInstantiations |
+				      CXIndexOpt_IndexFunctionLocalSymbols |
+				      CXIndexOpt_SuppressWarnings;
+
+/* One indexing pass over the parse; returns clang_indexTranslationUnit's result. */
+static int index_parse(struct walker *wk, IndexerCallbacks *callbacks)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXIndexAction action = clang_IndexAction_create(index);
+	int r;
+
+	callbacks->indexDeclaration = on_index_declaration;
+	callbacks->indexEntityReference = on_index_reference;
+	r = clang_indexTranslationUnit(action, wk, callbacks, sizeof(*callbacks), index_options,
+				       wk->w.parse->tu);
+	clang_IndexAction_dispose(action);
+	clang_disposeIndex(index);
+	return r;
+}
+
+/* Instantiations the written code's calls did not lead to, each once. */
+static void walk_pending_instantiations(struct walker *wk)
+{
+	struct cal_walk *w = &wk->w;
+	size_t i;
+
+	for (i = 0; i < wk->nr_pending_inst; i++) {
+		CXCursor fn = wk->pending_inst[i];
+		if (!seen_add(&wk->instantiated, fn))
+			continue;
+		w->depth = 1;
+		w->stack[0] = fn;
+		walk_specialization_body(wk, fn);
+		w->depth = 0;
+	}
+}
+
+static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
+		       const int *enabled, void **states, struct cal_findings *out)
+{
+	int i;
+
+	memset(wk, 0, sizeof(*wk));
+	wk->w.parse = parse;
+	wk->w.out = out;
+	wk->w.states = states;
+	wk->w.enabled = enabled;
+	wk->w.function = clang_getNullCursor();
+	for (i = 0; i < cal_nr_checks; i++) {
+		if (enabled[i] && cal_checks[i]->begin) {
+			wk->w.current = cal_checks[i];
+			states[i] = cal_checks[i]->begin(&wk->w);
+		}
+	}
+}
+
+static void walk_end(struct walker *wk)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++) {
+		if (wk->w.enabled[i] && cal_checks[i]->end) {
+			wk->w.current = cal_checks[i];
+			cal_checks[i]->end(&wk->w, wk->w.states[i]);
+			flush_pending(&wk->w);
+		}
+	}
+	wk->ended = 1;
+}
+
+static void walker_release(struct walker *wk)
+{
+	seen_release(&wk->instantiated);
+	seen_release(&wk->considered);
+	free(wk->pending_inst);
+}
+
 void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 		    struct cal_findings *out)
 {
 	struct walker wk;
 	void *states[64] = { 0 };
-	int i;
+	IndexerCallbacks callbacks;
 
-	memset(&wk, 0, sizeof(wk));
-	wk.w.parse = parse;
-	wk.w.out = out;
-	wk.w.states = states;
-	wk.w.enabled = enabled;
-	wk.w.function = clang_getNullCursor();
-
-	for (i = 0; i < cal_nr_checks; i++) {
-		if (enabled[i] && cal_checks[i]->begin) {
-			wk.w.current = cal_checks[i];
-			states[i] = cal_checks[i]->begin(&wk.w);
-		}
-	}
+	walk_begin(&wk, parse, enabled, states, out);
 	walk_children(&wk, clang_getTranslationUnitCursor(parse->tu));
-	for (i = 0; i < cal_nr_checks; i++) {
-		if (enabled[i] && cal_checks[i]->end) {
-			wk.w.current = cal_checks[i];
-			cal_checks[i]->end(&wk.w, states[i]);
-			flush_pending(&wk.w);
-		}
+	/* indexing costs about a tenth of a parse: only where it can find some */
+	if (wk.saw_template) {
+		memset(&callbacks, 0, sizeof(callbacks));
+		index_parse(&wk, &callbacks);
+		walk_pending_instantiations(&wk);
 	}
-	free(wk.instantiated.items);
+	walk_end(&wk);
+	walker_release(&wk);
+}
+
+/*
+ * The guarded walk runs inside one indexing pass, so inside libclang's crash
+ * recovery: the written code when the pass starts; the pass goes on to
+ * find instantiations only where the written code has templates; the
+ * instantiations and the checks' end() when it reports its diagnostics,
+ * its last step.
+ */
+static CXIdxClientContainer guarded_start(CXClientData data, void *reserved)
+{
+	struct walker *wk = data;
+
+	(void)reserved;
+	if (wk->crash_test)
+		raise(SIGSEGV);
+	walk_children(wk, clang_getTranslationUnitCursor(wk->w.parse->tu));
+	wk->written_done = 1;
+	return NULL;
+}
+
+static int guarded_abort(CXClientData data, void *reserved)
+{
+	struct walker *wk = data;
+
+	(void)reserved;
+	return wk->written_done && !wk->saw_template;
+}
+
+static void guarded_finish(CXClientData data, CXDiagnosticSet diagnostics, void *reserved)
+{
+	struct walker *wk = data;
+
+	(void)diagnostics;
+	(void)reserved;
+	if (!wk->written_done || wk->ended)
+		return;
+	walk_pending_instantiations(wk);
+	walk_end(wk);
+}
+
+/* A test names a file whose walk must crash (see cal_walk_parse_guarded). */
+static int crash_test_wanted(const char *main_file)
+{
+	const char *name = getenv("CUATOMLINT_TEST_WALK_CRASH");
+
+	return name && *name && strstr(main_file, name);
+}
+
+int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enabled,
+			   struct cal_findings *out)
+{
+	struct walker wk;
+	void *states[64] = { 0 };
+	struct cal_findings found = { 0 };
+	IndexerCallbacks callbacks;
+	size_t i;
+
+	walk_begin(&wk, parse, enabled, states, &found);
+	wk.crash_test = crash_test_wanted(parse->main_file);
+	memset(&callbacks, 0, sizeof(callbacks));
+	callbacks.startedTranslationUnit = guarded_start;
+	callbacks.abortQuery = guarded_abort;
+	callbacks.diagnostic = guarded_finish;
+	if (index_parse(&wk, &callbacks) != 0) {
+		/* the checks' states and the pending finding are lost with the crash */
+		cal_findings_release(&found);
+		return -1;
+	}
+	if (!wk.written_done)
+		walk_children(&wk, clang_getTranslationUnitCursor(parse->tu));
+	if (!wk.ended) {
+		walk_pending_instantiations(&wk);
+		walk_end(&wk);
+	}
+	walker_release(&wk);
+	for (i = 0; i < found.nr; i++)
+		cal_findings_take(out, &found.items[i]);
+	free(found.items);
+	return 0;
 }
