@@ -85,10 +85,6 @@ static void add_environment_args(const struct cal_env *env, struct cal_argv *a)
 		cal_argv_pushf(a, "--cuda-path=%s", env->cuda_path);
 		cal_argv_push(a, "-idirafter");
 		cal_argv_push(a, env->stub_dir);
-		if (env->cccl_include) {
-			cal_argv_push(a, "-isystem");
-			cal_argv_push(a, env->cccl_include);
-		}
 	} else {
 		cal_argv_push(a, "-nocudainc");
 		cal_argv_push(a, "-isystem");
@@ -98,6 +94,12 @@ static void add_environment_args(const struct cal_env *env, struct cal_argv *a)
 	}
 	cal_argv_push(a, "-nocudalib");
 	cal_argv_push(a, "-Wno-unknown-cuda-version");
+	/*
+	 * clang refuses targets its table says the installed toolkit dropped
+	 * (sm_35 with CUDA 13); nvcc would too, but the user asked to judge
+	 * code for them, and the tool only parses.
+	 */
+	cal_argv_push(a, "--no-cuda-version-check");
 	cal_argv_push(a, "-D__NVCC__");
 	cal_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", env->ver_major);
 	cal_argv_pushf(a, "-D__CUDACC_VER_MINOR__=%d", env->ver_minor);
@@ -120,6 +122,14 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 	cal_argv_push(out, req->env->prelude);
 	for (i = 0; i < req->nr_user_args; i++)
 		cal_argv_push(out, req->user_args[i]);
+	/*
+	 * The toolkit's CCCL comes after the user's include folders, as with
+	 * nvcc: a project that brings its own CCCL (-I or -isystem) gets it.
+	 */
+	if (req->env->cuda_path && req->env->cccl_include) {
+		cal_argv_push(out, "-isystem");
+		cal_argv_push(out, req->env->cccl_include);
+	}
 }
 
 static const char *parse_error_name(enum CXErrorCode code)
