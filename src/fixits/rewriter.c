@@ -254,6 +254,11 @@ static void take_edit(struct cal_rewriter *rw, const struct cal_edit *e)
 	f->nr_edits++;
 }
 
+static int is_include(const char *text)
+{
+	return !strncmp(text, "#include", 8);
+}
+
 static int edit_order(const void *pa, const void *pb)
 {
 	const struct cal_rw_edit *a = pa, *b = pb;
@@ -261,6 +266,8 @@ static int edit_order(const void *pa, const void *pb)
 		return a->offset < b->offset ? -1 : 1;
 	if (a->length != b->length)
 		return a->length < b->length ? -1 : 1;	/* insertion first */
+	if (is_include(a->replacement) != is_include(b->replacement))
+		return is_include(a->replacement) ? -1 : 1;	/* #include before helpers */
 	return strcmp(a->replacement, b->replacement);
 }
 
