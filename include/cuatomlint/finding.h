@@ -60,6 +60,11 @@ struct cal_fix {
 	char *description;
 	struct cal_edit *edits;
 	size_t nr_edits, alloc_edits;
+	/*
+	 * Why --fix would refuse this fix (static text), or NULL; set by
+	 * cal_fixes_settle() before the report, so reporters leave it out.
+	 */
+	const char *not_applied;
 };
 
 struct cal_finding {

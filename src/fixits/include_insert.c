@@ -196,6 +196,11 @@ static int on_directive(struct preamble *pr, const char *name, const char *end, 
 	return 0;
 }
 
+static size_t bom_length(const char *buf, size_t size)
+{
+	return size >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3) ? 3 : 0;
+}
+
 size_t cal_top_insert_offset(const char *buf, size_t size)
 {
 	struct scan s = { buf, size, 0, 0 };
@@ -204,8 +209,7 @@ size_t cal_top_insert_offset(const char *buf, size_t size)
 	int leading = 1, seen_comment = 0;
 
 	memset(&pr, 0, sizeof(pr));
-	if (size >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
-		s.at = 3;
+	s.at = bom_length(buf, size);
 	pr.best = s.at;
 	while (next_line(&s, &l)) {
 		const char *name = NULL;
@@ -285,7 +289,7 @@ int cal_top_insert_edit(CXTranslationUnit tu, CXSourceLocation loc, const char *
 	if (header && cal_text_includes(buf, size, header))
 		return 1;
 	off = cal_top_insert_offset(buf, size);
-	if (off > 0 && buf[off - 1] != '\n')
+	if (off == size && off > bom_length(buf, size) && buf[off - 1] != '\n')
 		strbuf_adds(&sb, "\n");	/* the last line has no line break */
 	strbuf_adds(&sb, text);
 	if (!n || text[n - 1] != '\n')

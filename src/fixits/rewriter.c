@@ -109,9 +109,11 @@ void cal_rewriter_add_findings(struct cal_rewriter *rw, const struct cal_finding
 	for (i = 0; i < list->nr; i++) {
 		const struct cal_finding *fd = &list->items[i];
 		if (fd->partial_parse && fd->nr_fixes) {
-			fprintf(rw->log, "cuatomlint: fix not applied: %s:%u:%u [%s]: clang reported "
-				"errors in this translation unit\n", fd->range.begin.file,
-				fd->range.begin.line, fd->range.begin.column, fd->check);
+			if (rw->log)
+				fprintf(rw->log, "cuatomlint: fix not applied: %s:%u:%u [%s]: "
+					"clang reported errors in this translation unit\n",
+					fd->range.begin.file, fd->range.begin.line,
+					fd->range.begin.column, fd->check);
 			rw->nr_skipped_partial += (int)fd->nr_fixes;
 			continue;
 		}
@@ -124,7 +126,9 @@ static void refuse(struct cal_rewriter *rw, struct cal_rw_fix *r, enum cal_fix_s
 		   const char *why)
 {
 	r->state = s;
-	fprintf(rw->log, "cuatomlint: fix %s: %s:%u:%u [%s]: %s\n",
+	r->why = why;
+	if (rw->log)
+		fprintf(rw->log, "cuatomlint: fix %s: %s:%u:%u [%s]: %s\n",
 		s == CAL_FIX_REFUSED ? "refused" : "not applied", r->where->file,
 		r->where->line, r->where->column, r->check, why);
 }
@@ -285,6 +289,34 @@ static void build_result(struct cal_rw_file *f)
 		at = (size_t)e->offset + e->length;
 	}
 	strbuf_add(&f->result, f->original.buf + at, f->original.len - at);
+}
+
+/* Do the fix's own edits overlap? */
+static int fix_self_overlaps(const struct cal_fix *fix)
+{
+	size_t i, j;
+	for (i = 0; i < fix->nr_edits; i++)
+		for (j = 0; j < i; j++)
+			if (edits_conflict(&fix->edits[i], &fix->edits[j]))
+				return 1;
+	return 0;
+}
+
+void cal_fixes_settle(struct cal_findings *list)
+{
+	struct cal_rewriter rw;
+	size_t i;
+
+	cal_rewriter_init(&rw, NULL);
+	cal_rewriter_add_findings(&rw, list);
+	for (i = 0; i < rw.nr_fixes; i++)
+		if (fix_self_overlaps(rw.fixes[i].fix))
+			refuse(&rw, &rw.fixes[i], CAL_FIX_REFUSED, "its own edits overlap");
+	refuse_conflicts(&rw);
+	for (i = 0; i < rw.nr_fixes; i++)
+		if (rw.fixes[i].state == CAL_FIX_REFUSED)
+			((struct cal_fix *)rw.fixes[i].fix)->not_applied = rw.fixes[i].why;
+	cal_rewriter_release(&rw);
 }
 
 int cal_rewriter_plan(struct cal_rewriter *rw)
