@@ -229,6 +229,7 @@ void cal_run_finish(struct cal_run *run)
 	cal_findings_sort_merge(&run->findings);
 	for (i = 0; i < run->findings.nr; i++)
 		fill_arch_names(run, &run->findings.items[i]);
+	cal_findings_merge_lines(&run->findings);
 }
 
 void cal_run_release(struct cal_run *run)

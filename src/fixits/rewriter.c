@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../ast.h"
+#include "fences.h"
 
 void cal_rewriter_init(struct cal_rewriter *rw, FILE *log)
 {
@@ -65,7 +66,8 @@ static struct cal_rw_file *file_for_edit(struct cal_rewriter *rw, const struct c
 	if (i >= 0) {
 		f = &rw->files[i];
 		if (f->state == CAL_FILE_OK && e->file_hash != f->parsed_hash) {
-			fprintf(rw->log, "cuatomlint: error: '%s' changed while it was being "
+			if (rw->log)
+				fprintf(rw->log, "cuatomlint: error: '%s' changed while it was being "
 				"parsed; not rewritten\n", f->path);
 			f->state = CAL_FILE_BAD;
 			rw->nr_errors++;
@@ -136,14 +138,16 @@ static void refuse(struct cal_rewriter *rw, struct cal_rw_fix *r, enum cal_fix_s
 static int read_checked(struct cal_rewriter *rw, struct cal_rw_file *f)
 {
 	if (read_file(f->path, &f->original) < 0) {
-		fprintf(rw->log, "cuatomlint: error: cannot read '%s': %s; not rewritten\n",
-			f->path, strerror(errno));
+		if (rw->log)
+			fprintf(rw->log, "cuatomlint: error: cannot read '%s': %s; "
+				"not rewritten\n", f->path, strerror(errno));
 		return -1;
 	}
 	if (!f->parsed_hash ||
 	    cal_content_hash(f->original.buf, f->original.len) != f->parsed_hash) {
-		fprintf(rw->log, "cuatomlint: error: '%s' changed since it was parsed; "
-			"not rewritten\n", f->path);
+		if (rw->log)
+			fprintf(rw->log, "cuatomlint: error: '%s' changed since it was "
+				"parsed; not rewritten\n", f->path);
 		return -1;
 	}
 	f->crlf = cal_text_is_crlf(f->original.buf, f->original.len);
@@ -302,6 +306,53 @@ static int fix_self_overlaps(const struct cal_fix *fix)
 	return 0;
 }
 
+/* Does an edit of a fix other than own change [from, to) of path? */
+static int others_touch(const struct cal_rewriter *rw, const struct cal_fix *own,
+			const char *path, size_t from, size_t to)
+{
+	size_t i, j;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		const struct cal_fix *fix = rw->fixes[i].fix;
+		for (j = 0; fix != own && j < fix->nr_edits; j++) {
+			const struct cal_edit *e = &fix->edits[j];
+			if (!strcmp(e->file, path) && e->offset < to &&
+			    (size_t)e->offset + e->length + !e->length > from)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Drop a fix's leading fence where the user's code has that fence just before. */
+static void drop_doubled_fences(struct cal_rewriter *rw)
+{
+	size_t i, j, start;
+	char *shorter;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		struct cal_fix *fix = (struct cal_fix *)rw->fixes[i].fix;
+		for (j = 0; j < fix->nr_edits; j++) {
+			struct cal_edit *e = &fix->edits[j];
+			struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
+			if (strncmp(e->replacement + (e->replacement[0] == '('), "__threadfence", 13))
+				continue;
+			if (f->state == CAL_FILE_OK && !f->original.len && read_checked(rw, f) < 0)
+				f->state = CAL_FILE_BAD;
+			if (f->state != CAL_FILE_OK || e->offset > f->original.len ||
+			    !(shorter = cal_without_doubled_fence(e->replacement, f->original.buf,
+								  e->offset, &start)))
+				continue;
+			if (others_touch(rw, fix, e->file, start, e->offset)) {
+				free(shorter);
+				continue;
+			}
+			free(e->replacement);
+			e->replacement = shorter;
+		}
+	}
+}
+
 void cal_fixes_settle(struct cal_findings *list)
 {
 	struct cal_rewriter rw;
@@ -309,6 +360,7 @@ void cal_fixes_settle(struct cal_findings *list)
 
 	cal_rewriter_init(&rw, NULL);
 	cal_rewriter_add_findings(&rw, list);
+	drop_doubled_fences(&rw);
 	for (i = 0; i < rw.nr_fixes; i++)
 		if (fix_self_overlaps(rw.fixes[i].fix))
 			refuse(&rw, &rw.fixes[i], CAL_FIX_REFUSED, "its own edits overlap");
