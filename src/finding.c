@@ -149,6 +149,30 @@ void cal_findings_sort_merge(struct cal_findings *list)
 	list->nr = out + 1;
 }
 
+static int same_fix(const struct cal_fix *a, const struct cal_fix *b)
+{
+	size_t i;
+
+	if (a->nr_edits != b->nr_edits)
+		return 0;
+	for (i = 0; i < a->nr_edits; i++) {
+		const struct cal_edit *x = &a->edits[i], *y = &b->edits[i];
+		if (strcmp(x->file, y->file) || x->offset != y->offset || x->length != y->length ||
+		    strcmp(x->replacement, y->replacement))
+			return 0;
+	}
+	return 1;
+}
+
+static int has_fix(const struct cal_finding *f, const struct cal_fix *fix)
+{
+	size_t i;
+	for (i = 0; i < f->nr_fixes; i++)
+		if (same_fix(&f->fixes[i], fix))
+			return 1;
+	return 0;
+}
+
 /* Move f's message, notes and fixes into keep, as clang-tidy lists them. */
 static void merge_into(struct cal_finding *keep, struct cal_finding *f)
 {
@@ -158,8 +182,12 @@ static void merge_into(struct cal_finding *keep, struct cal_finding *f)
 	for (i = 0; i < f->nr_notes; i++)
 		cal_finding_add_note(keep, &f->notes[i].range, f->notes[i].message);
 	GROW(keep->fixes, keep->alloc_fixes, keep->nr_fixes + f->nr_fixes);
-	for (i = 0; i < f->nr_fixes; i++)
-		keep->fixes[keep->nr_fixes++] = f->fixes[i];
+	for (i = 0; i < f->nr_fixes; i++) {
+		if (has_fix(keep, &f->fixes[i]))
+			fix_clear(&f->fixes[i]);	/* one fix that both carried */
+		else
+			keep->fixes[keep->nr_fixes++] = f->fixes[i];
+	}
 	free(f->fixes);
 	f->fixes = NULL;
 	f->nr_fixes = f->alloc_fixes = 0;
