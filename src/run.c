@@ -8,6 +8,7 @@
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
 #include "checks/arch_unsupported.h"
+#include "checks/nv_atomic_context.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -106,6 +107,7 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 {
 	size_t i, had = errors->nr;
 
+	cal_nv_context_supersede_errors(errors, &run->findings, first);
 	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
 		for (i = first; i < run->findings.nr; i++)
 			run->findings.items[i].partial_parse = 0;
