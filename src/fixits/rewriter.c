@@ -324,31 +324,99 @@ static int others_touch(const struct cal_rewriter *rw, const struct cal_fix *own
 	return 0;
 }
 
-/* Drop a fix's leading fence where the user's code has that fence just before. */
+/*
+ * The edit of another fix, taken (not refused), that ends closest before
+ * e with only blanks, ';' and parentheses between (it may rename a fence
+ * call): its fence may be the one e repeats.
+ */
+static const struct cal_edit *edit_just_before(const struct cal_rewriter *rw,
+					       const struct cal_fix *own, const struct cal_edit *e,
+					       const struct strbuf *text)
+{
+	const struct cal_edit *best = NULL;
+	size_t i, j, k;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		const struct cal_fix *fix = rw->fixes[i].fix;
+		if (fix == own || rw->fixes[i].state == CAL_FIX_REFUSED)
+			continue;
+		for (j = 0; j < fix->nr_edits; j++) {
+			const struct cal_edit *o = &fix->edits[j];
+			size_t end = (size_t)o->offset + o->length;
+			if (strcmp(o->file, e->file) || end > e->offset || (best && end <=
+			    (size_t)best->offset + best->length))
+				continue;
+			for (k = end; k < e->offset && strchr(" \t\r\n;()", text->buf[k]); k++)
+				;
+			if (k == e->offset)
+				best = o;
+		}
+	}
+	return best;
+}
+
+/*
+ * e (of fix) starts with a fence that the text before it ends with: the
+ * user's code, or another fix's edit o just before it (a narrow fence that
+ * fix widens).  The leading fence goes; with o, fix takes o's edit too, so
+ * that it stays whole when applied alone (two equal edits are one).
+ */
+static void drop_doubled_fence(struct cal_rewriter *rw, struct cal_fix *fix, size_t j,
+			       const struct cal_rw_file *f)
+{
+	struct cal_edit *e = &fix->edits[j], copy;
+	const struct cal_edit *o;
+	struct strbuf before = STRBUF_INIT;
+	size_t start, base;
+	char *shorter;
+
+	shorter = cal_without_doubled_fence(e->replacement, f->original.buf, e->offset, &start);
+	if (shorter && !others_touch(rw, fix, e->file, start, e->offset)) {
+		free(e->replacement);
+		e->replacement = shorter;
+		return;
+	}
+	free(shorter);
+	if (!(o = edit_just_before(rw, fix, e, &f->original)))
+		return;
+	base = o->offset > 256 ? o->offset - 256 : 0;
+	strbuf_add(&before, f->original.buf + base, o->offset - base);
+	strbuf_adds(&before, o->replacement);
+	strbuf_add(&before, f->original.buf + o->offset + o->length,
+		   e->offset - o->offset - o->length);
+	shorter = cal_without_doubled_fence(e->replacement, before.buf, before.len, &start);
+	if (shorter && start < o->offset - base &&
+	    others_touch(rw, fix, e->file, base + start, o->offset)) {
+		free(shorter);	/* the fence's statement starts in text another edit changes */
+		shorter = NULL;
+	}
+	strbuf_release(&before);
+	if (!shorter)
+		return;
+	free(e->replacement);
+	e->replacement = shorter;
+	copy = *o;
+	cal_fix_add_edit(fix, &copy);	/* copies the strings; e may move */
+}
+
+/* Drop a fix's leading fence where the code, or a fix just before it, has that fence. */
 static void drop_doubled_fences(struct cal_rewriter *rw)
 {
-	size_t i, j, start;
-	char *shorter;
+	size_t i, j, n;
 
 	for (i = 0; i < rw->nr_fixes; i++) {
 		struct cal_fix *fix = (struct cal_fix *)rw->fixes[i].fix;
-		for (j = 0; j < fix->nr_edits; j++) {
+		if (rw->fixes[i].state == CAL_FIX_REFUSED)
+			continue;
+		for (j = 0, n = fix->nr_edits; j < n; j++) {
 			struct cal_edit *e = &fix->edits[j];
 			struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
 			if (strncmp(e->replacement + (e->replacement[0] == '('), "__threadfence", 13))
 				continue;
 			if (f->state == CAL_FILE_OK && !f->original.len && read_checked(rw, f) < 0)
 				f->state = CAL_FILE_BAD;
-			if (f->state != CAL_FILE_OK || e->offset > f->original.len ||
-			    !(shorter = cal_without_doubled_fence(e->replacement, f->original.buf,
-								  e->offset, &start)))
-				continue;
-			if (others_touch(rw, fix, e->file, start, e->offset)) {
-				free(shorter);
-				continue;
-			}
-			free(e->replacement);
-			e->replacement = shorter;
+			if (f->state == CAL_FILE_OK && e->offset <= f->original.len)
+				drop_doubled_fence(rw, fix, j, f);
 		}
 	}
 }
@@ -360,11 +428,11 @@ void cal_fixes_settle(struct cal_findings *list)
 
 	cal_rewriter_init(&rw, NULL);
 	cal_rewriter_add_findings(&rw, list);
-	drop_doubled_fences(&rw);
 	for (i = 0; i < rw.nr_fixes; i++)
 		if (fix_self_overlaps(rw.fixes[i].fix))
 			refuse(&rw, &rw.fixes[i], CAL_FIX_REFUSED, "its own edits overlap");
 	refuse_conflicts(&rw);
+	drop_doubled_fences(&rw);
 	for (i = 0; i < rw.nr_fixes; i++)
 		if (rw.fixes[i].state == CAL_FIX_REFUSED)
 			((struct cal_fix *)rw.fixes[i].fix)->not_applied = rw.fixes[i].why;
