@@ -270,7 +270,7 @@ static size_t skip_blanks(const char *text, size_t at, size_t size)
 static size_t builtin_in_initializer(const char *text, size_t at, size_t size, size_t *begin)
 {
 	size_t limit = at + 512 < size ? at + 512 : size, b, n;
-	int depth = 0;
+	int depth = 0, known;
 	char *name;
 
 	while (at < limit) {
@@ -291,9 +291,9 @@ static size_t builtin_in_initializer(const char *text, size_t at, size_t size, s
 		if (n > 12 && !strncmp(text + b, "__nv_atomic_", 12) &&
 		    skip_blanks(text, at, size) < size && text[skip_blanks(text, at, size)] != '(') {
 			name = xstrndup(text + b, n);
-			b = cal_nv_builtin_find(name) ? b : 0;
+			known = cal_nv_builtin_find(name) != NULL;
 			free(name);
-			if (b) {
+			if (known) {
 				*begin = b;
 				return n;
 			}
