@@ -134,6 +134,29 @@ static size_t identifier_length(const char *p, const char *end)
 	return n;
 }
 
+/*
+ * Is the file's last line of code an #endif?  An include guard's #endif
+ * is; a guarded helper block that fixes inserted at the top ("#ifndef
+ * CUATOMLINT_HAVE_x / #define CUATOMLINT_HAVE_x ... #endif" and then
+ * code) is not, and must not be taken for a guard.
+ */
+static int ends_with_endif(const char *buf, size_t size)
+{
+	struct scan s = { buf, size, 0, 0 };
+	struct line l;
+	int last_is_endif = 0;
+
+	while (next_line(&s, &l)) {
+		const char *name = NULL;
+		enum line_kind kind = classify(&s, &l, &name);
+		if (kind == LINE_DIRECTIVE)
+			last_is_endif = directive_is(name, l.end, "endif", NULL);
+		else if (kind == LINE_CODE)
+			last_is_endif = 0;
+	}
+	return last_is_endif;
+}
+
 /* The preamble walk's state. */
 struct preamble {
 	size_t best;
@@ -142,6 +165,7 @@ struct preamble {
 	const char *guard;	/* name of a candidate guard's #ifndef */
 	size_t guard_len;
 	int directives;		/* directives seen */
+	int ends_with_endif;	/* the file's last line of code is an #endif */
 };
 
 static size_t max_size(size_t a, size_t b)
@@ -157,7 +181,7 @@ static int on_directive(struct preamble *pr, const char *name, const char *end, 
 	const char *guard = pr->guard;
 
 	pr->guard = NULL;
-	if (first && directive_is(name, end, "ifndef", &arg)) {
+	if (first && pr->ends_with_endif && directive_is(name, end, "ifndef", &arg)) {
 		pr->guard = arg;
 		pr->guard_len = identifier_length(arg, end);
 		pr->depth++;
@@ -209,6 +233,7 @@ size_t cal_top_insert_offset(const char *buf, size_t size)
 	int leading = 1, seen_comment = 0;
 
 	memset(&pr, 0, sizeof(pr));
+	pr.ends_with_endif = ends_with_endif(buf, size);
 	s.at = bom_length(buf, size);
 	pr.best = s.at;
 	while (next_line(&s, &l)) {

@@ -33,9 +33,16 @@ static void test_offsets(void)
 	EXPECT(!strcmp(after("// h\n#ifndef H\n#define H\n\nint x;\n#endif\n"), "\nint x;\n#endif\n"));
 	EXPECT(!strcmp(after("#ifndef H\n#define H\n#include <a>\nint x;\n#endif\n"), "int x;\n#endif\n"));
 	EXPECT(!strcmp(after("#pragma once\nint x;\n"), "int x;\n"));
+	EXPECT(!strcmp(after("#ifndef H\n#define H\nint x;\n#endif // H\n/* end */\n"),
+		       "int x;\n#endif // H\n/* end */\n"));
+	/* a guarded helper a fix put at the top, code after it: not an include guard */
+	EXPECT(!strcmp(after("#ifndef CUATOMLINT_HAVE_f\n#define CUATOMLINT_HAVE_f\nint f();\n#endif\nint x;\n"),
+		       "#ifndef CUATOMLINT_HAVE_f\n#define CUATOMLINT_HAVE_f\nint f();\n#endif\nint x;\n"));
+	EXPECT(!strcmp(after("#include <a>\n#ifndef CUATOMLINT_HAVE_f\n#define CUATOMLINT_HAVE_f\nint f();\n#endif\nint x;\n"),
+		       "#ifndef CUATOMLINT_HAVE_f\n#define CUATOMLINT_HAVE_f\nint f();\n#endif\nint x;\n"));
 	/* "#ifndef X / #define X 1 / #endif" is a default, not a guard */
 	EXPECT(!strcmp(after("#ifndef N\n#define N 4\n#endif\nint x;\n"), "#ifndef N\n#define N 4\n#endif\nint x;\n"));
-	EXPECT(!strcmp(after("#ifndef N\n#define N\n#endif\nint x;\n"), "int x;\n"));
+	EXPECT(!strcmp(after("#ifndef N\n#define N\n#endif\nint x;\n"), "#ifndef N\n#define N\n#endif\nint x;\n"));
 	/* a continued directive is one line; CRLF line ends */
 	EXPECT(!strcmp(after("#define M(a) \\\n  a\n#include <a>\nint x;\n"), "int x;\n"));
 	EXPECT(!strcmp(after("#include <a>\r\nint x;\r\n"), "int x;\r\n"));
