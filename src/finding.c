@@ -149,6 +149,86 @@ void cal_findings_sort_merge(struct cal_findings *list)
 	list->nr = out + 1;
 }
 
+static int same_fix(const struct cal_fix *a, const struct cal_fix *b)
+{
+	size_t i;
+
+	if (a->nr_edits != b->nr_edits)
+		return 0;
+	for (i = 0; i < a->nr_edits; i++) {
+		const struct cal_edit *x = &a->edits[i], *y = &b->edits[i];
+		if (strcmp(x->file, y->file) || x->offset != y->offset || x->length != y->length ||
+		    strcmp(x->replacement, y->replacement))
+			return 0;
+	}
+	return 1;
+}
+
+static int has_fix(const struct cal_finding *f, const struct cal_fix *fix)
+{
+	size_t i;
+	for (i = 0; i < f->nr_fixes; i++)
+		if (same_fix(&f->fixes[i], fix))
+			return 1;
+	return 0;
+}
+
+/* Move f's message, notes and fixes into keep, as clang-tidy lists them. */
+static void merge_into(struct cal_finding *keep, struct cal_finding *f)
+{
+	size_t i;
+
+	cal_finding_add_note(keep, &f->range, f->message);
+	for (i = 0; i < f->nr_notes; i++)
+		cal_finding_add_note(keep, &f->notes[i].range, f->notes[i].message);
+	GROW(keep->fixes, keep->alloc_fixes, keep->nr_fixes + f->nr_fixes);
+	for (i = 0; i < f->nr_fixes; i++) {
+		if (has_fix(keep, &f->fixes[i]))
+			fix_clear(&f->fixes[i]);	/* one fix that both carried */
+		else
+			keep->fixes[keep->nr_fixes++] = f->fixes[i];
+	}
+	free(f->fixes);
+	f->fixes = NULL;
+	f->nr_fixes = f->alloc_fixes = 0;
+	keep->archs |= f->archs;
+	keep->arch_specific |= f->arch_specific;
+	keep->partial_parse &= f->partial_parse;
+	if (f->severity > keep->severity)
+		keep->severity = f->severity;
+	cal_finding_clear(f);
+}
+
+static int same_line(const struct cal_finding *a, const struct cal_finding *b)
+{
+	return !strcmp_null(a->range.begin.file, b->range.begin.file) &&
+	       a->range.begin.line == b->range.begin.line;
+}
+
+void cal_findings_merge_lines(struct cal_findings *list)
+{
+	size_t i, j, k, out = 0;
+
+	for (i = 0; i < list->nr; i = k) {
+		for (k = i + 1; k < list->nr && same_line(&list->items[i], &list->items[k]); k++)
+			;
+		/* [i, k): one line of one file, in offset order; the first of each check stays */
+		for (j = i + 1; j < k; j++) {
+			size_t first;
+			for (first = i; first < j; first++)
+				if (list->items[first].check &&
+				    !strcmp(list->items[first].check, list->items[j].check))
+					break;
+			if (first < j)
+				merge_into(&list->items[first], &list->items[j]);
+		}
+		for (j = i; j < k; j++)
+			if (list->items[j].check)
+				list->items[out++] = list->items[j];
+	}
+	list->nr = out;
+}
+
 void cal_findings_release(struct cal_findings *list)
 {
 	size_t i;

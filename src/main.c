@@ -14,6 +14,7 @@
 #include "check.h"
 #include "check_select.h"
 #include "fixits/apply.h"
+#include "fixits/rewriter.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "inputs.h"
@@ -247,7 +248,7 @@ static int fix(const struct cal_options *opts, const struct cal_env *env,
 	       const struct cal_jobs *jobs, const struct cal_findings *list)
 {
 	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
-				       opts->verify_nvcc, env, jobs, stdout, stderr, opts->jobs };
+				       opts->verify_nvcc, env, jobs, stdout, stderr, opts->jobs, opts->srcroot };
 
 	if (!opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		return 0;
@@ -310,6 +311,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	status = exit_status(opts, &run.findings);
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
+	cal_fixes_settle(&run.findings);
 	if (report(opts, &run.findings, &jobs.all, enabled, status) < 0)
 		status = EXIT_USAGE;
 	if (fix(opts, &env, &jobs, &run.findings) < 0)

@@ -66,7 +66,7 @@ static cJSON *finding_json(const struct cal_finding *f, const struct cal_report_
 	cJSON_AddItemToObject(o, "notes", notes);
 	/* The spec's shape: one entry per edit; edits of one fix share "fix". */
 	for (i = 0; i < f->nr_fixes; i++) {
-		for (j = 0; j < f->fixes[i].nr_edits; j++) {
+		for (j = 0; !f->fixes[i].not_applied && j < f->fixes[i].nr_edits; j++) {
 			cJSON *e = edit_json(&f->fixes[i].edits[j]);
 			cJSON_AddNumberToObject(e, "fix", (double)i);
 			cJSON_AddStringToObject(e, "description", f->fixes[i].description);

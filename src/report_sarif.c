@@ -232,7 +232,8 @@ static cJSON *result_json(struct sarif *s, const struct cal_finding *f)
 	if (f->nr_fixes) {
 		cJSON *fixes = cJSON_CreateArray();
 		for (i = 0; i < f->nr_fixes; i++)
-			cJSON_AddItemToArray(fixes, fix_json(s, &f->fixes[i]));
+			if (!f->fixes[i].not_applied)	/* --fix would refuse it */
+				cJSON_AddItemToArray(fixes, fix_json(s, &f->fixes[i]));
 		cJSON_AddItemToObject(o, "fixes", fixes);
 	}
 	return o;

@@ -56,7 +56,7 @@ static void print_fixits(FILE *out, const struct cal_finding *f)
 {
 	size_t i, j;
 	for (i = 0; i < f->nr_fixes; i++) {
-		for (j = 0; j < f->fixes[i].nr_edits; j++) {
+		for (j = 0; !f->fixes[i].not_applied && j < f->fixes[i].nr_edits; j++) {
 			const struct cal_edit *e = &f->fixes[i].edits[j];
 			struct strbuf esc = STRBUF_INIT;
 			strbuf_add_json_escaped(&esc, e->replacement);

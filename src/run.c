@@ -8,6 +8,7 @@
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
 #include "checks/arch_unsupported.h"
+#include "checks/nv_atomic_context.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -108,6 +109,7 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 {
 	size_t i, had = errors->nr;
 
+	cal_nv_context_supersede_errors(errors, &run->findings, first);
 	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
 		for (i = first; i < run->findings.nr; i++)
 			run->findings.items[i].partial_parse = 0;
@@ -249,6 +251,7 @@ void cal_run_finish(struct cal_run *run)
 	cal_findings_sort_merge(&run->findings);
 	for (i = 0; i < run->findings.nr; i++)
 		fill_arch_names(run, &run->findings.items[i]);
+	cal_findings_merge_lines(&run->findings);
 }
 
 void cal_run_release(struct cal_run *run)

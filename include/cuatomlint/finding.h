@@ -60,6 +60,11 @@ struct cal_fix {
 	char *description;
 	struct cal_edit *edits;
 	size_t nr_edits, alloc_edits;
+	/*
+	 * Why --fix would refuse this fix (static text), or NULL; set by
+	 * cal_fixes_settle() before the report, so reporters leave it out.
+	 */
+	const char *not_applied;
 };
 
 struct cal_finding {
@@ -100,6 +105,14 @@ void cal_findings_take(struct cal_findings *list, struct cal_finding *f);
  * notes and fixes.
  */
 void cal_findings_sort_merge(struct cal_findings *list);
+/*
+ * One finding per (file, line, check), clang-tidy's habit: after
+ * cal_findings_sort_merge(), the later findings of a check on a line
+ * become notes of the first (their message at their position, then their
+ * own notes), their fixes join its fixes, arch masks are OR-ed and the
+ * highest severity is kept.
+ */
+void cal_findings_merge_lines(struct cal_findings *list);
 void cal_findings_release(struct cal_findings *list);
 
 #endif

@@ -24,6 +24,7 @@
 #include "../check.h"
 #include "../fixits/edit.h"
 #include "../fixits/fallbacks.h"
+#include "../fixits/include_insert.h"
 #include "../run.h"
 #include "arch_unsupported.h"
 #include "atomic_ref_fallback.h"
@@ -534,50 +535,12 @@ static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 	atomic_call_clear(&ac);
 }
 
-/*
- * The helpers' anchor: the start of the line after the last #include that
- * precedes the main file's first declaration (the helpers need the types
- * the includes declare), or the file's start if there is none.
- */
-struct anchor_scan {
-	CXTranslationUnit tu;
-	CXFile main;
-	int have_include;
-	unsigned line;		/* of the last leading #include */
-	int done;
-};
-
-static enum CXChildVisitResult anchor_visitor(CXCursor c, CXCursor parent, CXClientData d)
-{
-	struct anchor_scan *s = d;
-	CXFile file;
-	unsigned line;
-
-	(void)parent;
-	clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, NULL, NULL);
-	if (!file || !clang_File_isEqual(file, s->main))
-		return CXChildVisit_Continue;
-	if (clang_getCursorKind(c) == CXCursor_InclusionDirective) {
-		s->have_include = 1;
-		s->line = line;
-		return CXChildVisit_Continue;
-	}
-	if (clang_isPreprocessing(clang_getCursorKind(c)))
-		return CXChildVisit_Continue;
-	return CXChildVisit_Break;
-}
-
+/* The helpers' anchor: the main file's insertion point (fixits/include_insert.h). */
 static void find_anchor(struct cal_walk *w, struct arch_state *st)
 {
-	struct anchor_scan s = { w->parse->tu, NULL, 0, 0, 0 };
+	CXFile main = clang_getFile(w->parse->tu, w->parse->main_file);
 
-	s.main = clang_getFile(w->parse->tu, w->parse->main_file);
-	if (!s.main)
-		return;
-	clang_visitChildren(clang_getTranslationUnitCursor(w->parse->tu), anchor_visitor, &s);
-	st->anchor = s.have_include ? clang_getLocation(w->parse->tu, s.main, s.line + 1, 1)
-				    : clang_getLocationForOffset(w->parse->tu, s.main, 0);
-	st->have_anchor = !clang_equalLocations(st->anchor, clang_getNullLocation());
+	st->have_anchor = cal_top_insert_location(w->parse->tu, main, &st->anchor) == 0;
 }
 
 static void *arch_begin(struct cal_walk *w)

@@ -17,8 +17,14 @@
  * feeds from the CAS (assigned from a CAS result, or the 'expected' of a
  * compare_exchange), or the CAS result itself.
  *
+ * A loop whose retry test already ends it on NaN through an ordered
+ * comparison ('while (old < val && ...)', 'if (!(v < old)) break;') is not
+ * reported: see exits_on_nan().
+ *
  * Fix (__device__/__global__ code, not in a template): compare the words
- * instead, with __float_as_uint / __double_as_longlong around both operands.
+ * instead, with __float_as_uint / __double_as_longlong around both operands;
+ * an operand that is already __uint_as_float(x) / __longlong_as_double(x)
+ * becomes x, never a __float_as_uint(__uint_as_float(x)) round trip.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -124,23 +130,71 @@ static const char *word_function(CXType t)
 	}
 }
 
+/* Bit casts and their inverses: an operand already cast from bits keeps its bits. */
+static const struct {
+	const char *from_bits, *to_bits;
+} bit_casts[] = {
+	{ "__uint_as_float", "__float_as_uint" },
+	{ "__int_as_float", "__float_as_int" },
+	{ "__longlong_as_double", "__double_as_longlong" },
+};
+
+/* The to_bits name whose inverse op is, or NULL. */
+static const char *inverse_of(CXCursor op)
+{
+	size_t i;
+
+	op = cal_strip_casts(op);
+	if (clang_getCursorKind(op) != CXCursor_CallExpr || clang_Cursor_getNumArguments(op) != 1)
+		return NULL;
+	for (i = 0; i < sizeof(bit_casts) / sizeof(bit_casts[0]); i++)
+		if (cal_cursor_name_is(op, bit_casts[i].from_bits))
+			return bit_casts[i].to_bits;
+	return NULL;
+}
+
+/* The replacement of one operand: fn(op), or the bits op was made from. */
+static char *word_text(CXTranslationUnit tu, CXCursor op, const char *fn)
+{
+	char *text, *r;
+	CXCursor arg;
+	enum CXCursorKind k;
+
+	if (inverse_of(op)) {
+		arg = clang_Cursor_getArgument(cal_strip_casts(op), 0);
+		k = clang_getCursorKind(cal_strip_casts(arg));
+		if (!(text = cal_cursor_text(tu, arg)))
+			return NULL;
+		if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr || k == CXCursor_ParenExpr ||
+		    k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr)
+			return text;
+		r = xasprintf("(%s)", text);
+		free(text);
+		return r;
+	}
+	if (!(text = cal_cursor_text(tu, op)))
+		return NULL;
+	return xasprintf("%s(%s)", fn, text);
+}
+
 static void add_word_fix(struct cal_walk *w, struct cal_finding *f, CXCursor cmp,
 			 const char *fn)
 {
 	struct cal_edit edits[2];
+	const char *same = inverse_of(cal_child(cmp, 0));
 	int i;
 
+	/* __int_as_float(x) on one side: __float_as_int on the other, not _uint */
+	if (same || (same = inverse_of(cal_child(cmp, 1))))
+		fn = same;
 	memset(edits, 0, sizeof(edits));
 	for (i = 0; i < 2; i++) {
 		CXCursor op = cal_child(cmp, i);
-		char *text = cal_cursor_text(w->parse->tu, op);
-		char *wrapped;
-		if (!text)
+		char *wrapped = word_text(w->parse->tu, op, fn);
+		if (!wrapped)
 			continue;
-		wrapped = xasprintf("%s(%s)", fn, text);
 		cal_edit_replace_cursor(op, wrapped, &edits[i]);
 		free(wrapped);
-		free(text);
 	}
 	cal_add_fix_edits(f, "compare the bit patterns", edits, 2);
 }
@@ -255,6 +309,96 @@ static int judged_here(const struct cal_walk *w)
 	return cal_walk_in_device_code(w) || w->space == CAL_SPACE_HOST;
 }
 
+/*
+ * NaN exits.  A loop whose retry test already ends the loop once a value
+ * the CAS feeds is NaN cannot spin on NaN: an ordered comparison (<, >,
+ * <=, >=) or == of such a value is false for NaN, so a loop condition that
+ * needs it true ('while (old < val && ...)') ends, and an exit 'if' whose
+ * condition is then true ('if (!(v < old)) break;') leaves the loop.
+ */
+static int true_on_nan(CXCursor e, const struct cas_loop *l);
+
+static int fed_float_compare(CXCursor e, const struct cas_loop *l)
+{
+	return cal_type_is_floating(clang_getCursorType(cal_child(e, 0))) &&
+	       cal_type_is_floating(clang_getCursorType(cal_child(e, 1))) &&
+	       (operand_is_fed(cal_child(e, 0), l) || operand_is_fed(cal_child(e, 1), l));
+}
+
+static int false_on_nan(CXCursor e, const struct cas_loop *l)
+{
+	e = cal_strip_casts(e);
+	if (cal_is_binop(e, CXBinaryOperator_LT) || cal_is_binop(e, CXBinaryOperator_GT) ||
+	    cal_is_binop(e, CXBinaryOperator_LE) || cal_is_binop(e, CXBinaryOperator_GE) ||
+	    cal_is_binop(e, CXBinaryOperator_EQ))
+		return fed_float_compare(e, l);
+	if (cal_is_binop(e, CXBinaryOperator_LAnd))
+		return false_on_nan(cal_child(e, 0), l) || false_on_nan(cal_child(e, 1), l);
+	if (cal_is_binop(e, CXBinaryOperator_LOr))
+		return false_on_nan(cal_child(e, 0), l) && false_on_nan(cal_child(e, 1), l);
+	if (cal_is_unop(e, CXUnaryOperator_LNot))
+		return true_on_nan(cal_child(e, 0), l);
+	return 0;
+}
+
+static int true_on_nan(CXCursor e, const struct cas_loop *l)
+{
+	e = cal_strip_casts(e);
+	if (cal_is_binop(e, CXBinaryOperator_NE))
+		return fed_float_compare(e, l);
+	if (cal_is_binop(e, CXBinaryOperator_LOr))
+		return true_on_nan(cal_child(e, 0), l) || true_on_nan(cal_child(e, 1), l);
+	if (cal_is_binop(e, CXBinaryOperator_LAnd))
+		return true_on_nan(cal_child(e, 0), l) && true_on_nan(cal_child(e, 1), l);
+	if (cal_is_unop(e, CXUnaryOperator_LNot))
+		return false_on_nan(cal_child(e, 0), l);
+	return 0;
+}
+
+/* The loop's body, or a null cursor. */
+static CXCursor loop_body(CXCursor loop)
+{
+	int n = cal_nr_children(loop);
+
+	if (n < 2)
+		return clang_getNullCursor();
+	return cal_child(loop, clang_getCursorKind(loop) == CXCursor_DoStmt ? 0 : n - 1);
+}
+
+/* Does the loop's own retry test end it once a fed value is NaN? */
+static int exits_on_nan(CXCursor loop, const struct cas_loop *l)
+{
+	int i, n = cal_nr_children(loop);
+	CXCursor body = loop_body(loop), s;
+
+	switch (clang_getCursorKind(loop)) {
+	case CXCursor_WhileStmt:
+		if (false_on_nan(cal_child(loop, 0), l))
+			return 1;
+		break;
+	case CXCursor_DoStmt:
+		if (false_on_nan(cal_child(loop, n - 1), l))
+			return 1;
+		break;
+	default:
+		for (i = 0; i < n - 1; i++)
+			if (false_on_nan(cal_child(loop, i), l))
+				return 1;
+		break;
+	}
+	/* an exit 'if' run every round: a statement of the body itself */
+	if (clang_Cursor_isNull(body) || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return 0;
+	n = cal_nr_children(body);
+	for (i = 0; i < n; i++) {
+		s = cal_child(body, i);
+		if (clang_getCursorKind(s) == CXCursor_IfStmt && leaves_loop(cal_child(s, 1)) &&
+		    true_on_nan(cal_child(s, 0), l))
+			return 1;
+	}
+	return 0;
+}
+
 static void cas_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct cas_loop loop;
@@ -265,6 +409,8 @@ static void cas_visit(struct cal_walk *w, CXCursor c, void *state)
 		return;
 	loop.nr_fed = 0;
 	cal_subtree_find(c, collect_fed, NULL, &loop, NULL);
+	if (exits_on_nan(c, &loop))
+		return;
 	judge_loop_conditions(&d, c);
 	cal_subtree_find(c, judge_exit_if, is_nested_scope, &d, NULL);
 }

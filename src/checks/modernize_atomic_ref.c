@@ -14,9 +14,9 @@
  *
  * cuda::atomic_ref needs sm_60 (facts table): a parse that stands for any
  * older target reports nothing.  The fix also inserts
- * "#include <cuda/atomic>" at one fixed place per file (before its first
- * #include, else at its start) unless the file includes it already, so the
- * insertions of all fixes in a file are identical and collapse into one.
+ * "#include <cuda/atomic>" through the shared inserter (fixits/
+ * include_insert.h) unless the file includes it already, so the insertions
+ * of all fixes and checks in a file are identical and collapse into one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +24,10 @@
 #include "../ast.h"
 #include "../check.h"
 #include "../fixits/edit.h"
+#include "../fixits/include_insert.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "scope_sites.h"
-
-#define INCLUDE_LINE "#include <cuda/atomic>\n"
 
 struct legacy_op {
 	const char *name;	/* without _block / _system */
@@ -47,68 +46,14 @@ static const struct legacy_op legacy_ops[] = {
 	{ "atomicXor", "fetch_xor", 1 },
 };
 
-/* Where a file's #include lines start, per file that has any. */
-struct file_includes {
-	CXFile file;
-	unsigned first_offset;	/* start of the line of its first #include */
-	int has_cuda_atomic;
-};
-
 struct modernize_state {
-	struct file_includes *files;
-	size_t nr, alloc;
 	CXTranslationUnit tu;
 };
-
-static struct file_includes *includes_of(struct modernize_state *st, CXFile file)
-{
-	size_t i;
-	for (i = 0; i < st->nr; i++)
-		if (clang_File_isEqual(st->files[i].file, file))
-			return &st->files[i];
-	return NULL;
-}
-
-/*
- * #include directives as the preprocessing record holds them: unlike
- * clang_getInclusions(), it lists an #include of a header already
- * included (CUDA's wrapper headers pull in cuda_runtime.h first).
- */
-static enum CXChildVisitResult directive_visitor(CXCursor c, CXCursor parent,
-						 CXClientData data)
-{
-	struct modernize_state *st = data;
-	struct file_includes *fi;
-	CXFile file;
-	unsigned column, offset, start;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_InclusionDirective)
-		return CXChildVisit_Continue;
-	clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, &column, &offset);
-	if (!file)
-		return CXChildVisit_Continue;
-	start = offset - (column - 1);
-	if (!(fi = includes_of(st, file))) {
-		GROW(st->files, st->alloc, st->nr + 1);
-		fi = &st->files[st->nr++];
-		memset(fi, 0, sizeof(*fi));
-		fi->file = file;
-		fi->first_offset = start;
-	}
-	if (start < fi->first_offset)
-		fi->first_offset = start;
-	if (cal_cursor_name_is(c, "cuda/atomic"))
-		fi->has_cuda_atomic = 1;
-	return CXChildVisit_Continue;
-}
 
 static void *modernize_begin(struct cal_walk *w)
 {
 	struct modernize_state *st = xcalloc(1, sizeof(*st));
 	st->tu = w->parse->tu;
-	if (!w->parse->is_host)
-		clang_visitChildren(clang_getTranslationUnitCursor(st->tu), directive_visitor, st);
 	return st;
 }
 
@@ -212,24 +157,6 @@ static char *object_text(CXCursor arg, const char *text)
 	return xasprintf("*(%s)", text);
 }
 
-/* Add the #include edit to fix unless the file has it already. */
-static void add_include_edit(struct modernize_state *st, CXCursor call, struct cal_fix *fix)
-{
-	CXFile file;
-	struct file_includes *fi;
-	struct cal_edit e;
-
-	clang_getExpansionLocation(clang_getCursorLocation(call), &file, NULL, NULL, NULL);
-	fi = file ? includes_of(st, file) : NULL;
-	if (!file || (fi && fi->has_cuda_atomic))
-		return;
-	if (cal_edit_insert(clang_getLocationForOffset(st->tu, file, fi ? fi->first_offset : 0),
-			    INCLUDE_LINE, &e) == 0) {
-		cal_fix_add_edit(fix, &e);
-		cal_edit_clear(&e);
-	}
-}
-
 static void add_fix(struct modernize_state *st, struct cal_finding *f, CXCursor call,
 		    const char *type, const char *scope, const struct legacy_op *op)
 {
@@ -248,7 +175,7 @@ static void add_fix(struct modernize_state *st, struct cal_finding *f, CXCursor 
 		free(obj);
 		fix = cal_finding_add_fix(f, "use cuda::atomic_ref with an explicit memory order");
 		cal_fix_add_edit(fix, &e);
-		add_include_edit(st, call, fix);
+		cal_add_include(fix, st->tu, clang_getCursorLocation(call), "cuda/atomic");
 	}
 	free(ptr);
 	free(val);
@@ -294,7 +221,6 @@ static void modernize_end(struct cal_walk *w, void *state)
 {
 	struct modernize_state *st = state;
 	(void)w;
-	free(st->files);
 	free(st);
 }
 

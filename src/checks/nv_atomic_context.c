@@ -14,11 +14,16 @@
  * through a template instantiation is judged in the template's own body:
  * its ancestors on the walk's stack belong to the call site, not to it.
  */
+#include <ctype.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../ast.h"
 #include "../check.h"
+#include "../fixits/edit.h"
+#include "cuatomlint/strbuf.h"
 #include "nv_atomic.h"
+#include "nv_atomic_context.h"
 #include "nv_atomic_fixes.h"
 
 enum place {
@@ -122,6 +127,10 @@ static CXCursor referenced_builtin(const struct cal_walk *w, CXCursor c)
 
 static const char *const only_direct =
 	"nvcc accepts __nv_atomic_* builtins only as direct calls in a function body";
+/* nvcc 13's own words for a builtin used as a value (nvcc -arch=sm_90 -c) */
+static const char *const nvcc_value = "nvcc: \"nv atomic function must be called directly\"";
+static const char *const nvcc_template_default =
+	"nvcc: argument of type \"void (*)(...)\" is incompatible with template parameter";
 
 static void report_ctor_init(struct cal_walk *w, CXCursor call, const char *name,
 			     const struct where *at)
@@ -207,12 +216,12 @@ static void report_address(struct cal_walk *w, CXCursor ref, const char *name)
 
 	if (at.place == PLACE_TEMPLATE_DEFAULT) {
 		f = cal_report(w, ref, "'%s' used as a template default argument, which takes "
-			       "its address: %s", name, only_direct);
+			       "its address: %s (%s)", name, only_direct, nvcc_template_default);
 		cal_note_at(w, f, ref, "make the template parameter a __device__ wrapper "
 			    "function that calls the builtin");
 		return;
 	}
-	f = cal_report(w, ref, "address of '%s' taken: %s", name, only_direct);
+	f = cal_report(w, ref, "address of '%s' taken: %s (%s)", name, only_direct, nvcc_value);
 	if (w->in_instantiation)
 		why = "the wrapper would be needed where the template is defined; call the "
 		      "builtin directly instead";
@@ -223,6 +232,111 @@ static void report_address(struct cal_walk *w, CXCursor ref, const char *name)
 	cal_note_at(w, f, ref, "%s", why);
 }
 
+static int is_identifier_char(char c)
+{
+	return c == '_' || isalnum((unsigned char)c);
+}
+
+/*
+ * Is ref a template parameter's use that an instantiation replaced with the
+ * builtin (F in "template <load_fn F = __nv_atomic_load_n> ... F(p, ...)")?
+ * The builtin is reported where it is written, as the argument, not again
+ * at each use of the parameter.
+ */
+static int is_substituted_parameter(const struct cal_walk *w, CXCursor ref, const char *name)
+{
+	CXFile file;
+	unsigned offset;
+	size_t size, n = strlen(name);
+	const char *text;
+
+	clang_getSpellingLocation(clang_getCursorLocation(ref), &file, NULL, NULL, &offset);
+	text = file ? clang_getFileContents(w->parse->tu, file, &size) : NULL;
+	return text && (offset + n > size || strncmp(text + offset, name, n) ||
+			is_identifier_char(text[offset + n]));
+}
+
+static size_t skip_blanks(const char *text, size_t at, size_t size)
+{
+	while (at < size && isspace((unsigned char)text[at]))
+		at++;
+	return at;
+}
+
+/*
+ * The first builtin named but not called in text[at, end of the
+ * initializer): its offset and length, or 0.
+ */
+static size_t builtin_in_initializer(const char *text, size_t at, size_t size, size_t *begin)
+{
+	size_t limit = at + 512 < size ? at + 512 : size, b, n;
+	int depth = 0, known;
+	char *name;
+
+	while (at < limit) {
+		char c = text[at];
+		if ((c == ';' || c == ',') && !depth)
+			return 0;
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '}') && --depth < 0)
+			return 0;
+		if (!is_identifier_char(c) || (at > 0 && is_identifier_char(text[at - 1]))) {
+			at++;
+			continue;
+		}
+		for (b = at; at < limit && is_identifier_char(text[at]); at++)
+			;
+		n = at - b;
+		if (n > 12 && !strncmp(text + b, "__nv_atomic_", 12) &&
+		    skip_blanks(text, at, size) < size && text[skip_blanks(text, at, size)] != '(') {
+			name = xstrndup(text + b, n);
+			known = cal_nv_builtin_find(name) != NULL;
+			free(name);
+			if (known) {
+				*begin = b;
+				return n;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * "auto f = __nv_atomic_load_n;", "void *v = (void *)&__nv_atomic_load_n;":
+ * clang cannot make a value of the prelude's builtin template (a clang
+ * error), and keeps no initializer in the AST, so the builtin is read from
+ * the text after the variable's declarator.  nvcc rejects it as a value.
+ */
+static void report_dropped_initializer(struct cal_walk *w, CXCursor var)
+{
+	CXFile file;
+	unsigned end;
+	size_t size, at, b = 0, n;
+	const char *text;
+	char *name;
+	CXSourceRange r;
+
+	if (!w->parse->partial ||
+	    (!clang_isInvalidDeclaration(var) &&
+	     !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var))) ||
+	    cal_direct_position(clang_getRangeEnd(clang_getCursorExtent(var)), &file, NULL, NULL,
+				&end) < 0 ||
+	    !(text = clang_getFileContents(w->parse->tu, file, &size)))
+		return;
+	at = skip_blanks(text, end, size);
+	if (at >= size || text[at] != '=' || !(n = builtin_in_initializer(text, at + 1, size, &b)))
+		return;
+	name = xstrndup(text + b, n);
+	r = clang_getRange(clang_getLocationForOffset(w->parse->tu, file, (unsigned)b),
+			   clang_getLocationForOffset(w->parse->tu, file, (unsigned)(b + n)));
+	cal_note_at(w, cal_report_range(w, r, "'%s' used as a value: %s (%s)", name, only_direct,
+					nvcc_value),
+		    var, "no automatic fix: call the builtin directly, or through a __device__ "
+		    "function that calls it");
+	free(name);
+}
+
 static void context_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -230,6 +344,10 @@ static void context_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *name;
 
 	(void)state;
+	if (k == CXCursor_VarDecl) {
+		report_dropped_initializer(w, c);
+		return;
+	}
 	if (k == CXCursor_CallExpr) {
 		struct where at;
 		builtin = cal_nv_atomic_callee(w, c);
@@ -249,8 +367,56 @@ static void context_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (clang_Cursor_isNull(builtin) || is_direct_callee(w, c))
 		return;
 	name = cal_cursor_name(builtin);
-	report_address(w, c, name);
+	if (!w->in_instantiation || !is_substituted_parameter(w, c, name))
+		report_address(w, c, name);
 	free(name);
+}
+
+/* clang's errors for a builtin used as a value: no type for it, or no conversion. */
+static int is_value_use_error(const struct cal_finding *e)
+{
+	static const char tail[] = "has incompatible initializer of type '<overloaded function type>'";
+	static const char addr[] = "address of overloaded function '__nv_atomic_";
+	size_t n = strlen(e->message), t = sizeof(tail) - 1;
+
+	if (strcmp(e->check, "clang-diagnostic-error"))
+		return 0;
+	return (!strncmp(e->message, "variable '", 10) && n > t &&
+		!strcmp(e->message + n - t, tail)) ||
+	       !strncmp(e->message, addr, sizeof(addr) - 1);
+}
+
+static int value_use_on_line(const struct cal_finding *e, const struct cal_findings *found,
+			     size_t first)
+{
+	size_t i;
+
+	for (i = first; i < found->nr; i++) {
+		const struct cal_finding *f = &found->items[i];
+		if (!strcmp(f->check, "nv-atomic-context") && f->range.begin.file &&
+		    e->range.begin.file && !strcmp(f->range.begin.file, e->range.begin.file) &&
+		    f->range.begin.line == e->range.begin.line &&
+		    strstr(f->message, "' used as a value: "))
+			return 1;
+	}
+	return 0;
+}
+
+size_t cal_nv_context_supersede_errors(struct cal_findings *errors,
+				       const struct cal_findings *found, size_t first)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < errors->nr; i++) {
+		struct cal_finding *e = &errors->items[i];
+		if (is_value_use_error(e) && value_use_on_line(e, found, first)) {
+			cal_finding_clear(e);
+			continue;
+		}
+		errors->items[kept++] = *e;
+	}
+	errors->nr = kept;
+	return kept;
 }
 
 const struct cal_check cal_check_nv_atomic_context = {

@@ -7,6 +7,7 @@
 #include "../ast.h"
 #include "../fixits/edit.h"
 #include "cuatomlint/strbuf.h"
+#include "expr_util.h"
 #include "nv_atomic.h"
 
 /* The tokens of a range, with their file offsets, and the file's text. */
@@ -147,50 +148,6 @@ static CXSourceLocation loc_at(const struct toks *tk, unsigned off)
 	return clang_getLocationForOffset(tk->tu, tk->file, off);
 }
 
-/* Remove [rm_b, rm_e) and put ins_text in place of [ins_b, ins_e), as one fix. */
-static int add_two_edit_fix(struct cal_finding *f, const char *description, const struct toks *tk,
-			    unsigned rm_b, unsigned rm_e, unsigned ins, unsigned ins_e,
-			    const char *ins_text)
-{
-	struct cal_edit e1, e2;
-	struct cal_fix *fix;
-
-	if (cal_edit_replace(clang_getRange(loc_at(tk, rm_b), loc_at(tk, rm_e)), "", &e1) < 0)
-		return -1;
-	if (cal_edit_replace(clang_getRange(loc_at(tk, ins), loc_at(tk, ins_e)), ins_text, &e2) < 0) {
-		cal_edit_clear(&e1);
-		return -1;
-	}
-	fix = cal_finding_add_fix(f, description);
-	/* in file order, as the rewriter expects */
-	cal_fix_add_edit(fix, ins < rm_b ? &e2 : &e1);
-	cal_fix_add_edit(fix, ins < rm_b ? &e1 : &e2);
-	cal_edit_clear(&e1);
-	cal_edit_clear(&e2);
-	return 0;
-}
-
-struct ctor_parts {
-	CXCursor member;	/* MemberRef before the initializer */
-	CXCursor body;		/* CompoundStmt */
-	CXCursor init;
-	int found_init;
-};
-
-static enum CXChildVisitResult ctor_part(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct ctor_parts *cp = data;
-
-	(void)parent;
-	if (clang_equalCursors(c, cp->init))
-		cp->found_init = 1;
-	else if (!cp->found_init)
-		cp->member = c;
-	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
-		cp->body = c;
-	return CXChildVisit_Continue;
-}
-
 static int member_assignable(CXCursor member)
 {
 	CXCursor field = clang_getCursorReferenced(member);
@@ -233,15 +190,16 @@ static char *indent_unit(const struct toks *tk, CXCursor ctor)
 }
 
 /*
- * The text "m = init;" goes at the start of the body (tokens from open, the
- * body's "{"): where, and with what blanks.
+ * The statements stmts[0, n) go at the start of the body (tokens from open,
+ * the body's "{"): where, and with what blanks.
  */
 static char *body_insertion(const struct toks *tk, CXCursor ctor, unsigned open,
-			    const char *stmt, unsigned *at, unsigned *replace_to)
+			    char *const *stmts, size_t n, unsigned *at, unsigned *replace_to)
 {
 	struct strbuf sb = STRBUF_INIT;
 	unsigned o_end = tok_end(tk, open), next;
-	char *indent;
+	char *indent, *unit = NULL;
+	size_t i;
 
 	*at = *replace_to = o_end;
 	if (open + 1 >= tk->n)
@@ -251,92 +209,290 @@ static char *body_insertion(const struct toks *tk, CXCursor ctor, unsigned open,
 		int empty = tok_is(tk, open + 1, "}");
 		if (empty)
 			*replace_to = next;
-		strbuf_addf(&sb, " %s%s", stmt, empty ? " " : "");
-	} else if (!tok_is(tk, open + 1, "}")) {
-		indent = indentation_at(tk, next);
-		strbuf_addf(&sb, "\n%s%s", indent, stmt);
-		free(indent);
-	} else {
-		char *unit = indent_unit(tk, ctor);
-		indent = indentation_at(tk, next);
-		strbuf_addf(&sb, "\n%s%s%s", indent, unit, stmt);
-		free(indent);
-		free(unit);
+		for (i = 0; i < n; i++)
+			strbuf_addf(&sb, " %s", stmts[i]);
+		if (empty)
+			strbuf_adds(&sb, " ");
+		return strbuf_detach(&sb);
 	}
+	indent = indentation_at(tk, next);
+	if (tok_is(tk, open + 1, "}"))
+		unit = indent_unit(tk, ctor);
+	for (i = 0; i < n; i++)
+		strbuf_addf(&sb, "\n%s%s%s", indent, unit ? unit : "", stmts[i]);
+	free(indent);
+	free(unit);
 	return strbuf_detach(&sb);
 }
 
-/* Offsets of the text to remove for the initializer at tokens [k, close]. */
-static int removal_range(const struct toks *tk, unsigned k, unsigned close, unsigned open,
-			 unsigned *b, unsigned *e)
+/* One entry of a member-initializer list, as tokens. */
+struct init_item {
+	unsigned first;		/* its first token (the member's or base's name) */
+	unsigned open, close;	/* its "(" or "{" and the matching bracket */
+	int move;		/* goes into the body */
+	CXCursor member;	/* MemberRef, for a member's */
+};
+
+#define MAX_INIT_ITEMS 64
+
+struct init_list {
+	unsigned colon;		/* the ':' token */
+	unsigned body;		/* the body's '{' token */
+	struct init_item items[MAX_INIT_ITEMS];
+	size_t n;
+};
+
+/* Split the tokens between ':' and the body into entries; -1 if unsure. */
+static int parse_init_list(const struct toks *tk, struct init_list *l)
 {
-	if (k < 2)
-		return -1;
-	if (tok_is(tk, k - 1, ":") && close + 1 == open) {
-		*b = tok_end(tk, k - 2);	/* the only one: ": m(x)" goes */
-		*e = tok_end(tk, close);
-	} else if (tok_is(tk, k - 1, ":") && tok_is(tk, close + 1, ",")) {
-		/* the first: "m(x), " goes, or "m(x)," and the blanks around it at a line end */
-		*b = tok_begin(tk, k);
-		*e = tok_end(tk, close + 1);
-		while (*e < tk->size && (tk->text[*e] == ' ' || tk->text[*e] == '\t'))
-			(*e)++;
-		while (*e < tk->size && tk->text[*e] == '\n' && *b > 0 &&
-		       (tk->text[*b - 1] == ' ' || tk->text[*b - 1] == '\t'))
-			(*b)--;
-	} else if (tok_is(tk, k - 1, ",")) {
-		*b = tok_end(tk, k - 2);	/* a later one: ", m(x)" goes */
-		*e = tok_end(tk, close);
-	} else {
-		return -1;
+	unsigned i = l->colon + 1;
+	int angle;
+
+	l->n = 0;
+	while (i < l->body) {
+		struct init_item *it;
+		if (l->n == MAX_INIT_ITEMS)
+			return -1;
+		it = &l->items[l->n++];
+		memset(it, 0, sizeof(*it));
+		it->first = i;
+		for (angle = 0; i < l->body; i++) {
+			if (tok_is(tk, i, "<"))
+				angle++;
+			else if (tok_is(tk, i, ">") && angle > 0)
+				angle--;
+			else if (!angle && (tok_is(tk, i, "(") || tok_is(tk, i, "{")))
+				break;
+		}
+		if (i >= l->body || (it->close = matching_close(tk, i)) >= l->body)
+			return -1;
+		it->open = i;
+		i = it->close + 1;
+		if (i < l->body && !tok_is(tk, i++, ","))
+			return -1;	/* "...", or something this reader does not know */
 	}
-	return 0;
+	return l->n ? 0 : -1;
+}
+
+struct builtin_search {
+	struct cal_walk *w;
+	int found;
+};
+
+static enum CXChildVisitResult find_builtin_call(CXCursor c, CXCursor parent, CXClientData d)
+{
+	struct builtin_search *s = d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+	    !clang_Cursor_isNull(cal_nv_atomic_callee(s->w, c))) {
+		s->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static int calls_builtin(struct cal_walk *w, CXCursor e)
+{
+	struct builtin_search s = { w, 0 };
+
+	if (clang_getCursorKind(e) == CXCursor_CallExpr &&
+	    !clang_Cursor_isNull(cal_nv_atomic_callee(w, e)))
+		return 1;
+	clang_visitChildren(e, find_builtin_call, &s);
+	return s.found;
+}
+
+/* The constructor's children: its initializers come as (MemberRef, expression) pairs. */
+struct ctor_children {
+	CXCursor c[2 * MAX_INIT_ITEMS + 16];
+	int n;
+	CXCursor body;
+};
+
+static enum CXChildVisitResult ctor_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ctor_children *cc = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		cc->body = c;
+	else if (cc->n < (int)(sizeof(cc->c) / sizeof(cc->c[0])))
+		cc->c[cc->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static struct init_item *item_at(const struct toks *tk, struct init_list *l, unsigned offset)
+{
+	size_t i;
+	for (i = 0; i < l->n; i++)
+		if (tok_begin(tk, l->items[i].first) == offset)
+			return &l->items[i];
+	return NULL;
+}
+
+/*
+ * Mark the entries to move: every member initializer that calls a builtin
+ * and whose member can be assigned.  *why tells about init's own entry;
+ * -1 if it cannot move.
+ */
+static int mark_moves(struct cal_walk *w, const struct toks *tk, struct init_list *l,
+		      const struct ctor_children *cc, CXCursor init, const char **why)
+{
+	int i, own = -1;
+
+	*why = "only a member's initializer can move into the body";
+	for (i = 1; i < cc->n; i++) {
+		CXCursor m = cc->c[i - 1], e = cc->c[i];
+		struct init_item *it;
+		int is_own = clang_equalCursors(e, init);
+		if (clang_getCursorKind(m) != CXCursor_MemberRef || !clang_isExpression(clang_getCursorKind(e)))
+			continue;
+		it = item_at(tk, l, offset_of(clang_getRangeStart(clang_getCursorExtent(m))));
+		if (!it || it->close < it->open + 2 || !calls_builtin(w, e))
+			continue;
+		if (!member_assignable(m)) {
+			if (is_own)
+				*why = "the member is not assignable (const, reference or class type); "
+				       "initialize it from a __device__ helper function that makes the call";
+			if (is_own)
+				return -1;
+			continue;
+		}
+		it->move = 1;
+		it->member = m;
+		if (is_own)
+			own = 0;
+	}
+	return own;
+}
+
+/* The next offset after off that is not a blank. */
+static unsigned skip_blanks(const struct toks *tk, unsigned off)
+{
+	while (off < tk->size && (tk->text[off] == ' ' || tk->text[off] == '\t'))
+		off++;
+	return off;
+}
+
+/* The edit removing entries [a, b] (consecutive, all moving). */
+static int removal_edit(const struct toks *tk, const struct init_list *l, size_t a, size_t b,
+			struct cal_edit *e)
+{
+	unsigned rb, re;
+
+	if (a == 0 && b == l->n - 1) {
+		rb = tok_end(tk, l->colon - 1);	/* all of them: ": a(x), b(y)" goes */
+		re = tok_end(tk, l->items[b].close);
+	} else if (a == 0) {
+		/* the first ones: "a(x), " goes, or "a(x)," and the blanks around it at a line end */
+		rb = tok_begin(tk, l->items[0].first);
+		re = skip_blanks(tk, tok_end(tk, l->items[b].close + 1));
+		while (re < tk->size && tk->text[re] == '\n' && rb > 0 &&
+		       (tk->text[rb - 1] == ' ' || tk->text[rb - 1] == '\t'))
+			rb--;
+	} else {
+		rb = tok_end(tk, l->items[a - 1].close);	/* later ones: ", b(y)" goes */
+		re = tok_end(tk, l->items[b].close);
+	}
+	return cal_edit_replace(clang_getRange(loc_at(tk, rb), loc_at(tk, re)), "", e);
+}
+
+/* "m = init;" for every moving entry, in list order. */
+static size_t moved_statements(const struct toks *tk, const struct init_list *l, char **stmts)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->n; i++) {
+		const struct init_item *it = &l->items[i];
+		char *name;
+		if (!it->move)
+			continue;
+		name = cal_cursor_name(it->member);
+		stmts[n++] = xasprintf("%s = %.*s;", name,
+				       (int)(tok_end(tk, it->close - 1) - tok_begin(tk, it->open + 1)),
+				       tk->text + tok_begin(tk, it->open + 1));
+		free(name);
+	}
+	return n;
+}
+
+/*
+ * The fix: the removals, then the statements at the start of the body, as
+ * one fix that every finding of the list carries (identical, so the
+ * rewriter applies it once; two fixes would overlap and both be refused).
+ */
+static int build_move_fix(struct cal_finding *f, const struct toks *tk, CXCursor ctor,
+			  const struct init_list *l)
+{
+	char *stmts[MAX_INIT_ITEMS], *text;
+	size_t i, j, n = moved_statements(tk, l, stmts);
+	struct cal_edit edits[MAX_INIT_ITEMS + 1];
+	unsigned at, to;
+	int ne = 0, r = -1;
+
+	text = body_insertion(tk, ctor, l->body, stmts, n, &at, &to);
+	for (i = 0; text && i < l->n; i = j) {
+		for (j = i + 1; l->items[i].move && j < l->n && l->items[j].move; j++)
+			;
+		if (l->items[i].move && removal_edit(tk, l, i, j - 1, &edits[ne++]) < 0)
+			goto out;
+	}
+	/* "{}" becomes "{ m = x; }": then the replacement covers the body's inside */
+	if (!text || cal_edit_replace(clang_getRange(loc_at(tk, at), loc_at(tk, to)), text,
+				      &edits[ne++]) < 0)
+		goto out;
+	r = cal_add_fix_edits(f, n > 1 ? "move the calls into the constructor body"
+				       : "move the call into the constructor body", edits, ne);
+	ne = 0;
+out:
+	while (ne > 0)
+		cal_edit_clear(&edits[--ne]);
+	for (i = 0; i < n; i++)
+		free(stmts[i]);
+	free(text);
+	return r;
+}
+
+/* The ':' after the parameter list, or tk->n. */
+static unsigned list_colon(const struct toks *tk, unsigned body)
+{
+	unsigned i, close;
+
+	for (i = 0; i < body && !tok_is(tk, i, "("); i++)
+		;
+	close = i < body ? matching_close(tk, i) : tk->n;
+	return close + 1 < body && tok_is(tk, close + 1, ":") ? close + 1 : tk->n;
 }
 
 int cal_nv_fix_move_initializer(struct cal_walk *w, struct cal_finding *f, CXCursor ctor,
 				CXCursor init, const char **why)
 {
-	struct ctor_parts cp = { clang_getNullCursor(), clang_getNullCursor(), init, 0 };
+	struct ctor_children cc;
+	struct init_list *l;
 	struct toks tk;
-	unsigned k, open, close, rm_b, rm_e, at, to;
-	char *name = NULL, *stmt = NULL, *text = NULL;
 	int r = -1;
 
-	*why = "the initializer could not be moved";
-	clang_visitChildren(ctor, ctor_part, &cp);
-	if (clang_getCursorKind(cp.member) != CXCursor_MemberRef || clang_Cursor_isNull(cp.body)) {
+	memset(&cc, 0, sizeof(cc));
+	clang_visitChildren(ctor, ctor_child, &cc);
+	if (clang_Cursor_isNull(cc.body)) {
 		*why = "only a member's initializer can move into the body";
 		return -1;
 	}
-	if (!member_assignable(cp.member)) {
-		*why = "the member is not assignable (const, reference or class type); "
-		       "initialize it from a __device__ helper function that makes the call";
+	if (toks_get(&tk, w->parse->tu, clang_getRangeStart(clang_getCursorExtent(ctor)),
+		     clang_getRangeEnd(clang_getCursorExtent(cc.body))) < 0) {
+		*why = "the initializer could not be moved";
 		return -1;
 	}
-	if (toks_get(&tk, w->parse->tu, clang_getRangeStart(clang_getCursorExtent(ctor)),
-		     clang_getRangeEnd(clang_getCursorExtent(cp.body))) < 0)
-		goto out;
-	k = tok_index_at(&tk, offset_of(clang_getRangeStart(clang_getCursorExtent(cp.member))));
-	open = tok_index_at(&tk, offset_of(clang_getRangeStart(clang_getCursorExtent(cp.body))));
-	close = k + 1 < open ? matching_close(&tk, k + 1) : tk.n;
-	if (open >= tk.n || close >= open || close < k + 3 ||
-	    removal_range(&tk, k, close, open, &rm_b, &rm_e) < 0)
-		goto out;
-	name = cal_cursor_name(cp.member);
-	text = xstrndup(tk.text + tok_begin(&tk, k + 2), tok_end(&tk, close - 1) - tok_begin(&tk, k + 2));
-	stmt = xasprintf("%s = %s;", name, text);
-	free(text);
-	text = body_insertion(&tk, ctor, open, stmt, &at, &to);
-	if (!text)
-		goto out;
-	/* "{}" becomes "{ m = x; }": then the replacement covers the body's inside */
-	r = add_two_edit_fix(f, "move the call into the constructor body", &tk, rm_b, rm_e, at, to,
-			     text);
-out:
+	l = xcalloc(1, sizeof(*l));
+	l->body = tok_index_at(&tk, offset_of(clang_getRangeStart(clang_getCursorExtent(cc.body))));
+	l->colon = list_colon(&tk, l->body);
+	*why = "the initializer could not be moved";
+	if (l->body < tk.n && l->colon < tk.n && l->colon > 0 &&
+	    parse_init_list(&tk, l) == 0 && mark_moves(w, &tk, l, &cc, init, why) == 0)
+		r = build_move_fix(f, &tk, ctor, l);
+	free(l);
 	toks_free(&tk);
-	free(name);
-	free(stmt);
-	free(text);
 	return r;
 }
 

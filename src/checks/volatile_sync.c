@@ -42,6 +42,7 @@
 #include "../fixits/fallbacks.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
+#include "../fixits/include_insert.h"
 #include "volatile_util.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
@@ -1716,10 +1717,10 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 	if (a->lock)
 		add_acquire_edits(st, fix, a);
 	if (!st->legacy)
-		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
+		cal_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
 				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
 	else if (a->kind == ACC_POLL)
-		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
+		cal_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
 				   NULL);
 out:
 	for (i = 0; i < nr_drops; i++)

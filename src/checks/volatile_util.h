@@ -50,14 +50,6 @@ char *vol_value_type(CXType t);
  * range if there is none right after it.
  */
 CXSourceRange vol_statement_range(CXTranslationUnit tu, CXCursor e);
-/*
- * Add to fix an edit that inserts line (one or more lines separated by '\n';
- * a final newline is added; CRLF where the file uses it) after the
- * last unconditional #include of the file that holds loc (at the top if it
- * has none); with header set, nothing if that file already includes it.
- */
-void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocation loc,
-			const char *line, const char *header);
 /* The name of the object an lvalue is rooted in (for messages); caller frees. */
 char *vol_subject(CXTranslationUnit tu, CXCursor lvalue);
 /*

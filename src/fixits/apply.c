@@ -1,5 +1,6 @@
 #include "apply.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,42 @@ static int verify_nvcc(const struct cal_fix_request *req, const struct cal_rewri
 	return r;
 }
 
+/* path below root ("root/" + rest): rest, else NULL. */
+static const char *below(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (n == 1 && root[0] == '/')
+		return path[0] == '/' ? path + 1 : NULL;
+	return !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : NULL;
+}
+
+/*
+ * The name a diff gives path: relative to --srcroot, or to the current
+ * directory, so that `patch -p1` and `git apply` accept the diff there.
+ * A relative path without --srcroot is kept as written; a file outside
+ * the root keeps its absolute name.
+ */
+static char *diff_path(const char *path, const char *srcroot)
+{
+	char root[PATH_MAX], cwd[PATH_MAX], *abs, *real, *r = NULL;
+	const char *rest;
+
+	if ((!srcroot && path[0] != '/') || !realpath(srcroot ? srcroot : ".", root))
+		return xstrdup(path);
+	abs = path[0] == '/' || !getcwd(cwd, sizeof(cwd)) ? xstrdup(path)
+							 : xasprintf("%s/%s", cwd, path);
+	if ((rest = below(abs, root)))
+		r = xstrdup(rest);
+	else if ((real = realpath(path, NULL))) {
+		if ((rest = below(real, root)))
+			r = xstrdup(rest);
+		free(real);
+	}
+	free(abs);
+	return r ? r : xstrdup(path);
+}
+
 static void print_diffs(const struct cal_fix_request *req, const struct cal_rewriter *rw)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -276,9 +313,13 @@ static void print_diffs(const struct cal_fix_request *req, const struct cal_rewr
 
 	for (i = 0; i < rw->nr_files; i++) {
 		const struct cal_rw_file *f = &rw->files[i];
-		if (cal_rewriter_changes(f))
-			cal_diff_unified(&out, f->path, f->original.buf, f->original.len,
-					 f->result.buf, f->result.len);
+		char *name;
+		if (!cal_rewriter_changes(f))
+			continue;
+		name = diff_path(f->path, req->srcroot);
+		cal_diff_unified(&out, name, f->original.buf, f->original.len, f->result.buf,
+				 f->result.len);
+		free(name);
 	}
 	fwrite(out.buf, 1, out.len, req->out);
 	fflush(req->out);

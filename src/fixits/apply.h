@@ -36,6 +36,7 @@ struct cal_fix_request {
 	FILE *out;
 	FILE *log;
 	int workers;		/* -j: parallel re-parses; 0: one per core */
+	const char *srcroot;	/* --srcroot: --fix-dry-run paths relative to it (NULL: cwd) */
 };
 
 /* 0, or -1 if a file could not be rewritten or kept, the export or nvcc failed. */

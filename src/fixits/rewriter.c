@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../ast.h"
+#include "fences.h"
 
 void cal_rewriter_init(struct cal_rewriter *rw, FILE *log)
 {
@@ -65,7 +66,8 @@ static struct cal_rw_file *file_for_edit(struct cal_rewriter *rw, const struct c
 	if (i >= 0) {
 		f = &rw->files[i];
 		if (f->state == CAL_FILE_OK && e->file_hash != f->parsed_hash) {
-			fprintf(rw->log, "cuatomlint: error: '%s' changed while it was being "
+			if (rw->log)
+				fprintf(rw->log, "cuatomlint: error: '%s' changed while it was being "
 				"parsed; not rewritten\n", f->path);
 			f->state = CAL_FILE_BAD;
 			rw->nr_errors++;
@@ -109,9 +111,11 @@ void cal_rewriter_add_findings(struct cal_rewriter *rw, const struct cal_finding
 	for (i = 0; i < list->nr; i++) {
 		const struct cal_finding *fd = &list->items[i];
 		if (fd->partial_parse && fd->nr_fixes) {
-			fprintf(rw->log, "cuatomlint: fix not applied: %s:%u:%u [%s]: clang reported "
-				"errors in this translation unit\n", fd->range.begin.file,
-				fd->range.begin.line, fd->range.begin.column, fd->check);
+			if (rw->log)
+				fprintf(rw->log, "cuatomlint: fix not applied: %s:%u:%u [%s]: "
+					"clang reported errors in this translation unit\n",
+					fd->range.begin.file, fd->range.begin.line,
+					fd->range.begin.column, fd->check);
 			rw->nr_skipped_partial += (int)fd->nr_fixes;
 			continue;
 		}
@@ -124,7 +128,9 @@ static void refuse(struct cal_rewriter *rw, struct cal_rw_fix *r, enum cal_fix_s
 		   const char *why)
 {
 	r->state = s;
-	fprintf(rw->log, "cuatomlint: fix %s: %s:%u:%u [%s]: %s\n",
+	r->why = why;
+	if (rw->log)
+		fprintf(rw->log, "cuatomlint: fix %s: %s:%u:%u [%s]: %s\n",
 		s == CAL_FIX_REFUSED ? "refused" : "not applied", r->where->file,
 		r->where->line, r->where->column, r->check, why);
 }
@@ -132,14 +138,16 @@ static void refuse(struct cal_rewriter *rw, struct cal_rw_fix *r, enum cal_fix_s
 static int read_checked(struct cal_rewriter *rw, struct cal_rw_file *f)
 {
 	if (read_file(f->path, &f->original) < 0) {
-		fprintf(rw->log, "cuatomlint: error: cannot read '%s': %s; not rewritten\n",
-			f->path, strerror(errno));
+		if (rw->log)
+			fprintf(rw->log, "cuatomlint: error: cannot read '%s': %s; "
+				"not rewritten\n", f->path, strerror(errno));
 		return -1;
 	}
 	if (!f->parsed_hash ||
 	    cal_content_hash(f->original.buf, f->original.len) != f->parsed_hash) {
-		fprintf(rw->log, "cuatomlint: error: '%s' changed since it was parsed; "
-			"not rewritten\n", f->path);
+		if (rw->log)
+			fprintf(rw->log, "cuatomlint: error: '%s' changed since it was "
+				"parsed; not rewritten\n", f->path);
 		return -1;
 	}
 	f->crlf = cal_text_is_crlf(f->original.buf, f->original.len);
@@ -254,6 +262,11 @@ static void take_edit(struct cal_rewriter *rw, const struct cal_edit *e)
 	f->nr_edits++;
 }
 
+static int is_include(const char *text)
+{
+	return !strncmp(text, "#include", 8);
+}
+
 static int edit_order(const void *pa, const void *pb)
 {
 	const struct cal_rw_edit *a = pa, *b = pb;
@@ -261,6 +274,8 @@ static int edit_order(const void *pa, const void *pb)
 		return a->offset < b->offset ? -1 : 1;
 	if (a->length != b->length)
 		return a->length < b->length ? -1 : 1;	/* insertion first */
+	if (is_include(a->replacement) != is_include(b->replacement))
+		return is_include(a->replacement) ? -1 : 1;	/* #include before helpers */
 	return strcmp(a->replacement, b->replacement);
 }
 
@@ -278,6 +293,150 @@ static void build_result(struct cal_rw_file *f)
 		at = (size_t)e->offset + e->length;
 	}
 	strbuf_add(&f->result, f->original.buf + at, f->original.len - at);
+}
+
+/* Do the fix's own edits overlap? */
+static int fix_self_overlaps(const struct cal_fix *fix)
+{
+	size_t i, j;
+	for (i = 0; i < fix->nr_edits; i++)
+		for (j = 0; j < i; j++)
+			if (edits_conflict(&fix->edits[i], &fix->edits[j]))
+				return 1;
+	return 0;
+}
+
+/* Does an edit of a fix other than own change [from, to) of path? */
+static int others_touch(const struct cal_rewriter *rw, const struct cal_fix *own,
+			const char *path, size_t from, size_t to)
+{
+	size_t i, j;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		const struct cal_fix *fix = rw->fixes[i].fix;
+		for (j = 0; fix != own && j < fix->nr_edits; j++) {
+			const struct cal_edit *e = &fix->edits[j];
+			if (!strcmp(e->file, path) && e->offset < to &&
+			    (size_t)e->offset + e->length + !e->length > from)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The edit of another fix, taken (not refused), that ends closest before
+ * e with only blanks, ';' and parentheses between (it may rename a fence
+ * call): its fence may be the one e repeats.
+ */
+static const struct cal_edit *edit_just_before(const struct cal_rewriter *rw,
+					       const struct cal_fix *own, const struct cal_edit *e,
+					       const struct strbuf *text)
+{
+	const struct cal_edit *best = NULL;
+	size_t i, j, k;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		const struct cal_fix *fix = rw->fixes[i].fix;
+		if (fix == own || rw->fixes[i].state == CAL_FIX_REFUSED)
+			continue;
+		for (j = 0; j < fix->nr_edits; j++) {
+			const struct cal_edit *o = &fix->edits[j];
+			size_t end = (size_t)o->offset + o->length;
+			if (strcmp(o->file, e->file) || end > e->offset || (best && end <=
+			    (size_t)best->offset + best->length))
+				continue;
+			for (k = end; k < e->offset && strchr(" \t\r\n;()", text->buf[k]); k++)
+				;
+			if (k == e->offset)
+				best = o;
+		}
+	}
+	return best;
+}
+
+/*
+ * e (of fix) starts with a fence that the text before it ends with: the
+ * user's code, or another fix's edit o just before it (a narrow fence that
+ * fix widens).  The leading fence goes; with o, fix takes o's edit too, so
+ * that it stays whole when applied alone (two equal edits are one).
+ */
+static void drop_doubled_fence(struct cal_rewriter *rw, struct cal_fix *fix, size_t j,
+			       const struct cal_rw_file *f)
+{
+	struct cal_edit *e = &fix->edits[j], copy;
+	const struct cal_edit *o;
+	struct strbuf before = STRBUF_INIT;
+	size_t start, base;
+	char *shorter;
+
+	shorter = cal_without_doubled_fence(e->replacement, f->original.buf, e->offset, &start);
+	if (shorter && !others_touch(rw, fix, e->file, start, e->offset)) {
+		free(e->replacement);
+		e->replacement = shorter;
+		return;
+	}
+	free(shorter);
+	if (!(o = edit_just_before(rw, fix, e, &f->original)))
+		return;
+	base = o->offset > 256 ? o->offset - 256 : 0;
+	strbuf_add(&before, f->original.buf + base, o->offset - base);
+	strbuf_adds(&before, o->replacement);
+	strbuf_add(&before, f->original.buf + o->offset + o->length,
+		   e->offset - o->offset - o->length);
+	shorter = cal_without_doubled_fence(e->replacement, before.buf, before.len, &start);
+	if (shorter && start < o->offset - base &&
+	    others_touch(rw, fix, e->file, base + start, o->offset)) {
+		free(shorter);	/* the fence's statement starts in text another edit changes */
+		shorter = NULL;
+	}
+	strbuf_release(&before);
+	if (!shorter)
+		return;
+	free(e->replacement);
+	e->replacement = shorter;
+	copy = *o;
+	cal_fix_add_edit(fix, &copy);	/* copies the strings; e may move */
+}
+
+/* Drop a fix's leading fence where the code, or a fix just before it, has that fence. */
+static void drop_doubled_fences(struct cal_rewriter *rw)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		struct cal_fix *fix = (struct cal_fix *)rw->fixes[i].fix;
+		if (rw->fixes[i].state == CAL_FIX_REFUSED)
+			continue;
+		for (j = 0, n = fix->nr_edits; j < n; j++) {
+			struct cal_edit *e = &fix->edits[j];
+			struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
+			if (strncmp(e->replacement + (e->replacement[0] == '('), "__threadfence", 13))
+				continue;
+			if (f->state == CAL_FILE_OK && !f->original.len && read_checked(rw, f) < 0)
+				f->state = CAL_FILE_BAD;
+			if (f->state == CAL_FILE_OK && e->offset <= f->original.len)
+				drop_doubled_fence(rw, fix, j, f);
+		}
+	}
+}
+
+void cal_fixes_settle(struct cal_findings *list)
+{
+	struct cal_rewriter rw;
+	size_t i;
+
+	cal_rewriter_init(&rw, NULL);
+	cal_rewriter_add_findings(&rw, list);
+	for (i = 0; i < rw.nr_fixes; i++)
+		if (fix_self_overlaps(rw.fixes[i].fix))
+			refuse(&rw, &rw.fixes[i], CAL_FIX_REFUSED, "its own edits overlap");
+	refuse_conflicts(&rw);
+	drop_doubled_fences(&rw);
+	for (i = 0; i < rw.nr_fixes; i++)
+		if (rw.fixes[i].state == CAL_FIX_REFUSED)
+			((struct cal_fix *)rw.fixes[i].fix)->not_applied = rw.fixes[i].why;
+	cal_rewriter_release(&rw);
 }
 
 int cal_rewriter_plan(struct cal_rewriter *rw)

@@ -49,6 +49,7 @@ struct cal_rw_fix {
 	enum cal_severity severity;
 	const struct cal_pos *where;	/* the finding's position */
 	enum cal_fix_state state;
+	const char *why;		/* of a refusal (static text) */
 };
 
 /* One edit taken for a file; identical edits of several fixes share one. */
@@ -103,6 +104,14 @@ int cal_rewriter_changes(const struct cal_rw_file *f);
 size_t cal_rewriter_count_fixes(const struct cal_rewriter *rw, enum cal_fix_state s);
 size_t cal_rewriter_count_written(const struct cal_rewriter *rw);
 void cal_rewriter_release(struct cal_rewriter *rw);
+
+/*
+ * Before the report: mark (cal_fix.not_applied) every fix that --fix would
+ * refuse whatever the files hold (its own edits overlap, or they overlap
+ * another fix's), so the text, JSON and SARIF reports and the exports
+ * carry only fixes --fix applies.  The rewriter decides the same again.
+ */
+void cal_fixes_settle(struct cal_findings *list);
 
 /* Append replacement to out, turning "\n" into "\r\n" if crlf. */
 void cal_rewrite_text(struct strbuf *out, const char *replacement, int crlf);

@@ -17,10 +17,10 @@ using half_t = __half;
 template <class T> __device__ T accumulate(T *p, T v) { return atomicAdd(p, v); }
 // OLD: multi-arch.cu:[[@LINE-1]]:64: error: atomicAdd(__half*) needs sm_70; the build targets sm_52 [arch-unsupported]
 // OLD: multi-arch.cu:[[@LINE-2]]:33: note: in instantiation 'accumulate<__half>'; no automatic fix: the template's other instantiations share this call
-// OLD: multi-arch.cu:[[@LINE-3]]:64: error: atomicAdd(double*) needs sm_60; the build targets sm_52 [arch-unsupported]
+// OLD: multi-arch.cu:[[@LINE-3]]:64: note: atomicAdd(double*) needs sm_60; the build targets sm_52
 // OLD: multi-arch.cu:[[@LINE-4]]:33: note: in instantiation 'accumulate<double>'; no automatic fix: the template's other instantiations share this call
 // THREE: multi-arch.cu:[[@LINE-5]]:64: error: atomicAdd(__half*) needs sm_70; the build targets sm_52, sm_61 [arch-unsupported]
-// THREE: multi-arch.cu:[[@LINE-6]]:64: error: atomicAdd(double*) needs sm_60; the build targets sm_52 [arch-unsupported]
+// THREE: multi-arch.cu:[[@LINE-6]]:64: note: atomicAdd(double*) needs sm_60; the build targets sm_52
 
 __global__ void kernel(real_t *sum, half_t *h, int *n) {
   atomicAdd(sum, 1.0);

@@ -25,7 +25,7 @@ template <int N> __device__ void add_double_n(double *p) {
   for (int i = 0; i < N; i++)
     atomicAdd(p, 1.0);
   // CHECK: templates.cu:[[@LINE-1]]:5: error: atomicAdd(double*) needs sm_60; the build targets sm_52 [arch-unsupported]
-  // CHECK: fix-it:"{{.*}}templates.cu":{1:1-1:1}:"#ifndef CUATOMLINT_HAVE_cuatomlint_atomicAdd_f64\n{{.*}}"
+  // CHECK: fix-it:"{{.*}}templates.cu":{8:1-8:1}:"#ifndef CUATOMLINT_HAVE_cuatomlint_atomicAdd_f64\n{{.*}}"
   // CHECK: fix-it:"{{.*}}templates.cu":{[[@LINE-3]]:5-[[@LINE-3]]:14}:"cuatomlint_atomicAdd_f64"
 }
 

@@ -17,27 +17,27 @@ __global__ void kernel(int *p, unsigned long long *q, float *f, double *d, int i
   atomicAdd(&counter, 1);
   // CHECK: basic.cu:[[@LINE-1]]:3: note: 'atomicAdd' can be written as cuda::atomic_ref<int, cuda::thread_scope_device>::fetch_add with an explicit memory order [modernize-atomic-ref]
   // CHECK: fix-it:"{{.*}}basic.cu":{[[@LINE-2]]:3-[[@LINE-2]]:25}:"cuda::atomic_ref<int, cuda::thread_scope_device>{counter}.fetch_add(1, cuda::memory_order_relaxed)"
-  // CHECK: fix-it:"{{.*}}basic.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
+  // CHECK: fix-it:"{{.*}}basic.cu":{11:1-11:1}:"#include <cuda/atomic>\n"
   int old = atomicSub(p + i, 2);
   // CHECK: basic.cu:[[@LINE-1]]:13: note: 'atomicSub' can be written as cuda::atomic_ref<int, cuda::thread_scope_device>::fetch_sub with an explicit memory order [modernize-atomic-ref]
   // CHECK: fix-it:"{{.*}}basic.cu":{[[@LINE-2]]:13-[[@LINE-2]]:32}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*(p + i)}.fetch_sub(2, cuda::memory_order_relaxed)"
-  // CHECK: fix-it:"{{.*}}basic.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
+  // CHECK: fix-it:"{{.*}}basic.cu":{11:1-11:1}:"#include <cuda/atomic>\n"
   atomicMax_block(&p[i], old);
   // CHECK: basic.cu:[[@LINE-1]]:3: note: 'atomicMax_block' can be written as cuda::atomic_ref<int, cuda::thread_scope_block>::fetch_max with an explicit memory order [modernize-atomic-ref]
   // CHECK: fix-it:"{{.*}}basic.cu":{[[@LINE-2]]:3-[[@LINE-2]]:30}:"cuda::atomic_ref<int, cuda::thread_scope_block>{p[i]}.fetch_max(old, cuda::memory_order_relaxed)"
-  // CHECK: fix-it:"{{.*}}basic.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
+  // CHECK: fix-it:"{{.*}}basic.cu":{11:1-11:1}:"#include <cuda/atomic>\n"
   atomicExch_system(q, 5ull);
   // CHECK: basic.cu:[[@LINE-1]]:3: note: 'atomicExch_system' can be written as cuda::atomic_ref<unsigned long long, cuda::thread_scope_system>::exchange with an explicit memory order [modernize-atomic-ref]
   // CHECK: fix-it:"{{.*}}basic.cu":{[[@LINE-2]]:3-[[@LINE-2]]:29}:"cuda::atomic_ref<unsigned long long, cuda::thread_scope_system>{*q}.exchange(5ull, cuda::memory_order_relaxed)"
-  // CHECK: fix-it:"{{.*}}basic.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
+  // CHECK: fix-it:"{{.*}}basic.cu":{11:1-11:1}:"#include <cuda/atomic>\n"
   atomicAdd(f, 1.0f);
   // CHECK: basic.cu:[[@LINE-1]]:3: note: 'atomicAdd' can be written as cuda::atomic_ref<float, cuda::thread_scope_device>::fetch_add with an explicit memory order [modernize-atomic-ref]
   // CHECK: fix-it:"{{.*}}basic.cu":{[[@LINE-2]]:3-[[@LINE-2]]:21}:"cuda::atomic_ref<float, cuda::thread_scope_device>{*f}.fetch_add(1.0f, cuda::memory_order_relaxed)"
-  // CHECK: fix-it:"{{.*}}basic.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
+  // CHECK: fix-it:"{{.*}}basic.cu":{11:1-11:1}:"#include <cuda/atomic>\n"
   atomicOr((unsigned *)p, 4u);
   // CHECK: basic.cu:[[@LINE-1]]:3: note: 'atomicOr' can be written as cuda::atomic_ref<unsigned int, cuda::thread_scope_device>::fetch_or with an explicit memory order [modernize-atomic-ref]
   // CHECK: fix-it:"{{.*}}basic.cu":{[[@LINE-2]]:3-[[@LINE-2]]:30}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*((unsigned *)p)}.fetch_or(4u, cuda::memory_order_relaxed)"
-  // CHECK: fix-it:"{{.*}}basic.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
+  // CHECK: fix-it:"{{.*}}basic.cu":{11:1-11:1}:"#include <cuda/atomic>\n"
   // Written through a macro: reported at the use site, no fix.
   ADD_ONE(p);
   // CHECK: basic.cu:[[@LINE-1]]:3: note: 'atomicAdd' can be written as cuda::atomic_ref<int, cuda::thread_scope_device>::fetch_add with an explicit memory order [modernize-atomic-ref]

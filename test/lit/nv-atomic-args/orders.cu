@@ -10,7 +10,7 @@
 template <int O> __device__ int load_with(int *p) { return __nv_atomic_load_n(p, O); }
 // CHECK: orders.cu:[[@LINE-1]]:82: error: memory order __NV_ATOMIC_RELEASE of '__nv_atomic_load_n' is invalid: an atomic load cannot be release or acq_rel [nv-atomic-args]
 // CHECK: orders.cu:[[@LINE-2]]:82: note: use __NV_ATOMIC_ACQUIRE to order later accesses after the load, or __NV_ATOMIC_RELAXED
-// CHECK: orders.cu:[[@LINE-3]]:82: error: memory order argument of '__nv_atomic_load_n' depends on a template parameter but the call's types do not: nvcc rejects it as invalid before instantiation [nv-atomic-args]
+// CHECK: orders.cu:[[@LINE-3]]:82: note: memory order argument of '__nv_atomic_load_n' depends on a template parameter but the call's types do not: nvcc rejects it as invalid before instantiation
 // When the types depend on the template too, nvcc judges each instantiation.
 template <class T, int O> __device__ T load_t(T *p) { return __nv_atomic_load_n(p, O); }
 // CHECK: orders.cu:[[@LINE-1]]:84: error: memory order __NV_ATOMIC_ACQ_REL of '__nv_atomic_load_n' is invalid: an atomic load cannot be release or acq_rel [nv-atomic-args]

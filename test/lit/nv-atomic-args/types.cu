@@ -14,7 +14,8 @@ struct Quad { long long x, y; };
 // The template itself (dependent types) is not judged; its float instantiation is.
 template <class T> __device__ T fetch_min(T *p, T v) { return __nv_atomic_fetch_min(p, v, __NV_ATOMIC_RELAXED); }
 // CHECK: types.cu:[[@LINE-1]]:63: error: '__nv_atomic_fetch_min' on an object of type 'float': min and max are not supported on floating-point types [nv-atomic-args]
-// CHECK: types.cu:[[@LINE-2]]:63: error: '__nv_atomic_fetch_min' on an object of type 'short': and, or, xor, add, sub, min and max need an object of 4 or 8 bytes [nv-atomic-args]
+// One finding per line and check: the other instantiation is a note.
+// CHECK: types.cu:[[@LINE-3]]:63: note: '__nv_atomic_fetch_min' on an object of type 'short': and, or, xor, add, sub, min and max need an object of 4 or 8 bytes
 
 __device__ void rmw(long long *sll, long *sl, float *f, double *d, short *s, bool *b, Scoped *e) {
   __nv_atomic_fetch_add(sll, 1, __NV_ATOMIC_RELAXED);

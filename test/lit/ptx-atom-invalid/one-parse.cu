@@ -9,8 +9,8 @@ __device__ void cluster_and_hints(unsigned *p, unsigned long long policy) {
   asm volatile("red.relaxed.cluster.global.add.L2::cache_hint.u32 [%0], 1, %1;"
                :: "l"(p), "l"(policy));
   // CHECK: one-parse.cu:[[@LINE-2]]:20: error: '.relaxed' in red needs sm_70 (PTX .sem qualifier); the build targets sm_52, sm_61 [ptx-atom-invalid]
-  // CHECK: one-parse.cu:[[@LINE-3]]:28: error: '.cluster' in red needs sm_90 (PTX .cluster scope / ::cluster); the build targets sm_52, sm_61 [ptx-atom-invalid]
-  // CHECK: one-parse.cu:[[@LINE-4]]:47: error: '.L2::cache_hint' in red needs sm_80 (PTX .L2::cache_hint); the build targets sm_52, sm_61 [ptx-atom-invalid]
+  // CHECK: one-parse.cu:[[@LINE-3]]:28: note: '.cluster' in red needs sm_90 (PTX .cluster scope / ::cluster); the build targets sm_52, sm_61
+  // CHECK: one-parse.cu:[[@LINE-4]]:47: note: '.L2::cache_hint' in red needs sm_80 (PTX .L2::cache_hint); the build targets sm_52, sm_61
 }
 
 __device__ void doubles(double *d) {

@@ -11,9 +11,9 @@ __device__ unsigned acquire_add(unsigned *p) {
   unsigned old;
   asm volatile("atom.acquire.gpu.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(p));
   // SM52: targets.cu:[[@LINE-1]]:21: error: '.acquire' in atom needs sm_70 (PTX .sem qualifier); the build targets sm_52 [ptx-atom-invalid]
-  // SM52: targets.cu:[[@LINE-2]]:29: error: '.gpu' in atom needs sm_60 (PTX .scope qualifier); the build targets sm_52 [ptx-atom-invalid]
+  // SM52: targets.cu:[[@LINE-2]]:29: note: '.gpu' in atom needs sm_60 (PTX .scope qualifier); the build targets sm_52
   // THREE: targets.cu:[[@LINE-3]]:21: error: '.acquire' in atom needs sm_70 (PTX .sem qualifier); the build targets sm_52, sm_61 [ptx-atom-invalid]
-  // THREE: targets.cu:[[@LINE-4]]:29: error: '.gpu' in atom needs sm_60 (PTX .scope qualifier); the build targets sm_52 [ptx-atom-invalid]
+  // THREE: targets.cu:[[@LINE-4]]:29: note: '.gpu' in atom needs sm_60 (PTX .scope qualifier); the build targets sm_52
   return old;
 }
 

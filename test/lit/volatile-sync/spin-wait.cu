@@ -9,7 +9,7 @@ __global__ void wait_param(volatile int *flag, int *data, int *out) {
   // CHECK: spin-wait.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:10-[[@LINE-3]]:15}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{6:28-6:37}:""
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   *out = *data;
 }
 
@@ -20,7 +20,7 @@ __device__ unsigned wait_slot(volatile unsigned *slots, int i) {
   } while (slots[i] != 1u);
   // CHECK: spin-wait.cu:[[@LINE-1]]:12: warning: spin-wait on volatile 'slots[i]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-2]]:12-[[@LINE-2]]:20}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*const_cast<unsigned int *>(&slots[i])}.load(cuda::memory_order_acquire)"
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   return slots[i + 1];
 }
 
@@ -32,7 +32,7 @@ __global__ void shared_flag(int *out) {
   // CHECK: spin-wait.cu:[[@LINE-2]]:10: warning: spin-wait on volatile 'ready': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:10-[[@LINE-3]]:15}:"cuda::atomic_ref<int, cuda::thread_scope_block>{ready}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-5]]:14-[[@LINE-5]]:23}:""
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   for (;;) {
     if (ready != 0)
       break;
@@ -40,7 +40,7 @@ __global__ void shared_flag(int *out) {
   // CHECK: spin-wait.cu:[[@LINE-3]]:9: warning: spin-wait on volatile 'ready': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-4]]:9-[[@LINE-4]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_block>{ready}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{29:14-29:23}:""
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   *out = 1;
 }
 
@@ -53,7 +53,7 @@ __global__ void shared_pointer(int *out) {
   // CHECK: spin-wait.cu:[[@LINE-2]]:10: warning: spin-wait on volatile 'w[threadIdx.x ^ 1]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:10-[[@LINE-3]]:28}:"cuda::atomic_ref<int, cuda::thread_scope_block>{w[threadIdx.x ^ 1]}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-5]]:3-[[@LINE-5]]:12}:""
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   *out = 1;
 }
 
@@ -91,7 +91,7 @@ __global__ void copied(volatile int *flag, int *out) {
   } while (v == 0);
   // CHECK: spin-wait.cu:[[@LINE-2]]:9: warning: spin-wait on volatile '*flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:9-[[@LINE-3]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(flag)}.load(cuda::memory_order_acquire)"
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   for (;;) {
     int f = flag[1];
     if (f != 0)
@@ -99,7 +99,7 @@ __global__ void copied(volatile int *flag, int *out) {
   }
   // CHECK: spin-wait.cu:[[@LINE-4]]:13: warning: spin-wait on volatile 'flag[1]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
   // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-5]]:13-[[@LINE-5]]:20}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&flag[1])}.load(cuda::memory_order_acquire)"
-  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{1:1-1:1}:"#include <cuda/atomic>\n"
+  // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   // Negative: a copy that does not decide the loop.
   int sum = 0;
   for (int i = 0; i < 4; i++) {

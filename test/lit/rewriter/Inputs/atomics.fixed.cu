@@ -1,6 +1,6 @@
 // Legacy atomics that modernize-atomic-ref rewrites.
-#include <cuda/atomic>
 #include <cuda_runtime.h>
+#include <cuda/atomic>
 
 #define BUMP(p) atomicAdd(p, 1)
 
