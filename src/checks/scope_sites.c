@@ -7,6 +7,7 @@
 #include "../fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "expr_util.h"
+#include "asm_template.h"
 #include "nv_atomic.h"
 
 const char *cal_mem_scope_name(enum cal_mem_scope s)
@@ -259,195 +260,71 @@ static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_si
 	return 1;
 }
 
-/* ---- inline PTX ---- */
+/* ---- inline PTX (read by the shared reader, asm_template.h) ---- */
 
-struct ptx_text {
-	struct strbuf text;	/* the asm template, escapes decoded */
-	unsigned *offset;	/* file offset of each byte of text */
-	size_t alloc;
-	CXFile file;
-};
-
-static void ptx_add(struct ptx_text *p, char ch, unsigned offset)
+static enum cal_mem_scope ptx_scope(const struct ptx_insn *in)
 {
-	GROW(p->offset, p->alloc, p->text.len + 1);
-	p->offset[p->text.len] = offset;
-	strbuf_addch(&p->text, ch);
+	int q = in->first[PTX_QK_SCOPE];
+
+	switch (q < 0 ? PTX_SCOPE_GPU : in->quals[q].value) {	/* .gpu is the default */
+	case PTX_SCOPE_CTA: return CAL_MS_BLOCK;
+	case PTX_SCOPE_CLUSTER: return CAL_MS_CLUSTER;
+	case PTX_SCOPE_SYS: return CAL_MS_SYSTEM;
+	default: return CAL_MS_DEVICE;
+	}
 }
 
-static char unescape(char c)
+static int ptx_on_shared(const struct ptx_insn *in)
 {
-	return c == 'n' ? '\n' : c == 't' ? '\t' : c;
+	int q = in->first[PTX_QK_SPACE];
+	int v = q < 0 ? 0 : in->quals[q].value;
+
+	return v == PTX_SPACE_SHARED || v == PTX_SPACE_SHARED_CTA ||
+	       v == PTX_SPACE_SHARED_CLUSTER;
 }
 
-static void ptx_add_literal(struct ptx_text *p, const char *lit, unsigned offset)
+/* The edit of the .cta / .cluster qualifier to .gpu, where it is spelled as one piece. */
+static void ptx_widen(struct cal_walk *w, const struct cal_asm_template *at,
+		      const struct ptx_insn *in, struct cal_edit *out)
 {
-	const char *q = strchr(lit, '"');
-	const char *end = strrchr(lit, '"');
+	const struct ptx_qual *q;
+	CXSourceLocation loc;
 
-	if (!q || end == q)
+	if (in->first[PTX_QK_SCOPE] < 0 || at->place != CAL_TEMPLATE_DIRECT)
 		return;
-	for (q++; q < end; q++) {
-		unsigned at = offset + (unsigned)(q - lit);
-		if (*q == '\\' && q + 1 < end)
-			ptx_add(p, unescape(*++q), at);
-		else
-			ptx_add(p, *q, at);
-	}
-}
-
-/* The asm template: the string literals right after the asm's '('. */
-static void ptx_collect(CXTranslationUnit tu, CXCursor asm_stmt, struct ptx_text *p)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	int open = 0;
-
-	clang_tokenize(tu, clang_getCursorExtent(asm_stmt), &toks, &n);
-	for (i = 0; i < n; i++) {
-		char *spell = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		int lit = clang_getTokenKind(toks[i]) == CXToken_Literal && strchr(spell, '"');
-		if (open && lit) {
-			unsigned offset;
-			clang_getExpansionLocation(clang_getTokenLocation(tu, toks[i]), &p->file,
-						   NULL, NULL, &offset);
-			ptx_add_literal(p, spell, offset);
-		} else if (open) {
-			i = n;
-		} else if (!strcmp(spell, "(")) {
-			open = 1;
-		}
-		free(spell);
-	}
-	clang_disposeTokens(tu, toks, n);
-}
-
-/* Blank out PTX comments so they are never read as instructions. */
-static void ptx_blank_comments(char *s)
-{
-	char *end;
-	for (; *s; s++) {
-		if (s[0] == '/' && s[1] == '/') {
-			for (; *s && *s != '\n'; s++)
-				*s = ' ';
-			if (!*s)
-				return;
-		} else if (s[0] == '/' && s[1] == '*') {
-			end = strstr(s + 2, "*/");
-			end = end ? end + 2 : s + strlen(s);
-			memset(s, ' ', (size_t)(end - s));
-			s = end - 1;
-		}
-	}
-}
-
-struct ptx_insn {
-	size_t op, op_len;		/* the opcode with its qualifiers */
-	enum cal_mem_scope scope;
-	size_t scope_at, scope_len;	/* ".cta" / ".cluster", or 0 */
-	int shared;
-	int address;			/* operand number in [%N], or -1 */
-};
-
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static void ptx_qualifier(const char *q, size_t len, size_t at, struct ptx_insn *in)
-{
-	static const struct { const char *name; enum cal_mem_scope scope; } scopes[] = {
-		{ "cta", CAL_MS_BLOCK }, { "cluster", CAL_MS_CLUSTER },
-		{ "gpu", CAL_MS_DEVICE }, { "sys", CAL_MS_SYSTEM },
-	};
-	size_t i;
-
-	if (len >= 6 && !strncmp(q, "shared", 6))
-		in->shared = 1;
-	for (i = 0; i < sizeof(scopes) / sizeof(scopes[0]); i++) {
-		if (len == strlen(scopes[i].name) && !strncmp(q, scopes[i].name, len)) {
-			in->scope = scopes[i].scope;
-			in->scope_at = at - 1;	/* the dot */
-			in->scope_len = len + 1;
-		}
-	}
-}
-
-/* Parse one statement s[0..len) if it is atom/red; 0 if it is not. */
-static int ptx_parse_insn(const char *text, size_t start, size_t len, struct ptx_insn *in)
-{
-	const char *s = text + start, *end = s + len, *q, *op;
-
-	while (s < end && is_blank(*s))
-		s++;
-	if (s < end && *s == '@')	/* predicate guard */
-		while (s < end && !is_blank(*s))
-			s++;
-	while (s < end && is_blank(*s))
-		s++;
-	op = s;
-	while (s < end && !is_blank(*s))
-		s++;
-	if (!((s - op > 5 && !strncmp(op, "atom.", 5)) || (s - op > 4 && !strncmp(op, "red.", 4))))
-		return 0;
-	memset(in, 0, sizeof(*in));
-	in->op = (size_t)(op - text);
-	in->op_len = (size_t)(s - op);
-	in->scope = CAL_MS_DEVICE;	/* .gpu is the default */
-	in->address = -1;
-	for (q = strchr(op, '.') + 1; q < s;) {
-		const char *dot = memchr(q, '.', (size_t)(s - q));
-		size_t qlen = dot ? (size_t)(dot - q) : (size_t)(s - q);
-		ptx_qualifier(q, qlen, (size_t)(q - text), in);
-		q += qlen + 1;
-	}
-	q = memchr(s, '[', (size_t)(end - s));
-	if (q && q + 2 < end && q[1] == '%' && q[2] >= '0' && q[2] <= '9')
-		in->address = (int)strtol(q + 2, NULL, 10);
-	return 1;
-}
-
-static void ptx_site(struct cal_walk *w, CXCursor c, const struct ptx_text *p,
-		     const struct ptx_insn *in, cal_site_found found, void *data)
-{
-	struct cal_scoped_site s;
-	const char *text = p->text.buf;
-
-	site_init(&s, c, in->scope);
-	s.what = xasprintf("PTX '%.*s'", (int)in->op_len, text + in->op);
-	if (in->shared)
-		s.obj.origin = CAL_ORIGIN_SHARED;
-	else if (in->address >= 0 && in->address < cal_nr_children(c))
-		cal_object_of_pointer(w->parse->tu, cal_child(c, in->address), &s.obj);
-	if (in->scope < CAL_MS_DEVICE && in->scope_len &&
-	    p->offset[in->scope_at + in->scope_len - 1] - p->offset[in->scope_at] ==
-		    in->scope_len - 1) {
-		CXSourceLocation loc = clang_getLocationForOffset(w->parse->tu, p->file,
-								  p->offset[in->scope_at]);
-		cal_edit_replace_bytes(w->parse->tu, loc, (unsigned)in->scope_len, ".gpu",
-				       &s.widen);
-	}
-	found(&s, data);
+	q = &in->quals[in->first[PTX_QK_SCOPE]];
+	if (at->text.origin[q->pos + q->len - 1] - at->text.origin[q->pos] != q->len - 1)
+		return;	/* split across literals or escapes */
+	loc = clang_getLocationForOffset(w->parse->tu, at->file, at->text.origin[q->pos]);
+	cal_edit_replace_bytes(w->parse->tu, loc, q->len, ".gpu", out);
 }
 
 static void ptx_sites(struct cal_walk *w, CXCursor c, cal_site_found found, void *data)
 {
-	struct ptx_text p = { STRBUF_INIT, NULL, 0, NULL };
-	struct ptx_insn in;
-	size_t start = 0, i;
+	struct cal_asm_template at;
+	struct cal_scoped_site s;
+	CXCursor address;
+	size_t i;
 
-	ptx_collect(w->parse->tu, c, &p);
-	ptx_blank_comments(p.text.buf);
-	for (i = 0; i <= p.text.len; i++) {
-		char ch = p.text.buf[i];
-		if (ch && ch != ';' && ch != '{' && ch != '}')
-			continue;
-		if (ptx_parse_insn(p.text.buf, start, i - start, &in))
-			ptx_site(w, c, &p, &in, found, data);
-		start = i + 1;
+	memset(&at, 0, sizeof(at));
+	if (cal_asm_template_load(&at, c) < 0) {
+		cal_asm_template_release(&at);
+		return;
 	}
-	strbuf_release(&p.text);
-	free(p.offset);
+	for (i = 0; i < at.insns.nr; i++) {
+		const struct ptx_insn *in = &at.insns.items[i];
+		site_init(&s, c, ptx_scope(in));
+		s.what = xasprintf("PTX '%.*s'", (int)in->mnemonic_len, at.text.buf + in->pos);
+		address = cal_asm_address_operand(&at, c, in);
+		if (ptx_on_shared(in))
+			s.obj.origin = CAL_ORIGIN_SHARED;
+		else if (!clang_Cursor_isNull(address))
+			cal_object_of_pointer(w->parse->tu, address, &s.obj);
+		if (s.scope < CAL_MS_DEVICE)
+			ptx_widen(w, &at, in, &s.widen);
+		found(&s, data);
+	}
+	cal_asm_template_release(&at);
 }
 
 void cal_scoped_sites_at(struct cal_walk *w, CXCursor c, cal_site_found found, void *data)
