@@ -31,7 +31,7 @@ static void site_init(struct cal_scoped_site *s, CXCursor c, enum cal_mem_scope 
 	cal_object_init(&s->obj);
 }
 
-static int eval_int(CXCursor e, long long *out)
+int cal_scope_eval_int(CXCursor e, long long *out)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(e);
 	int ok;
@@ -171,13 +171,14 @@ static int nv_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
 		return 0;
 	arg = clang_Cursor_getArgument(c, nargs - 1);
 	if (nargs == clang_Cursor_getNumArguments(callee)) {
-		if (eval_int(arg, &v) < 0 || v < 0 || v > CAL_MS_SYSTEM)
+		if (cal_scope_eval_int(arg, &v) < 0 || v < 0 || v > CAL_MS_SYSTEM)
 			return 0;
 		scope = (enum cal_mem_scope)v;
 	}
 	name = cal_cursor_name(callee);
 	site_init(s, c, scope);
 	s->what = xasprintf("'%s' with %s", name, nv_scope_names[scope]);
+	s->is_load = strstr(name, "_load") != NULL;
 	free(name);
 	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(c, 0), &s->obj);
 	arg = cal_strip_casts(arg);
@@ -206,11 +207,88 @@ static CXCursor type_class(CXType t)
 	return clang_getTypeDeclaration(t);
 }
 
+/* Is the member expression m a member of variable var? */
+static int is_member_of(CXCursor m, CXCursor var)
+{
+	CXCursor obj;
+
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr || cal_nr_children(m) < 1)
+		return 0;
+	obj = cal_ignore_wrappers(cal_child(m, 0));
+	return clang_getCursorKind(obj) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(obj), var);
+}
+
+struct ref_uses {
+	CXCursor var;
+	int refs, loads;
+};
+
+static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ref_uses *u = data;
+
+	(void)parent;
+	if (is_member_of(c, u->var) && cal_cursor_name_is(c, "load"))
+		u->loads++;
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+		 clang_equalCursors(clang_getCursorReferenced(c), u->var))
+		u->refs++;
+	return CXChildVisit_Recurse;
+}
+
+/* Is every use of the atomic_ref variable var in function fn a load()? */
+static int ref_only_loads(CXCursor fn, CXCursor var)
+{
+	struct ref_uses u = { var, 0, 0 };
+
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	clang_visitChildren(fn, count_uses, &u);
+	return u.refs > 0 && u.refs == u.loads;
+}
+
+static int is_expr_wrapper(enum CXCursorKind k)
+{
+	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	       k == CXCursor_CXXFunctionalCastExpr;
+}
+
+/*
+ * The atomic_ref made at c (its construction is the walk's cursor): the
+ * member called on a temporary (load() or not), and the spelling of its
+ * scope, in a variable's declaration or a functional cast around c.
+ */
+static void atomic_ref_use(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor up;
+	int n;
+
+	for (n = 0; n < 4; n++) {
+		up = cal_walk_parent(w, n);
+		if (clang_getCursorKind(up) == CXCursor_VarDecl) {
+			if (!s->widen.file && s->scope < CAL_MS_DEVICE)
+				widen_cuda_scope_in(w, up, &s->widen);
+			s->is_load = ref_only_loads(w->function, up);
+			return;
+		}
+		if (clang_getCursorKind(up) == CXCursor_MemberRefExpr) {
+			s->is_load = cal_cursor_name_is(up, "load");
+			return;
+		}
+		if (!is_expr_wrapper(clang_getCursorKind(up)))
+			return;
+		/* cuda::atomic_ref<T, S>(*p): the scope is spelled in the cast */
+		if (!s->widen.file && s->scope < CAL_MS_DEVICE &&
+		    clang_getCursorKind(up) == CXCursor_CXXFunctionalCastExpr)
+			widen_cuda_scope_in(w, up, &s->widen);
+	}
+}
+
 static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
 {
-	CXCursor ctor = clang_getCursorReferenced(c), arg, decl;
+	CXCursor ctor = clang_getCursorReferenced(c), arg;
 	enum cal_mem_scope scope, ignored;
-	int n;
 
 	if (clang_getCursorKind(ctor) != CXCursor_Constructor ||
 	    !cuda_class_scope(clang_getCursorSemanticParent(ctor), "atomic_ref", &scope) ||
@@ -223,17 +301,30 @@ static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 	s->what = xasprintf("'cuda::atomic_ref' with cuda::thread_scope_%s",
 			    cal_mem_scope_name(scope));
 	cal_object_of_lvalue(w->parse->tu, arg, &s->obj);
-	if (scope >= CAL_MS_DEVICE)
-		return 1;
-	widen_cuda_scope_in(w, c, &s->widen);
-	for (n = 0; !s->widen.file && n < 3; n++) {
-		decl = cal_walk_parent(w, n);
-		if (clang_getCursorKind(decl) == CXCursor_VarDecl) {
-			widen_cuda_scope_in(w, decl, &s->widen);
-			break;
-		}
-	}
+	if (scope < CAL_MS_DEVICE)
+		widen_cuda_scope_in(w, c, &s->widen);
+	atomic_ref_use(w, c, s);
 	return 1;
+}
+
+int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_object *o)
+{
+	CXCursor init, ctor;
+	enum cal_mem_scope ignored;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    !cuda_class_scope(type_class(clang_getCursorType(var)), "atomic_ref", &ignored))
+		return 0;
+	init = cal_ignore_wrappers(clang_Cursor_getVarDeclInitializer(var));
+	if (cal_is_cast_kind(clang_getCursorKind(init)) && cal_nr_children(init) > 0)
+		init = cal_ignore_wrappers(cal_child(init, cal_nr_children(init) - 1));
+	ctor = clang_getCursorReferenced(init);
+	if (clang_getCursorKind(init) != CXCursor_CallExpr ||
+	    clang_getCursorKind(ctor) != CXCursor_Constructor ||
+	    clang_Cursor_getNumArguments(init) < 1)
+		return 0;
+	cal_object_of_lvalue(tu, clang_Cursor_getArgument(init, 0), o);
+	return !clang_Cursor_isNull(o->base);
 }
 
 static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
@@ -251,6 +342,7 @@ static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_si
 		return 0;
 	site_init(s, c, scope);
 	s->what = xasprintf("'cuda::atomic' with cuda::thread_scope_%s", cal_mem_scope_name(scope));
+	s->is_load = cal_cursor_name_is(member, "load");
 	if (t.kind == CXType_Pointer)
 		cal_object_of_pointer(w->parse->tu, object, &s->obj);
 	else
@@ -360,7 +452,7 @@ int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
 	}
 	if (!cal_cursor_name_is(callee, "atomic_thread_fence") ||
 	    !cal_decl_in_namespace(callee, "cuda") || clang_Cursor_getNumArguments(c) < 2 ||
-	    eval_int(clang_Cursor_getArgument(c, 1), &v) < 0 ||
+	    cal_scope_eval_int(clang_Cursor_getArgument(c, 1), &v) < 0 ||
 	    cuda_scope_value(v, &scope) < 0 || scope != CAL_MS_BLOCK)
 		return 0;
 	*what = "'cuda::atomic_thread_fence' with cuda::thread_scope_block";
