@@ -24,6 +24,16 @@
  *     address does not depend on blockIdx: the fence orders the stores
  *     only as seen from this block.
  *
+ * Rules 1 and 3 (and 2 within one kernel) do not apply to code that runs in
+ * one block only (scope_calls.h: every launch of the kernel in the
+ * translation unit has a grid of one block).  Memory of unknown origin is
+ * followed through calls to the kernel parameter or __device__ variable it
+ * came from (rule 1).  Rule 2 needs an update on one side (two loads never
+ * conflict) and code one instantiation can run together: atomics in the
+ * branches of an 'if' a template argument decides, or in two instances of
+ * one template, never meet; a branch a constant condition never takes is
+ * not code at all.
+ *
  * __shared__ memory is never flagged: only the threads of one block can
  * touch it.  The fix widens the scope to device where the scope is spelled
  * at the site (atomicAdd_block -> atomicAdd, thread_scope_block ->

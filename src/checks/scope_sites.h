@@ -5,9 +5,9 @@
  * legacy atomic*() calls (device scope; _block and _system variants),
  * __nv_atomic_* builtins with a constant scope argument, the construction
  * of a cuda::atomic_ref<T, S>, member calls on a cuda::atomic<T, S>, and
- * atom/red instructions in inline PTX (a plain string scan of the asm
- * template: .cta/.cluster/.gpu/.sys, .shared/.global, the [%N] address
- * operand).  Each becomes a cal_scoped_site with the object it touches and,
+ * atom/red instructions in inline PTX (read by the shared asm reader,
+ * asm_template.h: .cta/.cluster/.gpu/.sys, .shared/.global, the [%N] or
+ * [%[name]] address operand).  Each becomes a cal_scoped_site with the object it touches and,
  * for a scope narrower than device, the edit that widens it to device
  * scope (none where the scope is spelled inside a macro or not spelled at
  * the site at all, such as a template parameter).

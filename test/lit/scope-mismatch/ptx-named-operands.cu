@@ -21,3 +21,13 @@ __global__ void named_operands(unsigned *p, unsigned *q) {
   asm volatile("red.cta.global.add.u32 [%[dst]], 1;" :: [dst] "l"(q + blockIdx.x));
   asm volatile("atom.cta.shared.add.u32 %0, [%[a]], 1;" : "=r"(old) : [a] "r"((unsigned)(size_t)&s));
 }
+
+// An asm statement in the user's macro: read from the definition, reported
+// at the use, without a fix.
+#define RED_CTA(ptr) asm volatile("red.cta.global.add.u32 [%[a]], 1;" :: [a] "l"(ptr))
+__global__ void macro_asm(unsigned *p) {
+  RED_CTA(p);
+  // CHECK: ptx-named-operands.cu:[[@LINE-1]]:3: warning: PTX 'red.cta.global.add.u32' is atomic only within one block, but other blocks of the kernel update the same global memory through 'p' (the address does not depend on blockIdx) [scope-mismatch]
+  // CHECK: note: 'p' is a parameter of kernel 'macro_asm': it points to global memory
+  // CHECK-NOT: fix-it
+}
