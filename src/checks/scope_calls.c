@@ -22,7 +22,17 @@ struct edge {
 	int guarded;		/* under if (blockIdx.x == K) */
 };
 
+/* single_block()'s answers, once all calls are recorded. */
+enum verdict_state { VERDICT_PENDING, VERDICT_ONE_BLOCK, VERDICT_MANY };
+
+struct verdict {
+	CXCursor fn;		/* canonical */
+	enum verdict_state state;
+};
+
 struct cal_scope_calls {
+	struct verdict *verdicts;
+	size_t nr_verdicts, alloc_verdicts;
 	struct launch *launches;
 	size_t nr_launches, alloc_launches;
 	CXCursor *launched_refs;	/* kernel references that are a launch's */
@@ -40,6 +50,7 @@ void cal_scope_calls_free(struct cal_scope_calls *g)
 {
 	if (!g)
 		return;
+	free(g->verdicts);
 	free(g->launches);
 	free(g->launched_refs);
 	free(g->edges);
@@ -210,38 +221,59 @@ void cal_scope_calls_visit(struct cal_scope_calls *g, struct cal_walk *w, CXCurs
 
 /* ---- one block ---- */
 
-static int single_block(const struct cal_scope_calls *g, CXCursor fn, int hops)
+static int kernel_single_block(const struct cal_scope_calls *g, CXCursor fn)
 {
 	int any = 0;
 	size_t i;
 
-	if (clang_Cursor_isNull(fn) || hops > MAX_HOPS)
-		return 0;
-	fn = clang_getCanonicalCursor(fn);
-	if (is_kernel(fn)) {
-		for (i = 0; i < g->nr_launches; i++) {
-			if (!clang_equalCursors(g->launches[i].kernel, fn))
-				continue;
-			if (!g->launches[i].single)
-				return 0;
-			any = 1;
-		}
-		return any;
-	}
-	for (i = 0; i < g->nr_edges; i++) {
-		const struct edge *e = &g->edges[i];
-		if (!clang_equalCursors(e->callee, fn))
+	for (i = 0; i < g->nr_launches; i++) {
+		if (!clang_equalCursors(g->launches[i].kernel, fn))
 			continue;
-		if (!e->guarded && !single_block(g, e->caller, hops + 1))
+		if (!g->launches[i].single)
 			return 0;
 		any = 1;
 	}
 	return any;
 }
 
-int cal_scope_calls_single_block(const struct cal_scope_calls *g, CXCursor fn)
+/*
+ * Each function is judged once; a function met again while it is being
+ * judged (recursion) counts as run by many blocks.
+ */
+static int single_block(struct cal_scope_calls *g, CXCursor fn)
 {
-	return single_block(g, fn, 0);
+	size_t i, me;
+	int one = 0;
+
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	fn = clang_getCanonicalCursor(fn);
+	for (i = 0; i < g->nr_verdicts; i++)
+		if (clang_equalCursors(g->verdicts[i].fn, fn))
+			return g->verdicts[i].state == VERDICT_ONE_BLOCK;
+	GROW(g->verdicts, g->alloc_verdicts, g->nr_verdicts + 1);
+	me = g->nr_verdicts++;
+	g->verdicts[me].fn = fn;
+	g->verdicts[me].state = VERDICT_PENDING;
+	if (is_kernel(fn)) {
+		one = kernel_single_block(g, fn);
+	} else {
+		for (i = 0; i < g->nr_edges; i++) {
+			const struct edge *e = &g->edges[i];
+			if (!clang_equalCursors(e->callee, fn))
+				continue;
+			one = e->guarded || single_block(g, e->caller);
+			if (!one)
+				break;
+		}
+	}
+	g->verdicts[me].state = one ? VERDICT_ONE_BLOCK : VERDICT_MANY;
+	return one;
+}
+
+int cal_scope_calls_single_block(struct cal_scope_calls *g, CXCursor fn)
+{
+	return single_block(g, fn);
 }
 
 /* ---- following memory through calls ---- */
@@ -304,32 +336,57 @@ static int passed_object(const struct edge *e, CXCursor fn, int param, struct ca
 	return 1;
 }
 
-static int reach(const struct cal_scope_calls *g, CXCursor fn, const struct cal_object *o,
+/* The (function, parameter) pairs one search has followed: each once. */
+#define MAX_FOLLOWED 64
+struct search {
+	struct cal_scope_calls *g;
+	CXCursor fn[MAX_FOLLOWED];
+	int param[MAX_FOLLOWED];
+	int nr;
+};
+
+static int first_visit(struct search *se, CXCursor fn, int param)
+{
+	int i;
+
+	for (i = 0; i < se->nr; i++)
+		if (se->param[i] == param && clang_equalCursors(se->fn[i], fn))
+			return 0;
+	if (se->nr == MAX_FOLLOWED)
+		return 0;
+	se->fn[se->nr] = fn;
+	se->param[se->nr++] = param;
+	return 1;
+}
+
+static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 		 struct cal_scope_reach *out, int hops);
 
 /* Follow parameter param (-1: 'this') of fn to the arguments of its calls. */
-static int reach_param(const struct cal_scope_calls *g, CXCursor fn, int param,
-		       struct cal_scope_reach *out, int hops)
+static int reach_param(struct search *se, CXCursor fn, int param, struct cal_scope_reach *out,
+		       int hops)
 {
 	CXCursor canon = clang_getCanonicalCursor(fn);
 	struct cal_object a;
 	size_t i;
 	int found;
 
-	for (i = 0; i < g->nr_edges; i++) {
-		const struct edge *e = &g->edges[i];
+	if (!first_visit(se, canon, param))
+		return 0;
+	for (i = 0; i < se->g->nr_edges; i++) {
+		const struct edge *e = &se->g->edges[i];
 		if (!clang_equalCursors(e->callee, canon) || e->guarded)
 			continue;
 		cal_object_init(&a);
 		found = 0;
 		if (passed_object(e, fn, param, &a) && !a.per_block) {
-			if (a.origin == CAL_ORIGIN_GLOBAL && !single_block(g, e->caller, 0)) {
+			if (a.origin == CAL_ORIGIN_GLOBAL && !single_block(se->g, e->caller)) {
 				out->call = e->call;
 				out->obj = a;
 				return 1;
 			}
 			found = a.origin == CAL_ORIGIN_UNKNOWN &&
-				reach(g, e->caller, &a, out, hops + 1);
+				reach(se, e->caller, &a, out, hops + 1);
 		}
 		cal_object_release(&a);
 		if (found)
@@ -338,7 +395,7 @@ static int reach_param(const struct cal_scope_calls *g, CXCursor fn, int param,
 	return 0;
 }
 
-static int reach(const struct cal_scope_calls *g, CXCursor fn, const struct cal_object *o,
+static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 		 struct cal_scope_reach *out, int hops)
 {
 	CXCursor owner;
@@ -347,19 +404,25 @@ static int reach(const struct cal_scope_calls *g, CXCursor fn, const struct cal_
 	if (hops > MAX_HOPS)
 		return 0;
 	if (o->via_this)
-		return reach_param(g, fn, -1, out, hops);
+		return reach_param(se, fn, -1, out, hops);
 	if (clang_getCursorKind(o->base) != CXCursor_ParmDecl)
 		return 0;
 	owner = clang_getCursorSemanticParent(o->base);
 	param = param_index(owner, o->base);
 	if (param < 0 || is_kernel(owner))
 		return 0;
-	return reach_param(g, owner, param, out, hops);
+	return reach_param(se, owner, param, out, hops);
 }
 
-int cal_scope_calls_reach_global(const struct cal_scope_calls *g, CXCursor fn,
+int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
 				 const struct cal_object *o, struct cal_scope_reach *out)
 {
+	struct search *se = xcalloc(1, sizeof(*se));
+	int found;
+
 	memset(out, 0, sizeof(*out));
-	return reach(g, fn, o, out, 0);
+	se->g = g;
+	found = reach(se, fn, o, out, 0);
+	free(se);
+	return found;
 }

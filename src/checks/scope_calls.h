@@ -17,8 +17,9 @@
  *    the calls of that function, and on through their callers, up to the
  *    kernel parameter or __device__ variable it came from.
  *
- * Cursors are compared canonically.  The object owns nothing libclang
- * does not; free it with cal_scope_calls_free().
+ * Cursors are compared canonically.  Ask the questions only after every
+ * cursor was visited: answers are remembered.  Free the object with
+ * cal_scope_calls_free().
  */
 #ifndef CUATOMLINT_CHECKS_SCOPE_CALLS_H
 #define CUATOMLINT_CHECKS_SCOPE_CALLS_H
@@ -37,7 +38,7 @@ void cal_scope_calls_visit(struct cal_scope_calls *g, struct cal_walk *w, CXCurs
 /* Is c, in the walk's current function, inside 'if (blockIdx.x == K)'? */
 int cal_under_block_test(const struct cal_walk *w, CXCursor c);
 /* Does all code of function fn run in one block? */
-int cal_scope_calls_single_block(const struct cal_scope_calls *g, CXCursor fn);
+int cal_scope_calls_single_block(struct cal_scope_calls *g, CXCursor fn);
 
 /* Global memory shared by blocks, found through a call. */
 struct cal_scope_reach {
@@ -51,7 +52,7 @@ struct cal_scope_reach {
  * (not per-block, not from code run by one block)?  On success out->obj is
  * initialized and owned by the caller.
  */
-int cal_scope_calls_reach_global(const struct cal_scope_calls *g, CXCursor fn,
+int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
 				 const struct cal_object *o, struct cal_scope_reach *out);
 
 #endif
