@@ -362,9 +362,53 @@ static int first_visit(struct search *se, CXCursor fn, int param)
 static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 		 struct cal_scope_reach *out, int hops);
 
+struct field_at {
+	CXCursor field;
+	int index, seen;
+};
+
+static enum CXChildVisitResult count_fields(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct field_at *f = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+		return CXChildVisit_Continue;
+	if (clang_equalCursors(c, f->field)) {
+		f->index = f->seen;
+		return CXChildVisit_Break;
+	}
+	f->seen++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The object is a local aggregate (F f{q, ...}) and the atomic's address is
+ * its pointer member field: trace the initializer of that member instead.
+ */
+static void member_initializer(CXCursor field, struct cal_object *o)
+{
+	struct field_at at = { field, -1, 0 };
+	CXCursor init;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl ||
+	    clang_getCanonicalType(clang_getCursorType(field)).kind != CXType_Pointer ||
+	    o->origin != CAL_ORIGIN_LOCAL || clang_getCursorKind(o->base) != CXCursor_VarDecl)
+		return;
+	init = cal_ignore_wrappers(clang_Cursor_getVarDeclInitializer(o->base));
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return;
+	clang_visitChildren(clang_getCursorSemanticParent(field), count_fields, &at);
+	if (at.index < 0 || at.index >= cal_nr_children(init))
+		return;
+	init = cal_child(init, at.index);
+	cal_object_release(o);
+	cal_object_of_pointer(clang_Cursor_getTranslationUnit(init), init, o);
+}
+
 /* Follow parameter param (-1: 'this') of fn to the arguments of its calls. */
-static int reach_param(struct search *se, CXCursor fn, int param, struct cal_scope_reach *out,
-		       int hops)
+static int reach_param(struct search *se, CXCursor fn, int param, CXCursor field,
+		       struct cal_scope_reach *out, int hops)
 {
 	CXCursor canon = clang_getCanonicalCursor(fn);
 	struct cal_object a;
@@ -379,7 +423,9 @@ static int reach_param(struct search *se, CXCursor fn, int param, struct cal_sco
 			continue;
 		cal_object_init(&a);
 		found = 0;
-		if (passed_object(e, fn, param, &a) && !a.per_block) {
+		if (passed_object(e, fn, param, &a) && param < 0)
+			member_initializer(field, &a);
+		if (!a.per_block) {
 			if (a.origin == CAL_ORIGIN_GLOBAL && !single_block(se->g, e->caller)) {
 				out->call = e->call;
 				out->obj = a;
@@ -404,14 +450,14 @@ static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 	if (hops > MAX_HOPS)
 		return 0;
 	if (o->via_this)
-		return reach_param(se, fn, -1, out, hops);
+		return reach_param(se, fn, -1, o->base, out, hops);
 	if (clang_getCursorKind(o->base) != CXCursor_ParmDecl)
 		return 0;
 	owner = clang_getCursorSemanticParent(o->base);
 	param = param_index(owner, o->base);
 	if (param < 0 || is_kernel(owner))
 		return 0;
-	return reach_param(se, owner, param, out, hops);
+	return reach_param(se, owner, param, clang_getNullCursor(), out, hops);
 }
 
 int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,

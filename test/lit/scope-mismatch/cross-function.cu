@@ -55,6 +55,22 @@ struct Counter {
 };
 __global__ void use_counter(Counter c) { c.add(); }
 
+// A functor made in the kernel from a kernel parameter (an aggregate): its
+// pointer member is followed to the initializer.
+struct Bump {
+  int *p;
+  int step;
+  __device__ void operator()() const { atomicAdd_block(p, step); }
+  // CHECK: cross-function.cu:[[@LINE-1]]:40: warning: 'atomicAdd_block' is atomic only within one block, but other blocks of the kernel update the same global memory through 'p' (the address does not depend on blockIdx) [scope-mismatch]
+  // CHECK: cross-function.cu:[[@LINE+4]]:55: note: 'p' gets global memory from 'q' at this call
+  // CHECK: cross-function.cu:[[@LINE+3]]:36: note: 'q' is a parameter of kernel 'local_functor': it points to global memory
+  // CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:40-[[@LINE-4]]:55}:"atomicAdd"
+};
+__global__ void local_functor(int *q) { Bump b{q, 1}; b(); }
+// Negative: the same functor over shared memory, or a per-block slot.
+__global__ void local_functor_shared() { __shared__ int s; Bump b{&s, 1}; b(); }
+__global__ void local_functor_per_block(int *q) { Bump b{q + blockIdx.x, 1}; b(); }
+
 // Negative: the device function gets shared memory, a per-block slot, or
 // is only called by code that one block runs.
 __device__ void tally(int *slot) { atomicAdd_block(slot, 1); }

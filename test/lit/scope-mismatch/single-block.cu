@@ -94,7 +94,17 @@ __global__ void one_calls(int *q) { shared_helper(q); }
 // Positive: from a kernel with many blocks.
 __global__ void many_calls(int *q) { shared_helper(q); }
 
+// Negative: a kernel template and a functor's kernel launched with one block.
+template <class T> __global__ void one_template(T *p) { atomicAdd_block(p, T(1)); }
+struct Bump {
+  int *p;
+  __device__ void operator()() const { atomicAdd_block(p, 1); }
+};
+template <class Fn> __global__ void one_functor(Fn f) { f(); }
+
 void host(int *count, unsigned *flags, int n) {
+  one_template<<<1, 32>>>(count);
+  one_functor<<<1, 64>>>(Bump{count});
   one_literal<<<1, 33>>>(count);
   one_dim3<<<dim3(1), 64>>>(count);
   one_dim3<<<dim3(1, 1, 1), 64, 0>>>(count);
