@@ -3,10 +3,11 @@
  * atom/red instructions its template holds and which asm operand each one
  * takes its address from.
  *
- * The template is read from the statement's tokens (libclang 19 exposes
- * only the operand expressions): where it is written, or in the macro
- * definition that holds the whole statement.  A template that is itself a
- * macro (asm(TEMPLATE : ...)) is not looked into.  Operand numbers count
+ * The template is read by the shared asm reader (asm_template.h): where
+ * it is written, in a macro argument, or in the macro definition that holds
+ * the whole statement.  A template that is itself a macro
+ * (asm(TEMPLATE : ...)) is not looked into.  Addresses may name operands by
+ * number ([%1], [%1+4]) or by name ([%[addr]]); operand numbers count
  * outputs first, then inputs: the order libclang visits the statement's
  * children in.
  */

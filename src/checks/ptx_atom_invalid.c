@@ -27,94 +27,10 @@
 #include "cuatomlint/strbuf.h"
 #include "../ptx/ptx_atom.h"
 #include "../run.h"
-
-/* Where the template's literals are spelled. */
-enum template_place {
-	TEMPLATE_DIRECT,	/* in the statement itself */
-	TEMPLATE_MACRO_ARG,	/* in a macro argument at the use (NV_IF_TARGET(..., (asm(...)))) */
-	TEMPLATE_MACRO_BODY,	/* in a macro definition */
-};
-
-struct asm_template {
-	struct ptx_text text;
-	CXFile file;		/* the file the literals are spelled in */
-	char *file_name;
-	const char *src;	/* its contents (owned by libclang) */
-	size_t size;
-	enum template_place place;
-};
-
-/* Does a logical line start at src[i]: after a newline that no '\\' splices? */
-static int logical_line_starts(const char *src, size_t i)
-{
-	if (i == 0)
-		return 1;
-	if (src[i - 1] != '\n' || (i >= 2 && src[i - 2] == '\\'))
-		return 0;
-	return !(i >= 3 && src[i - 2] == '\r' && src[i - 3] == '\\');
-}
-
-/* Is src[off] on a preprocessor directive's logical line (a #define)? */
-static int in_directive(const char *src, size_t off)
-{
-	size_t i = off;
-
-	while (!logical_line_starts(src, i))
-		i--;
-	while (i < off && (src[i] == ' ' || src[i] == '\t'))
-		i++;
-	return src[i] == '#';
-}
-
-/*
- * Spelled at the expansion site: direct.  Spelled elsewhere in the same
- * file but not on a #define line: inside the arguments of the macro use.
- */
-static enum template_place place_of(const struct asm_template *at, CXCursor c, unsigned soff)
-{
-	CXFile xfile;
-	unsigned xoff;
-
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &xfile, NULL,
-				   NULL, &xoff);
-	if (!xfile || !clang_File_isEqual(xfile, at->file))
-		return TEMPLATE_MACRO_BODY;
-	if (soff == xoff)
-		return TEMPLATE_DIRECT;
-	return in_directive(at->src, soff) ? TEMPLATE_MACRO_BODY : TEMPLATE_MACRO_ARG;
-}
-
-/*
- * Read the template from the source text the statement is spelled in: the
- * source itself, a macro argument or a macro definition.  libclang cannot
- * lex the latter two for us (its file locations inside macro arguments map
- * to the expansion), so src/ptx/ reads the C literals itself.
- */
-static int load_template(struct asm_template *at, CXCursor c)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
-	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
-	unsigned soff;
-
-	clang_getSpellingLocation(start, &at->file, NULL, NULL, &soff);
-	if (!at->file)
-		return -1;
-	at->src = clang_getFileContents(tu, at->file, &at->size);
-	if (!at->src || soff >= at->size)
-		return -1;
-	at->place = place_of(at, c, soff);
-	/* a toolkit macro's asm is the toolkit's business, like its headers */
-	if (at->place == TEMPLATE_MACRO_BODY &&
-	    clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, at->file, soff)))
-		return -1;
-	if (ptx_text_from_asm(&at->text, at->src, at->size, soff) < 0)
-		return -1;
-	at->file_name = cal_file_name(at->file);
-	return 0;
-}
+#include "asm_template.h"
 
 /* The file position of source offset off (1-based line and byte column). */
-static void source_pos(const struct asm_template *at, unsigned off, struct cal_pos *out)
+static void source_pos(const struct cal_asm_template *at, unsigned off, struct cal_pos *out)
 {
 	unsigned i, line = 1, line_start = 0;
 
@@ -131,25 +47,25 @@ static void source_pos(const struct asm_template *at, unsigned off, struct cal_p
 }
 
 /* Point f at the problem's bytes in the literal. */
-static void set_range(const struct asm_template *at, struct cal_finding *f,
+static void set_range(const struct cal_asm_template *at, struct cal_finding *f,
 		      const struct ptx_problem *p)
 {
 	unsigned last = p->pos + (p->len ? p->len - 1 : 0);
 
-	if (at->place == TEMPLATE_MACRO_BODY || last >= at->text.len || !f->range.begin.file)
+	if (at->place == CAL_TEMPLATE_MACRO_BODY || last >= at->text.len || !f->range.begin.file)
 		return;	/* reported at the statement (the macro use) */
 	cal_range_clear(&f->range);
 	source_pos(at, at->text.origin[p->pos], &f->range.begin);
 	source_pos(at, at->text.origin[last] + 1, &f->range.end);
 }
 
-static void add_noftz_fix(const struct asm_template *at, struct cal_finding *f,
+static void add_noftz_fix(const struct cal_asm_template *at, struct cal_finding *f,
 			  const struct ptx_problem *p)
 {
 	struct cal_edit e;
 	struct cal_pos pos;
 
-	if (p->fix != PTX_FIX_INSERT_NOFTZ || at->place != TEMPLATE_DIRECT || !p->fix_pos ||
+	if (p->fix != PTX_FIX_INSERT_NOFTZ || at->place != CAL_TEMPLATE_DIRECT || !p->fix_pos ||
 	    p->fix_pos > at->text.len || !f->range.begin.file)
 		return;
 	/* right after the operation qualifier's last byte, inside its literal */
@@ -164,7 +80,7 @@ static void add_noftz_fix(const struct asm_template *at, struct cal_finding *f,
 	free(pos.file);
 }
 
-static void report_problem(struct cal_walk *w, CXCursor c, const struct asm_template *at,
+static void report_problem(struct cal_walk *w, CXCursor c, const struct cal_asm_template *at,
 			   const struct ptx_problem *p)
 {
 	uint64_t archs = w->parse->arch_mask;
@@ -186,34 +102,30 @@ static void report_problem(struct cal_walk *w, CXCursor c, const struct asm_temp
 	add_noftz_fix(at, f, p);
 }
 
-static void judge_template(struct cal_walk *w, CXCursor c, const struct asm_template *at)
+static void judge_template(struct cal_walk *w, CXCursor c, const struct cal_asm_template *at)
 {
-	struct ptx_insns list = { 0 };
 	struct ptx_problem problems[PTX_MAX_PROBLEMS];
 	size_t i;
 	int j, n;
 
-	ptx_parse(at->text.buf, at->text.len, &list);
-	for (i = 0; i < list.nr; i++) {
-		n = ptx_problems(&list.items[i], at->text.buf, problems, PTX_MAX_PROBLEMS);
+	for (i = 0; i < at->insns.nr; i++) {
+		n = ptx_problems(&at->insns.items[i], at->text.buf, problems, PTX_MAX_PROBLEMS);
 		for (j = 0; j < n; j++)
 			report_problem(w, c, at, &problems[j]);
 	}
-	ptx_insns_release(&list);
 }
 
 static void ptx_visit(struct cal_walk *w, CXCursor c, void *state)
 {
-	struct asm_template at;
+	struct cal_asm_template at;
 
 	(void)state;
 	if (clang_getCursorKind(c) != CXCursor_AsmStmt || !cal_walk_in_device_code(w))
 		return;
 	memset(&at, 0, sizeof(at));
-	if (load_template(&at, c) == 0)
+	if (cal_asm_template_load(&at, c) == 0)
 		judge_template(w, c, &at);
-	ptx_text_release(&at.text);
-	free(at.file_name);
+	cal_asm_template_release(&at);
 }
 
 const struct cal_check cal_check_ptx_atom_invalid = {

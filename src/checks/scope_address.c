@@ -15,6 +15,7 @@ void cal_object_init(struct cal_object *o)
 	strbuf_init(&o->offset);
 	o->origin = CAL_ORIGIN_UNKNOWN;
 	o->per_block = 0;
+	o->via_this = 0;
 }
 
 void cal_object_release(struct cal_object *o)
@@ -92,6 +93,7 @@ int cal_depends_on_block(CXCursor e)
 
 static void trace_pointer(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth);
 static void trace_lvalue(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth);
+static int is_pointer_type(CXType t);
 
 static void add_offset(CXTranslationUnit tu, struct cal_object *o, CXCursor e,
 		       const char *prefix)
@@ -184,6 +186,52 @@ static void trace_var(CXTranslationUnit tu, CXCursor var, struct cal_object *o, 
 							       : CAL_ORIGIN_LOCAL;
 }
 
+/* The object a member access is made on: null for an implicit 'this'. */
+static CXCursor member_object(CXCursor member)
+{
+	CXCursor obj;
+
+	if (cal_nr_children(member) < 1)
+		return clang_getNullCursor();
+	obj = cal_ignore_wrappers(cal_child(member, 0));
+	return clang_getCursorKind(obj) == CXCursor_CXXThisExpr ? clang_getNullCursor() : obj;
+}
+
+/* Trace the object that holds a member into o (this, a variable, a pointee). */
+static void trace_member_object(CXTranslationUnit tu, CXCursor member, struct cal_object *o,
+				int depth)
+{
+	CXCursor obj = member_object(member);
+
+	if (clang_Cursor_isNull(obj)) {
+		o->via_this = 1;
+		o->base = clang_getCursorReferenced(member);
+	} else if (is_pointer_type(clang_getCursorType(obj)))
+		trace_pointer(tu, obj, o, depth);
+	else
+		trace_lvalue(tu, obj, o, depth);
+}
+
+/*
+ * A pointer loaded from a member: based on the member; its memory is the
+ * holder's when that is a kernel's parameter or a __device__ variable (a
+ * pointer handed to a kernel points to global memory), else unknown.
+ */
+static void trace_pointer_member(CXTranslationUnit tu, CXCursor member, struct cal_object *o,
+				 int depth)
+{
+	struct cal_object holder;
+
+	cal_object_init(&holder);
+	if (depth < MAX_FOLLOW)
+		trace_member_object(tu, member, &holder, depth + 1);
+	o->base = clang_getCursorReferenced(member);
+	o->origin = holder.origin == CAL_ORIGIN_GLOBAL ? CAL_ORIGIN_GLOBAL : CAL_ORIGIN_UNKNOWN;
+	o->via_this = holder.via_this;
+	o->per_block |= holder.per_block;
+	cal_object_release(&holder);
+}
+
 static void trace_pointer(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth)
 {
 	enum CXCursorKind k;
@@ -202,6 +250,8 @@ static void trace_pointer(CXTranslationUnit tu, CXCursor e, struct cal_object *o
 		trace_pointer(tu, a_is_ptr ? a : b, o, depth);
 	} else if (k == CXCursor_DeclRefExpr) {
 		trace_var(tu, clang_getCursorReferenced(e), o, depth);
+	} else if (k == CXCursor_MemberRefExpr) {
+		trace_pointer_member(tu, e, o, depth);
 	}
 }
 
@@ -219,14 +269,10 @@ static void trace_lvalue(CXTranslationUnit tu, CXCursor e, struct cal_object *o,
 	} else if (cal_is_unop(e, CXUnaryOperator_Deref)) {
 		trace_pointer(tu, cal_child(e, 0), o, depth);
 	} else if (k == CXCursor_MemberRefExpr) {
-		CXCursor base = cal_child(e, 0);
 		char *member = cal_cursor_name(e);
 		strbuf_addf(&o->offset, "%s.%s", o->offset.len ? "+" : "", member);
 		free(member);
-		if (is_pointer_type(clang_getCursorType(base)))
-			trace_pointer(tu, base, o, depth);
-		else
-			trace_lvalue(tu, base, o, depth);
+		trace_member_object(tu, e, o, depth);
 	}
 }
 

@@ -9,6 +9,11 @@
  * parameter of a __global__ kernel (global), an automatic variable
  * (local), anything else unknown.
  *
+ * A pointer loaded from a member (s.p, f->p, an implicit this->p) is based
+ * on the member: global memory when the object holding it is (a kernel's
+ * by-value parameter, a __device__ variable), decided by the callers when
+ * the object is the function's 'this' (via_this).
+ *
  * The offsets applied on the way are kept as text (blanks removed, zero
  * offsets dropped) so two accesses can be compared: 'p', '&p[0]' and '*p'
  * are the same object.  per_block says whether the address depends on
@@ -31,10 +36,16 @@ enum cal_origin {
 };
 
 struct cal_object {
-	CXCursor base;		/* the variable (declaration cursor), or null */
+	CXCursor base;		/* the variable or field (declaration cursor), or null */
 	struct strbuf offset;	/* "" for the variable or pointee itself */
 	enum cal_origin origin;
 	int per_block;
+	/*
+	 * The address is reached through the 'this' of the member function it
+	 * is in (a member of the object, or what a pointer member points to):
+	 * its memory is decided by the callers, as for a parameter.
+	 */
+	int via_this;
 };
 
 void cal_object_init(struct cal_object *o);

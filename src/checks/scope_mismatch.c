@@ -24,6 +24,16 @@
  *     address does not depend on blockIdx: the fence orders the stores
  *     only as seen from this block.
  *
+ * Rules 1 and 3 (and 2 within one kernel) do not apply to code that runs in
+ * one block only (scope_calls.h: every launch of the kernel in the
+ * translation unit has a grid of one block).  Memory of unknown origin is
+ * followed through calls to the kernel parameter or __device__ variable it
+ * came from (rule 1).  Rule 2 needs an update on one side (two loads never
+ * conflict) and code one instantiation can run together: atomics in the
+ * branches of an 'if' a template argument decides, or in two instances of
+ * one template, never meet; a branch a constant condition never takes is
+ * not code at all.
+ *
  * __shared__ memory is never flagged: only the threads of one block can
  * touch it.  The fix widens the scope to device where the scope is spelled
  * at the site (atomicAdd_block -> atomicAdd, thread_scope_block ->
@@ -39,13 +49,26 @@
 #include "cuatomlint/strbuf.h"
 #include "expr_util.h"
 #include "scope_address.h"
+#include "scope_calls.h"
 #include "scope_sites.h"
 
 #define WIDEN_FIX "widen the scope to device"
 
+#define MAX_BRANCHES 4
+
+/* One branch of an 'if' whose condition only a template argument decides. */
+struct branch {
+	CXCursor if_stmt;
+	int then;		/* 1: the then-branch, 0: the else-branch */
+};
+
 struct access {
 	struct cal_scoped_site s;
 	int single_block;	/* under if (blockIdx.x == K) */
+	CXCursor function;	/* canonical */
+	CXCursor template_of;	/* the template the function is (an instance of), or itself */
+	struct branch branches[MAX_BRANCHES];
+	int nr_branches;
 };
 
 struct global_store {
@@ -70,6 +93,7 @@ struct poll {
 };
 
 struct scope_state {
+	struct cal_scope_calls *calls;
 	struct access *acc;
 	size_t nr_acc, alloc_acc;
 	struct global_store *stores;
@@ -87,8 +111,11 @@ struct visit_ctx {
 
 static void *scope_begin(struct cal_walk *w)
 {
+	struct scope_state *st = xcalloc(1, sizeof(struct scope_state));
+
 	(void)w;
-	return xcalloc(1, sizeof(struct scope_state));
+	st->calls = cal_scope_calls_new();
+	return st;
 }
 
 static unsigned cursor_offset(CXCursor c)
@@ -98,30 +125,78 @@ static unsigned cursor_offset(CXCursor c)
 	return offset;
 }
 
-static int is_block_equality(CXCursor c, void *data)
+/* ---- code that one instantiation cannot run ---- */
+
+static int names_template_parameter(CXCursor c, void *data)
 {
+	enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(c));
+
 	(void)data;
-	return cal_is_binop(c, CXBinaryOperator_EQ) &&
-	       (cal_depends_on_block(cal_child(c, 0)) || cal_depends_on_block(cal_child(c, 1)));
+	return k == CXCursor_NonTypeTemplateParameter || k == CXCursor_TemplateTypeParameter ||
+	       k == CXCursor_TemplateTemplateParameter ||
+	       clang_getCursorType(c).kind == CXType_Dependent;
 }
 
-/* Is c inside the then-branch of an 'if' that tests blockIdx for equality? */
-static int under_single_block(const struct cal_walk *w, CXCursor c)
+/* Does the condition depend on a template parameter (in a template's own code)? */
+static int depends_on_template(CXCursor cond)
 {
-	int j;
+	return names_template_parameter(cond, NULL) ||
+	       cal_subtree_find(cond, names_template_parameter, NULL, NULL, NULL);
+}
+
+/*
+ * The 'if' branches around c that a template argument chooses between,
+ * into a->branches.  Returns 0 if c is in a branch the condition, constant
+ * in this instantiation (or plain code), never takes.
+ */
+static int live_branches(const struct cal_walk *w, CXCursor c, struct access *a)
+{
+	long long v;
+	int j, then;
 
 	for (j = w->depth - 1; j >= 0; j--) {
 		CXCursor anc = w->stack[j], path = j + 1 < w->depth ? w->stack[j + 1] : c;
-		CXCursor cond;
-		if (clang_getCursorKind(anc) != CXCursor_IfStmt ||
-		    !clang_equalCursors(path, cal_child(anc, 1)))
+		CXCursor cond = cal_child(anc, 0);
+		if (clang_getCursorKind(anc) != CXCursor_IfStmt)
 			continue;
-		cond = cal_child(anc, 0);
-		if (is_block_equality(cond, NULL) ||
-		    cal_subtree_find(cond, is_block_equality, NULL, NULL, NULL))
-			return 1;
+		if (clang_equalCursors(path, cal_child(anc, 1)))
+			then = 1;
+		else if (clang_equalCursors(path, cal_child(anc, 2)))
+			then = 0;
+		else
+			continue;
+		if (depends_on_template(cond)) {
+			if (a->nr_branches < MAX_BRANCHES) {
+				a->branches[a->nr_branches].if_stmt = anc;
+				a->branches[a->nr_branches++].then = then;
+			}
+		} else if (cal_scope_eval_int(cond, &v) == 0 && (v != 0) != then) {
+			return 0;
+		}
 	}
+	return 1;
+}
+
+/* Can no single instantiation run both a and b? */
+static int exclusive(const struct access *a, const struct access *b)
+{
+	int i, j;
+
+	if (!clang_equalCursors(a->function, b->function))
+		return clang_equalCursors(a->template_of, b->template_of);
+	for (i = 0; i < a->nr_branches; i++)
+		for (j = 0; j < b->nr_branches; j++)
+			if (clang_equalCursors(a->branches[i].if_stmt, b->branches[j].if_stmt) &&
+			    a->branches[i].then != b->branches[j].then)
+				return 1;
 	return 0;
+}
+
+static CXCursor template_of(CXCursor fn)
+{
+	CXCursor t = clang_getSpecializedCursorTemplate(fn);
+
+	return clang_getCanonicalCursor(clang_Cursor_isNull(t) ? fn : t);
 }
 
 static void add_store(struct visit_ctx *v, CXCursor site, const struct cal_object *o)
@@ -142,13 +217,21 @@ static void add_store(struct visit_ctx *v, CXCursor site, const struct cal_objec
 static void on_site(struct cal_scoped_site *s, void *data)
 {
 	struct visit_ctx *v = data;
-	struct access *a;
+	struct access a;
 
-	add_store(v, s->site, &s->obj);
+	memset(&a, 0, sizeof(a));
+	if (!live_branches(v->w, s->site, &a)) {
+		cal_scoped_site_release(s);
+		return;
+	}
+	if (!s->is_load)
+		add_store(v, s->site, &s->obj);
+	a.s = *s;
+	a.single_block = cal_under_block_test(v->w, s->site);
+	a.function = clang_getCanonicalCursor(v->w->function);
+	a.template_of = template_of(v->w->function);
 	GROW(v->st->acc, v->st->alloc_acc, v->st->nr_acc + 1);
-	a = &v->st->acc[v->st->nr_acc++];
-	a->s = *s;
-	a->single_block = under_single_block(v->w, s->site);
+	v->st->acc[v->st->nr_acc++] = a;
 }
 
 static void record_plain_store(struct visit_ctx *v, CXCursor c)
@@ -179,7 +262,9 @@ static int record_poll(CXCursor c, void *data)
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return 0;
 	cal_object_init(&o);
-	cal_object_of_lvalue(v->w->parse->tu, c, &o);
+	/* a named atomic_ref polls the object it was made for */
+	if (!cal_atomic_ref_var_object(v->w->parse->tu, clang_getCursorReferenced(c), &o))
+		cal_object_of_lvalue(v->w->parse->tu, c, &o);
 	if (!clang_Cursor_isNull(o.base) && o.origin != CAL_ORIGIN_LOCAL) {
 		GROW(v->st->polls, v->st->alloc_polls, v->st->nr_polls + 1);
 		p = &v->st->polls[v->st->nr_polls++];
@@ -226,7 +311,10 @@ static void scope_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct visit_ctx v = { w, state };
 
-	if (w->parse->is_host || !cal_walk_in_device_code(w))
+	if (w->parse->is_host)
+		return;
+	cal_scope_calls_visit(v.st->calls, w, c);
+	if (!cal_walk_in_device_code(w))
 		return;
 	cal_scoped_sites_at(w, c, on_site, &v);
 	record_plain_store(&v, c);
@@ -248,25 +336,41 @@ static void note_global_base(struct cal_walk *w, struct cal_finding *f, CXCursor
 
 	if (clang_getCursorKind(base) == CXCursor_ParmDecl) {
 		char *fn = cal_cursor_name(clang_getCursorSemanticParent(base));
-		cal_note_at(w, f, base, "'%s' is a parameter of kernel '%s': it points to "
-			    "global memory", name, fn);
+		enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(base)).kind;
+		if (k == CXType_Record)
+			cal_note_at(w, f, base, "'%s' is a parameter of kernel '%s': the pointers it "
+				    "holds point to global memory", name, fn);
+		else
+			cal_note_at(w, f, base, "'%s' is a parameter of kernel '%s': it points to "
+				    "global memory", name, fn);
 		free(fn);
+	} else if (clang_getCursorKind(base) == CXCursor_FieldDecl) {
+		cal_note_at(w, f, base, "'%s' is a member of an object in global memory", name);
 	} else {
 		cal_note_at(w, f, base, "'%s' is a __device__ variable in global memory", name);
 	}
 	free(name);
 }
 
+/* Could a and b, of different scopes, break each other's atomicity? */
+static int conflict(const struct scope_state *st, const struct access *a,
+		    const struct access *b)
+{
+	if (b->s.scope <= a->s.scope || b->s.obj.per_block || (a->s.is_load && b->s.is_load) ||
+	    !cal_object_same(&a->s.obj, &b->s.obj) || exclusive(a, b))
+		return 0;
+	/* one kernel run by one block: block scope holds all its threads */
+	return !(clang_equalCursors(a->function, b->function) &&
+		 cal_scope_calls_single_block(st->calls, a->function));
+}
+
 static const struct access *wider_access(const struct scope_state *st, const struct access *a)
 {
 	size_t i;
 
-	for (i = 0; i < st->nr_acc; i++) {
-		const struct access *b = &st->acc[i];
-		if (b->s.scope > a->s.scope && !b->s.obj.per_block &&
-		    cal_object_same(&a->s.obj, &b->s.obj))
-			return b;
-	}
+	for (i = 0; i < st->nr_acc; i++)
+		if (conflict(st, a, &st->acc[i]))
+			return &st->acc[i];
 	return NULL;
 }
 
@@ -275,16 +379,17 @@ static void report_mixed(struct cal_walk *w, struct access *a, const struct acce
 	char *name = cal_cursor_name(a->s.obj.base);
 	struct cal_finding *f;
 
-	f = cal_report(w, a->s.site, "%s (%s scope) and %s (%s scope) update the same object "
+	f = cal_report(w, a->s.site, "%s (%s scope) and %s (%s scope) %s the same object "
 		       "through '%s': they are not atomic with respect to each other",
 		       a->s.what, cal_mem_scope_name(a->s.scope), b->s.what,
-		       cal_mem_scope_name(b->s.scope), name);
-	cal_note_at(w, f, b->s.site, "the %s-scope update is here", cal_mem_scope_name(b->s.scope));
+		       cal_mem_scope_name(b->s.scope), a->s.is_load ? "access" : "update", name);
+	cal_note_at(w, f, b->s.site, "the %s-scope %s is here", cal_mem_scope_name(b->s.scope),
+		    b->s.is_load ? "load" : "update");
 	add_widen_fix(f, &a->s.widen);
 	free(name);
 }
 
-static void report_other_blocks(struct cal_walk *w, struct access *a)
+static struct cal_finding *report_other_blocks(struct cal_walk *w, struct access *a)
 {
 	char *name = cal_cursor_name(a->s.obj.base);
 	struct cal_finding *f;
@@ -292,24 +397,56 @@ static void report_other_blocks(struct cal_walk *w, struct access *a)
 	f = cal_report(w, a->s.site, "%s is atomic only within one %s, but other blocks of the "
 		       "kernel update the same global memory through '%s' (the address does not "
 		       "depend on blockIdx)", a->s.what, cal_mem_scope_name(a->s.scope), name);
-	note_global_base(w, f, a->s.obj.base);
+	free(name);
+	return f;
+}
+
+/* Global memory shared by blocks reaches the site through a call. */
+static void report_through_call(struct cal_walk *w, struct access *a,
+				const struct cal_scope_reach *r)
+{
+	struct cal_finding *f = report_other_blocks(w, a);
+	char *name = cal_cursor_name(a->s.obj.base);
+	char *from = cal_cursor_name(r->obj.base);
+
+	cal_note_at(w, f, r->call, "'%s' gets global memory from '%s' at this call", name, from);
+	note_global_base(w, f, r->obj.base);
 	add_widen_fix(f, &a->s.widen);
 	free(name);
+	free(from);
+}
+
+static int is_narrow_on_global_candidate(const struct access *a)
+{
+	return a->s.scope < CAL_MS_DEVICE && !a->s.obj.per_block &&
+	       a->s.obj.origin != CAL_ORIGIN_SHARED && a->s.obj.origin != CAL_ORIGIN_LOCAL &&
+	       !clang_Cursor_isNull(a->s.obj.base);
 }
 
 static void judge_access(struct cal_walk *w, const struct scope_state *st, struct access *a)
 {
 	const struct access *b;
+	struct cal_scope_reach r;
+	struct cal_finding *f;
 
-	if (a->s.scope >= CAL_MS_DEVICE || a->s.obj.per_block ||
-	    a->s.obj.origin == CAL_ORIGIN_SHARED || a->s.obj.origin == CAL_ORIGIN_LOCAL ||
-	    clang_Cursor_isNull(a->s.obj.base))
+	if (!is_narrow_on_global_candidate(a))
 		return;
 	b = wider_access(st, a);
-	if (b)
+	if (b) {
 		report_mixed(w, a, b);
-	else if (a->s.obj.origin == CAL_ORIGIN_GLOBAL && !a->single_block)
-		report_other_blocks(w, a);
+		return;
+	}
+	/* other blocks exist unless the code runs in one block; a load alone updates nothing */
+	if (a->s.is_load || a->single_block || cal_scope_calls_single_block(st->calls, a->function))
+		return;
+	if (a->s.obj.origin == CAL_ORIGIN_GLOBAL) {
+		f = report_other_blocks(w, a);
+		note_global_base(w, f, a->s.obj.base);
+		add_widen_fix(f, &a->s.widen);
+	} else if (cal_scope_calls_reach_global(st->calls, a->function, &a->s.obj, &r)) {
+		report_through_call(w, a, &r);
+		cal_object_release(&r.obj);
+	}
 }
 
 static const struct poll *find_poll(const struct scope_state *st, CXCursor base)
@@ -357,8 +494,9 @@ static void judge_fence(struct cal_walk *w, const struct scope_state *st, struct
 	struct cal_finding *f;
 	char *name;
 
-	if (!find_publication(st, fe, &pub))
-		return;
+	if (cal_scope_calls_single_block(st->calls, fe->function) ||
+	    !find_publication(st, fe, &pub))
+		return;	/* in one block, a block fence orders for every thread */
 	name = cal_cursor_name(pub.flag->base);
 	f = cal_report(w, fe->site, "%s orders memory only for the threads of this block, but "
 		       "the store to '%s' after it publishes data to other blocks", fe->what, name);
@@ -384,6 +522,7 @@ static void scope_end(struct cal_walk *w, void *state)
 		cal_scoped_site_release(&st->acc[i].s);
 	for (i = 0; i < st->nr_fences; i++)
 		cal_edit_clear(&st->fences[i].widen);
+	cal_scope_calls_free(st->calls);
 	free(st->acc);
 	free(st->stores);
 	free(st->fences);

@@ -7,6 +7,7 @@
 #include "../fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "expr_util.h"
+#include "asm_template.h"
 #include "nv_atomic.h"
 
 const char *cal_mem_scope_name(enum cal_mem_scope s)
@@ -30,7 +31,7 @@ static void site_init(struct cal_scoped_site *s, CXCursor c, enum cal_mem_scope 
 	cal_object_init(&s->obj);
 }
 
-static int eval_int(CXCursor e, long long *out)
+int cal_scope_eval_int(CXCursor e, long long *out)
 {
 	CXEvalResult r = clang_Cursor_Evaluate(e);
 	int ok;
@@ -170,13 +171,14 @@ static int nv_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
 		return 0;
 	arg = clang_Cursor_getArgument(c, nargs - 1);
 	if (nargs == clang_Cursor_getNumArguments(callee)) {
-		if (eval_int(arg, &v) < 0 || v < 0 || v > CAL_MS_SYSTEM)
+		if (cal_scope_eval_int(arg, &v) < 0 || v < 0 || v > CAL_MS_SYSTEM)
 			return 0;
 		scope = (enum cal_mem_scope)v;
 	}
 	name = cal_cursor_name(callee);
 	site_init(s, c, scope);
 	s->what = xasprintf("'%s' with %s", name, nv_scope_names[scope]);
+	s->is_load = strstr(name, "_load") != NULL;
 	free(name);
 	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(c, 0), &s->obj);
 	arg = cal_strip_casts(arg);
@@ -205,11 +207,88 @@ static CXCursor type_class(CXType t)
 	return clang_getTypeDeclaration(t);
 }
 
+/* Is the member expression m a member of variable var? */
+static int is_member_of(CXCursor m, CXCursor var)
+{
+	CXCursor obj;
+
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr || cal_nr_children(m) < 1)
+		return 0;
+	obj = cal_ignore_wrappers(cal_child(m, 0));
+	return clang_getCursorKind(obj) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(obj), var);
+}
+
+struct ref_uses {
+	CXCursor var;
+	int refs, loads;
+};
+
+static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ref_uses *u = data;
+
+	(void)parent;
+	if (is_member_of(c, u->var) && cal_cursor_name_is(c, "load"))
+		u->loads++;
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+		 clang_equalCursors(clang_getCursorReferenced(c), u->var))
+		u->refs++;
+	return CXChildVisit_Recurse;
+}
+
+/* Is every use of the atomic_ref variable var in function fn a load()? */
+static int ref_only_loads(CXCursor fn, CXCursor var)
+{
+	struct ref_uses u = { var, 0, 0 };
+
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	clang_visitChildren(fn, count_uses, &u);
+	return u.refs > 0 && u.refs == u.loads;
+}
+
+static int is_expr_wrapper(enum CXCursorKind k)
+{
+	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	       k == CXCursor_CXXFunctionalCastExpr;
+}
+
+/*
+ * The atomic_ref made at c (its construction is the walk's cursor): the
+ * member called on a temporary (load() or not), and the spelling of its
+ * scope, in a variable's declaration or a functional cast around c.
+ */
+static void atomic_ref_use(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor up;
+	int n;
+
+	for (n = 0; n < 4; n++) {
+		up = cal_walk_parent(w, n);
+		if (clang_getCursorKind(up) == CXCursor_VarDecl) {
+			if (!s->widen.file && s->scope < CAL_MS_DEVICE)
+				widen_cuda_scope_in(w, up, &s->widen);
+			s->is_load = ref_only_loads(w->function, up);
+			return;
+		}
+		if (clang_getCursorKind(up) == CXCursor_MemberRefExpr) {
+			s->is_load = cal_cursor_name_is(up, "load");
+			return;
+		}
+		if (!is_expr_wrapper(clang_getCursorKind(up)))
+			return;
+		/* cuda::atomic_ref<T, S>(*p): the scope is spelled in the cast */
+		if (!s->widen.file && s->scope < CAL_MS_DEVICE &&
+		    clang_getCursorKind(up) == CXCursor_CXXFunctionalCastExpr)
+			widen_cuda_scope_in(w, up, &s->widen);
+	}
+}
+
 static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
 {
-	CXCursor ctor = clang_getCursorReferenced(c), arg, decl;
+	CXCursor ctor = clang_getCursorReferenced(c), arg;
 	enum cal_mem_scope scope, ignored;
-	int n;
 
 	if (clang_getCursorKind(ctor) != CXCursor_Constructor ||
 	    !cuda_class_scope(clang_getCursorSemanticParent(ctor), "atomic_ref", &scope) ||
@@ -222,17 +301,30 @@ static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 	s->what = xasprintf("'cuda::atomic_ref' with cuda::thread_scope_%s",
 			    cal_mem_scope_name(scope));
 	cal_object_of_lvalue(w->parse->tu, arg, &s->obj);
-	if (scope >= CAL_MS_DEVICE)
-		return 1;
-	widen_cuda_scope_in(w, c, &s->widen);
-	for (n = 0; !s->widen.file && n < 3; n++) {
-		decl = cal_walk_parent(w, n);
-		if (clang_getCursorKind(decl) == CXCursor_VarDecl) {
-			widen_cuda_scope_in(w, decl, &s->widen);
-			break;
-		}
-	}
+	if (scope < CAL_MS_DEVICE)
+		widen_cuda_scope_in(w, c, &s->widen);
+	atomic_ref_use(w, c, s);
 	return 1;
+}
+
+int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_object *o)
+{
+	CXCursor init, ctor;
+	enum cal_mem_scope ignored;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    !cuda_class_scope(type_class(clang_getCursorType(var)), "atomic_ref", &ignored))
+		return 0;
+	init = cal_ignore_wrappers(clang_Cursor_getVarDeclInitializer(var));
+	if (cal_is_cast_kind(clang_getCursorKind(init)) && cal_nr_children(init) > 0)
+		init = cal_ignore_wrappers(cal_child(init, cal_nr_children(init) - 1));
+	ctor = clang_getCursorReferenced(init);
+	if (clang_getCursorKind(init) != CXCursor_CallExpr ||
+	    clang_getCursorKind(ctor) != CXCursor_Constructor ||
+	    clang_Cursor_getNumArguments(init) < 1)
+		return 0;
+	cal_object_of_lvalue(tu, clang_Cursor_getArgument(init, 0), o);
+	return !clang_Cursor_isNull(o->base);
 }
 
 static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
@@ -250,6 +342,7 @@ static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_si
 		return 0;
 	site_init(s, c, scope);
 	s->what = xasprintf("'cuda::atomic' with cuda::thread_scope_%s", cal_mem_scope_name(scope));
+	s->is_load = cal_cursor_name_is(member, "load");
 	if (t.kind == CXType_Pointer)
 		cal_object_of_pointer(w->parse->tu, object, &s->obj);
 	else
@@ -259,195 +352,71 @@ static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_si
 	return 1;
 }
 
-/* ---- inline PTX ---- */
+/* ---- inline PTX (read by the shared reader, asm_template.h) ---- */
 
-struct ptx_text {
-	struct strbuf text;	/* the asm template, escapes decoded */
-	unsigned *offset;	/* file offset of each byte of text */
-	size_t alloc;
-	CXFile file;
-};
-
-static void ptx_add(struct ptx_text *p, char ch, unsigned offset)
+static enum cal_mem_scope ptx_scope(const struct ptx_insn *in)
 {
-	GROW(p->offset, p->alloc, p->text.len + 1);
-	p->offset[p->text.len] = offset;
-	strbuf_addch(&p->text, ch);
+	int q = in->first[PTX_QK_SCOPE];
+
+	switch (q < 0 ? PTX_SCOPE_GPU : in->quals[q].value) {	/* .gpu is the default */
+	case PTX_SCOPE_CTA: return CAL_MS_BLOCK;
+	case PTX_SCOPE_CLUSTER: return CAL_MS_CLUSTER;
+	case PTX_SCOPE_SYS: return CAL_MS_SYSTEM;
+	default: return CAL_MS_DEVICE;
+	}
 }
 
-static char unescape(char c)
+static int ptx_on_shared(const struct ptx_insn *in)
 {
-	return c == 'n' ? '\n' : c == 't' ? '\t' : c;
+	int q = in->first[PTX_QK_SPACE];
+	int v = q < 0 ? 0 : in->quals[q].value;
+
+	return v == PTX_SPACE_SHARED || v == PTX_SPACE_SHARED_CTA ||
+	       v == PTX_SPACE_SHARED_CLUSTER;
 }
 
-static void ptx_add_literal(struct ptx_text *p, const char *lit, unsigned offset)
+/* The edit of the .cta / .cluster qualifier to .gpu, where it is spelled as one piece. */
+static void ptx_widen(struct cal_walk *w, const struct cal_asm_template *at,
+		      const struct ptx_insn *in, struct cal_edit *out)
 {
-	const char *q = strchr(lit, '"');
-	const char *end = strrchr(lit, '"');
+	const struct ptx_qual *q;
+	CXSourceLocation loc;
 
-	if (!q || end == q)
+	if (in->first[PTX_QK_SCOPE] < 0 || at->place != CAL_TEMPLATE_DIRECT)
 		return;
-	for (q++; q < end; q++) {
-		unsigned at = offset + (unsigned)(q - lit);
-		if (*q == '\\' && q + 1 < end)
-			ptx_add(p, unescape(*++q), at);
-		else
-			ptx_add(p, *q, at);
-	}
-}
-
-/* The asm template: the string literals right after the asm's '('. */
-static void ptx_collect(CXTranslationUnit tu, CXCursor asm_stmt, struct ptx_text *p)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	int open = 0;
-
-	clang_tokenize(tu, clang_getCursorExtent(asm_stmt), &toks, &n);
-	for (i = 0; i < n; i++) {
-		char *spell = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		int lit = clang_getTokenKind(toks[i]) == CXToken_Literal && strchr(spell, '"');
-		if (open && lit) {
-			unsigned offset;
-			clang_getExpansionLocation(clang_getTokenLocation(tu, toks[i]), &p->file,
-						   NULL, NULL, &offset);
-			ptx_add_literal(p, spell, offset);
-		} else if (open) {
-			i = n;
-		} else if (!strcmp(spell, "(")) {
-			open = 1;
-		}
-		free(spell);
-	}
-	clang_disposeTokens(tu, toks, n);
-}
-
-/* Blank out PTX comments so they are never read as instructions. */
-static void ptx_blank_comments(char *s)
-{
-	char *end;
-	for (; *s; s++) {
-		if (s[0] == '/' && s[1] == '/') {
-			for (; *s && *s != '\n'; s++)
-				*s = ' ';
-			if (!*s)
-				return;
-		} else if (s[0] == '/' && s[1] == '*') {
-			end = strstr(s + 2, "*/");
-			end = end ? end + 2 : s + strlen(s);
-			memset(s, ' ', (size_t)(end - s));
-			s = end - 1;
-		}
-	}
-}
-
-struct ptx_insn {
-	size_t op, op_len;		/* the opcode with its qualifiers */
-	enum cal_mem_scope scope;
-	size_t scope_at, scope_len;	/* ".cta" / ".cluster", or 0 */
-	int shared;
-	int address;			/* operand number in [%N], or -1 */
-};
-
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static void ptx_qualifier(const char *q, size_t len, size_t at, struct ptx_insn *in)
-{
-	static const struct { const char *name; enum cal_mem_scope scope; } scopes[] = {
-		{ "cta", CAL_MS_BLOCK }, { "cluster", CAL_MS_CLUSTER },
-		{ "gpu", CAL_MS_DEVICE }, { "sys", CAL_MS_SYSTEM },
-	};
-	size_t i;
-
-	if (len >= 6 && !strncmp(q, "shared", 6))
-		in->shared = 1;
-	for (i = 0; i < sizeof(scopes) / sizeof(scopes[0]); i++) {
-		if (len == strlen(scopes[i].name) && !strncmp(q, scopes[i].name, len)) {
-			in->scope = scopes[i].scope;
-			in->scope_at = at - 1;	/* the dot */
-			in->scope_len = len + 1;
-		}
-	}
-}
-
-/* Parse one statement s[0..len) if it is atom/red; 0 if it is not. */
-static int ptx_parse_insn(const char *text, size_t start, size_t len, struct ptx_insn *in)
-{
-	const char *s = text + start, *end = s + len, *q, *op;
-
-	while (s < end && is_blank(*s))
-		s++;
-	if (s < end && *s == '@')	/* predicate guard */
-		while (s < end && !is_blank(*s))
-			s++;
-	while (s < end && is_blank(*s))
-		s++;
-	op = s;
-	while (s < end && !is_blank(*s))
-		s++;
-	if (!((s - op > 5 && !strncmp(op, "atom.", 5)) || (s - op > 4 && !strncmp(op, "red.", 4))))
-		return 0;
-	memset(in, 0, sizeof(*in));
-	in->op = (size_t)(op - text);
-	in->op_len = (size_t)(s - op);
-	in->scope = CAL_MS_DEVICE;	/* .gpu is the default */
-	in->address = -1;
-	for (q = strchr(op, '.') + 1; q < s;) {
-		const char *dot = memchr(q, '.', (size_t)(s - q));
-		size_t qlen = dot ? (size_t)(dot - q) : (size_t)(s - q);
-		ptx_qualifier(q, qlen, (size_t)(q - text), in);
-		q += qlen + 1;
-	}
-	q = memchr(s, '[', (size_t)(end - s));
-	if (q && q + 2 < end && q[1] == '%' && q[2] >= '0' && q[2] <= '9')
-		in->address = (int)strtol(q + 2, NULL, 10);
-	return 1;
-}
-
-static void ptx_site(struct cal_walk *w, CXCursor c, const struct ptx_text *p,
-		     const struct ptx_insn *in, cal_site_found found, void *data)
-{
-	struct cal_scoped_site s;
-	const char *text = p->text.buf;
-
-	site_init(&s, c, in->scope);
-	s.what = xasprintf("PTX '%.*s'", (int)in->op_len, text + in->op);
-	if (in->shared)
-		s.obj.origin = CAL_ORIGIN_SHARED;
-	else if (in->address >= 0 && in->address < cal_nr_children(c))
-		cal_object_of_pointer(w->parse->tu, cal_child(c, in->address), &s.obj);
-	if (in->scope < CAL_MS_DEVICE && in->scope_len &&
-	    p->offset[in->scope_at + in->scope_len - 1] - p->offset[in->scope_at] ==
-		    in->scope_len - 1) {
-		CXSourceLocation loc = clang_getLocationForOffset(w->parse->tu, p->file,
-								  p->offset[in->scope_at]);
-		cal_edit_replace_bytes(w->parse->tu, loc, (unsigned)in->scope_len, ".gpu",
-				       &s.widen);
-	}
-	found(&s, data);
+	q = &in->quals[in->first[PTX_QK_SCOPE]];
+	if (at->text.origin[q->pos + q->len - 1] - at->text.origin[q->pos] != q->len - 1)
+		return;	/* split across literals or escapes */
+	loc = clang_getLocationForOffset(w->parse->tu, at->file, at->text.origin[q->pos]);
+	cal_edit_replace_bytes(w->parse->tu, loc, q->len, ".gpu", out);
 }
 
 static void ptx_sites(struct cal_walk *w, CXCursor c, cal_site_found found, void *data)
 {
-	struct ptx_text p = { STRBUF_INIT, NULL, 0, NULL };
-	struct ptx_insn in;
-	size_t start = 0, i;
+	struct cal_asm_template at;
+	struct cal_scoped_site s;
+	CXCursor address;
+	size_t i;
 
-	ptx_collect(w->parse->tu, c, &p);
-	ptx_blank_comments(p.text.buf);
-	for (i = 0; i <= p.text.len; i++) {
-		char ch = p.text.buf[i];
-		if (ch && ch != ';' && ch != '{' && ch != '}')
-			continue;
-		if (ptx_parse_insn(p.text.buf, start, i - start, &in))
-			ptx_site(w, c, &p, &in, found, data);
-		start = i + 1;
+	memset(&at, 0, sizeof(at));
+	if (cal_asm_template_load(&at, c) < 0) {
+		cal_asm_template_release(&at);
+		return;
 	}
-	strbuf_release(&p.text);
-	free(p.offset);
+	for (i = 0; i < at.insns.nr; i++) {
+		const struct ptx_insn *in = &at.insns.items[i];
+		site_init(&s, c, ptx_scope(in));
+		s.what = xasprintf("PTX '%.*s'", (int)in->mnemonic_len, at.text.buf + in->pos);
+		address = cal_asm_address_operand(&at, c, in);
+		if (ptx_on_shared(in))
+			s.obj.origin = CAL_ORIGIN_SHARED;
+		else if (!clang_Cursor_isNull(address))
+			cal_object_of_pointer(w->parse->tu, address, &s.obj);
+		if (s.scope < CAL_MS_DEVICE)
+			ptx_widen(w, &at, in, &s.widen);
+		found(&s, data);
+	}
+	cal_asm_template_release(&at);
 }
 
 void cal_scoped_sites_at(struct cal_walk *w, CXCursor c, cal_site_found found, void *data)
@@ -483,7 +452,7 @@ int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
 	}
 	if (!cal_cursor_name_is(callee, "atomic_thread_fence") ||
 	    !cal_decl_in_namespace(callee, "cuda") || clang_Cursor_getNumArguments(c) < 2 ||
-	    eval_int(clang_Cursor_getArgument(c, 1), &v) < 0 ||
+	    cal_scope_eval_int(clang_Cursor_getArgument(c, 1), &v) < 0 ||
 	    cuda_scope_value(v, &scope) < 0 || scope != CAL_MS_BLOCK)
 		return 0;
 	*what = "'cuda::atomic_thread_fence' with cuda::thread_scope_block";

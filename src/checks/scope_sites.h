@@ -5,9 +5,9 @@
  * legacy atomic*() calls (device scope; _block and _system variants),
  * __nv_atomic_* builtins with a constant scope argument, the construction
  * of a cuda::atomic_ref<T, S>, member calls on a cuda::atomic<T, S>, and
- * atom/red instructions in inline PTX (a plain string scan of the asm
- * template: .cta/.cluster/.gpu/.sys, .shared/.global, the [%N] address
- * operand).  Each becomes a cal_scoped_site with the object it touches and,
+ * atom/red instructions in inline PTX (read by the shared asm reader,
+ * asm_template.h: .cta/.cluster/.gpu/.sys, .shared/.global, the [%N] or
+ * [%[name]] address operand).  Each becomes a cal_scoped_site with the object it touches and,
  * for a scope narrower than device, the edit that widens it to device
  * scope (none where the scope is spelled inside a macro or not spelled at
  * the site at all, such as a template parameter).
@@ -30,6 +30,8 @@ enum cal_mem_scope {
 };
 
 const char *cal_mem_scope_name(enum cal_mem_scope s);
+/* The value of a constant integer expression: 0, or -1 if it is not one. */
+int cal_scope_eval_int(CXCursor e, long long *out);
 /*
  * The scope a legacy atomic's name gives (atomicAdd: device, atomicAdd_block:
  * block, atomicAdd_system: system), and the length of the name without that
@@ -43,9 +45,16 @@ struct cal_scoped_site {
 	char *what;			/* e.g. "'atomicAdd_block'", quoted */
 	struct cal_object obj;
 	struct cal_edit widen;		/* file == NULL: no fix */
+	int is_load;			/* only reads the object (load()) */
 };
 
 void cal_scoped_site_release(struct cal_scoped_site *s);
+
+/*
+ * If var is a cuda::atomic_ref<T, S> variable, trace the object it was made
+ * for into o (initialized) and return 1.
+ */
+int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_object *o);
 
 /* Calls found() for each scoped atomic at c; found() owns the site. */
 typedef void (*cal_site_found)(struct cal_scoped_site *s, void *data);

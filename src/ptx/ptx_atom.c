@@ -235,7 +235,12 @@ static const char *const asm_keywords[] = { "asm", "__asm__", "__asm", NULL };
 static const char *const asm_qualifiers[] = { "volatile", "__volatile__", "__volatile",
 	"inline", "__inline__", "__inline", "goto", NULL };
 
-int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t off)
+/*
+ * Read the template of the asm statement at src[off] into t (NULL: only
+ * scan it); *after gets the offset of the ':' or ')' that ends it.
+ */
+static int read_template(struct ptx_text *t, const char *src, size_t size, size_t off,
+			 size_t *after)
 {
 	size_t i = off, end = c_ident_end(src, size, off);
 	int literals = 0;
@@ -249,13 +254,131 @@ int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t o
 		return -1;
 	for (i = skip_c_blank(src, size, i + 1); (end = c_literal_end(src, size, i)) > 0;
 	     i = skip_c_blank(src, size, end)) {
-		if (ptx_text_add_literal(t, src + i, end - i, (unsigned)i) < 0)
+		if (t && ptx_text_add_literal(t, src + i, end - i, (unsigned)i) < 0)
 			return -1;
 		literals++;
 	}
 	if (!literals || i >= size || (src[i] != ':' && src[i] != ')'))
 		return -1;
+	*after = i;
 	return 0;
+}
+
+int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t off)
+{
+	size_t after;
+
+	return read_template(t, src, size, off, &after);
+}
+
+/* ---- asm operands ---- */
+
+/* The index after the balanced ( ) group at src[i] (string literals skipped). */
+static size_t skip_parens(const char *src, size_t size, size_t i)
+{
+	int depth = 0;
+	size_t end;
+
+	while (i < size) {
+		if (src[i] == '"' && (end = c_literal_end(src, size, i)) > 0) {
+			i = end;
+			continue;
+		}
+		if (src[i] == '(')
+			depth++;
+		else if (src[i] == ')' && --depth == 0)
+			return i + 1;
+		i++;
+	}
+	return size;
+}
+
+/* One operand at src[i]: [name] "constraint" (expr); returns the index after it. */
+static size_t read_operand(const char *src, size_t size, size_t i, struct ptx_asm_operands *out)
+{
+	size_t name = 0, name_len = 0, end;
+
+	if (src[i] == '[') {
+		name = skip_c_blank(src, size, i + 1);
+		name_len = c_ident_end(src, size, name) - name;
+		i = skip_c_blank(src, size, name + name_len);
+		if (i >= size || src[i] != ']')
+			return size;
+		i = skip_c_blank(src, size, i + 1);
+	}
+	while ((end = c_literal_end(src, size, i)) > 0)
+		i = skip_c_blank(src, size, end);
+	if (i >= size || src[i] != '(')
+		return size;
+	if (out->nr < PTX_MAX_ASM_OPERANDS) {
+		struct ptx_asm_operand *op = &out->items[out->nr++];
+		if (name_len >= sizeof(op->name))
+			name_len = 0;
+		memcpy(op->name, src + name, name_len);
+		op->name[name_len] = '\0';
+	}
+	return skip_parens(src, size, i);
+}
+
+int ptx_asm_operands(const char *src, size_t size, size_t off, struct ptx_asm_operands *out)
+{
+	size_t i;
+	int section = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (read_template(NULL, src, size, off, &i) < 0)
+		return -1;
+	while ((i = skip_c_blank(src, size, i)) < size && src[i] != ')' && section < 3) {
+		if (src[i] == ':') {
+			section++;
+			i++;
+		} else if (src[i] == ',') {
+			i++;
+		} else if (section == 1 || section == 2) {
+			i = read_operand(src, size, i, out);
+		} else {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The number after '%' at s[0..len), or the operand named by %[name]; -1 if none. */
+static int operand_reference(const char *s, size_t len, const struct ptx_asm_operands *ops)
+{
+	size_t l;
+	int i;
+
+	if (len >= 2 && s[0] == '%' && s[1] >= '0' && s[1] <= '9') {
+		for (i = 0, l = 1; l < len && s[l] >= '0' && s[l] <= '9' && i < PTX_MAX_ASM_OPERANDS; l++)
+			i = i * 10 + (s[l] - '0');
+		return i < PTX_MAX_ASM_OPERANDS ? i : -1;
+	}
+	if (len < 3 || s[0] != '%' || s[1] != '[' || !ops)
+		return -1;
+	for (i = 0; i < ops->nr; i++) {
+		l = strlen(ops->items[i].name);
+		if (l && l + 3 <= len && !memcmp(s + 2, ops->items[i].name, l) && s[2 + l] == ']')
+			return i;
+	}
+	return -1;
+}
+
+int ptx_address_operand(const struct ptx_insn *insn, const char *text,
+			const struct ptx_asm_operands *ops)
+{
+	int i;
+
+	for (i = 0; i < insn->nr_operands; i++) {
+		const char *s = text + insn->operands[i].pos;
+		size_t len = insn->operands[i].len, j = 1;
+		if (s[0] != '[')
+			continue;
+		while (j < len && (s[j] == ' ' || s[j] == '\t'))
+			j++;
+		return operand_reference(s + j, len - j, ops);
+	}
+	return -1;
 }
 
 /* ---- statements ---- */

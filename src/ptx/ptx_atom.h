@@ -58,6 +58,21 @@ int ptx_text_add_literal(struct ptx_text *t, const char *tok, size_t len, unsign
  */
 int ptx_text_from_asm(struct ptx_text *t, const char *src, size_t size, size_t off);
 
+/* The operands of an asm statement: outputs, then inputs (libclang's child order). */
+#define PTX_MAX_ASM_OPERANDS 64
+struct ptx_asm_operand {
+	char name[32];		/* the symbolic name of [name] "r"(x), or "" */
+};
+struct ptx_asm_operands {
+	struct ptx_asm_operand items[PTX_MAX_ASM_OPERANDS];
+	int nr;
+};
+/*
+ * The output and input operands of the asm statement at src[off] (as for
+ * ptx_text_from_asm).  Returns 0, or -1 if the statement cannot be read.
+ */
+int ptx_asm_operands(const char *src, size_t size, size_t off, struct ptx_asm_operands *out);
+
 enum ptx_qkind {
 	PTX_QK_UNKNOWN,		/* not a qualifier of atom/red: ptxas rejects it */
 	PTX_QK_SEM, PTX_QK_SCOPE, PTX_QK_SPACE, PTX_QK_OP, PTX_QK_TYPE,
@@ -113,6 +128,13 @@ struct ptx_insns {
 /* Parse text[0..len); appends the atom/red instructions to out. */
 void ptx_parse(const char *text, size_t len, struct ptx_insns *out);
 void ptx_insns_release(struct ptx_insns *list);
+
+/*
+ * The asm operand an atom/red instruction's address names: [%1], [%1+8],
+ * [%[name]] (ops gives the names; NULL: numbers only).  -1 if none.
+ */
+int ptx_address_operand(const struct ptx_insn *insn, const char *text,
+			const struct ptx_asm_operands *ops);
 
 enum ptx_fix { PTX_FIX_NONE, PTX_FIX_INSERT_NOFTZ };
 

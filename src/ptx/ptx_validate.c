@@ -131,6 +131,7 @@ static void check_space(struct sink *k)
 {
 	const struct ptx_qual *space = qual_of(k, PTX_QK_SPACE);
 	const struct ptx_qual *hint = qual_of(k, PTX_QK_CACHE_HINT);
+	const struct ptx_qual *op = qual_of(k, PTX_QK_OP);
 
 	if (space && space->value == PTX_SPACE_OTHER)
 		add(k, space, 0, "'%.*s': %s works on .global and .shared memory only",
@@ -138,6 +139,9 @@ static void check_space(struct sink *k)
 	if (hint && space && space->value != PTX_SPACE_GLOBAL)
 		add(k, hint, 0, "'%.*s' is only valid for .global memory or generic addressing, "
 		    "not '%.*s'", QTEXT(k, hint), QTEXT(k, space));
+	else if (hint && op && op->value == CAL_OP_CAS)
+		add(k, hint, 0, "'%.*s' is not valid with '%.*s' (the three-operand form has no "
+		    "cache policy)", QTEXT(k, hint), QTEXT(k, op));
 }
 
 /* Which types each operation takes (scalar forms). */
@@ -153,7 +157,9 @@ static int scalar_type_ok(int op, int ty)
 	case CAL_OP_INC: case CAL_OP_DEC:
 		return ty == PTX_TY_U32;
 	case CAL_OP_ADD:
-		return is_int(ty) || is_half(ty) || ty == PTX_TY_F32 || ty == PTX_TY_F64;
+		/* the ISA's .type list has .s64, but ptxas (13.0) rejects add.s64 */
+		return (is_int(ty) && ty != PTX_TY_S64) || is_half(ty) || ty == PTX_TY_F32 ||
+		       ty == PTX_TY_F64;
 	case CAL_OP_MIN: case CAL_OP_MAX:
 		return is_int(ty);
 	default:
@@ -173,7 +179,8 @@ static const char *op_takes(int op)
 	case CAL_OP_INC: case CAL_OP_DEC:
 		return ".inc and .dec take .u32 only";
 	case CAL_OP_ADD:
-		return ".add takes .u32, .s32, .u64, .s64, .f32, .f64 or (with .noftz) .f16, .f16x2, .bf16, .bf16x2";
+		return ".add takes .u32, .s32, .u64, .f32, .f64 or (with .noftz) .f16, .f16x2, "
+		       ".bf16, .bf16x2 (not .s64: ptxas rejects it)";
 	default:
 		return ".min and .max take .u32, .s32, .u64 or .s64 (half types only in vector forms)";
 	}

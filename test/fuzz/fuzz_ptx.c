@@ -72,6 +72,27 @@ static void check_text(const struct ptx_text *t, size_t lo, size_t hi)
 	parse_and_check(t->buf ? t->buf : "", t->len);
 }
 
+/* The asm operands, and every address operand of the template's atom/red. */
+static void check_operands(const struct ptx_text *t, const char *src, size_t size, size_t off)
+{
+	struct ptx_asm_operands ops;
+	struct ptx_insns list = { 0 };
+	size_t i;
+	int a;
+
+	if (ptx_asm_operands(src, size, off, &ops) < 0)
+		return;
+	REQUIRE(ops.nr >= 0 && ops.nr <= PTX_MAX_ASM_OPERANDS);
+	for (a = 0; a < ops.nr; a++)
+		REQUIRE(memchr(ops.items[a].name, '\0', sizeof(ops.items[a].name)) != NULL);
+	ptx_parse(t->buf ? t->buf : "", t->len, &list);
+	for (i = 0; i < list.nr; i++) {
+		a = ptx_address_operand(&list.items[i], t->buf, &ops);
+		REQUIRE(a >= -1 && a < PTX_MAX_ASM_OPERANDS);
+	}
+	ptx_insns_release(&list);
+}
+
 /* The input as C source: the template of its first asm statement. */
 static void fuzz_asm_statement(const char *src, size_t size)
 {
@@ -81,8 +102,10 @@ static void fuzz_asm_statement(const char *src, size_t size)
 	for (off = 0; off + 3 <= size && memcmp(src + off, "asm", 3); off++)
 		;
 	ptx_text_init(&t);
-	if (ptx_text_from_asm(&t, src, size, off) == 0)
+	if (ptx_text_from_asm(&t, src, size, off) == 0) {
 		check_text(&t, off, size);
+		check_operands(&t, src, size, off);
+	}
 	ptx_text_release(&t);
 }
 
