@@ -277,6 +277,10 @@ static int lint(struct cal_options *opts, const int *enabled)
 	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
 	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
 		goto out;
+	if (!jobs.nr && !opts->launcher_argv && !inputs.nr_errors) {
+		fprintf(stderr, "cuatomlint: error: no input files: every input is excluded\n");
+		goto out;
+	}
 	memset(&run, 0, sizeof(run));
 	run.env = &env;
 	run.enabled = enabled;

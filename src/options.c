@@ -57,7 +57,8 @@ static int set_arch(struct cal_options *o, const char *v)
 
 	if (cal_target_set_add_list(&o->targets, v, &bad, &bad_len) < 0) {
 		fprintf(stderr, "cuatomlint: error: invalid GPU architecture '%.*s' in --cuda-arch "
-			"(expected sm_XX, compute_XX or XX, comma-separated, at most %d)\n",
+			"(expected sm_XX, compute_XX or XX of a known GPU, sm_20 to sm_121, "
+			"comma-separated, at most %d)\n",
 			bad_len, bad, CAL_MAX_TARGETS);
 		return -1;
 	}
