@@ -100,6 +100,7 @@ struct sync_state {
 	size_t nr_mmio, alloc_mmio;
 	struct poll_call *calls;
 	size_t nr_calls, alloc_calls;
+	struct vol_top_memo *top_memo;	/* the #include insertions' file scans */
 };
 
 /* The build's targets, not just this parse's: the fix must compile for all. */
@@ -123,6 +124,7 @@ static void *sync_begin(struct cal_walk *w)
 	struct sync_state *st = xcalloc(1, sizeof(*st));
 
 	st->tu = w->parse->tu;
+	st->top_memo = xcalloc(1, sizeof(*st->top_memo));
 	st->no_fixes = w->parse->partial;
 	st->legacy = !w->parse->is_host && needs_legacy_form(w);
 	st->scope = w->parse->scope_system ? "cuda::thread_scope_system" : "cuda::thread_scope_device";
@@ -926,11 +928,11 @@ static void add_fix(const struct sync_state *st, struct cal_finding *f, const st
 	if (dropped)
 		cal_fix_add_edit(fix, &drop);
 	if (!st->legacy)
-		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
+		vol_add_top_insert(fix, st->tu, st->top_memo, clang_getCursorLocation(target),
 				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
 	else if (a->kind == ACC_POLL)
-		vol_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
-				   NULL);
+		vol_add_top_insert(fix, st->tu, st->top_memo, clang_getCursorLocation(target),
+				   cal_acquire_load_helper, NULL);
 out:
 	if (dropped)
 		cal_edit_clear(&drop);
@@ -1009,6 +1011,8 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->uses);
 	free(st->mmio);
 	free(st->calls);
+	vol_top_memo_release(st->top_memo);
+	free(st->top_memo);
 	free(st);
 }
 

@@ -283,23 +283,66 @@ static size_t offset_after_includes(const char *buf, size_t size)
 	return best;
 }
 
-void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocation loc,
-			const char *line, const char *header)
+struct vol_top_entry {
+	CXFile file;
+	const char *header;	/* NULL: the entry only knows the offset */
+	int includes;		/* file includes header */
+	size_t offset;		/* offset_after_includes() */
+};
+
+void vol_top_memo_release(struct vol_top_memo *memo)
+{
+	free(memo->items);
+	memset(memo, 0, sizeof(*memo));
+}
+
+static int same_header(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The memo's entry for (file, header), made on first use. */
+static const struct vol_top_entry *top_entry(CXTranslationUnit tu, struct vol_top_memo *memo,
+					     CXFile file, const char *header,
+					     const char *buf, size_t size)
+{
+	struct vol_top_entry *e;
+	size_t i;
+
+	for (i = 0; i < memo->nr; i++)
+		if (clang_File_isEqual(memo->items[i].file, file) &&
+		    same_header(memo->items[i].header, header))
+			return &memo->items[i];
+	GROW(memo->items, memo->alloc, memo->nr + 1);
+	e = &memo->items[memo->nr++];
+	e->file = file;
+	e->header = header;
+	e->includes = header && file_includes(tu, file, header);
+	e->offset = offset_after_includes(buf, size);
+	return e;
+}
+
+void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, struct vol_top_memo *memo,
+			CXSourceLocation loc, const char *line, const char *header)
 {
 	CXFile file;
 	const char *buf;
 	size_t size, off;
 	const char *newline;
+	const struct vol_top_entry *known;
 	struct cal_edit e;
 	struct strbuf text = STRBUF_INIT;
 
 	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
-	if (!file || (header && file_includes(tu, file, header)))
+	if (!file)
 		return;
 	buf = file_buffer(tu, file, &size);
 	if (!buf)
 		return;
-	off = offset_after_includes(buf, size);
+	known = top_entry(tu, memo, file, header, buf, size);
+	if (known->includes)
+		return;
+	off = known->offset;
 	newline = off >= 2 && buf[off - 2] == '\r' ? "\r\n" : "\n";
 	if (off > 0 && buf[off - 1] != '\n')
 		strbuf_adds(&text, newline);

@@ -56,8 +56,21 @@ CXSourceRange vol_statement_range(CXTranslationUnit tu, CXCursor e);
  * last unconditional #include of the file that holds loc (at the top if it
  * has none); with header set, nothing if that file already includes it.
  */
-void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocation loc,
-			const char *line, const char *header);
+/*
+ * What vol_add_top_insert() learnt about a file of one translation unit
+ * (does it include the header, where its includes end), so that many
+ * findings in one file cost one scan of it and one clang_getInclusions(),
+ * not one each.  One memo per walk of a translation unit; CXFile handles
+ * are only valid there.
+ */
+struct vol_top_memo {
+	struct vol_top_entry *items;
+	size_t nr, alloc;
+};
+
+void vol_top_memo_release(struct vol_top_memo *memo);
+void vol_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, struct vol_top_memo *memo,
+			CXSourceLocation loc, const char *line, const char *header);
 /* The name of the object an lvalue is rooted in (for messages); caller frees. */
 char *vol_subject(CXTranslationUnit tu, CXCursor lvalue);
 /*
