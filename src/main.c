@@ -263,7 +263,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_inputs inputs;
 	struct cal_jobs jobs = { 0 };
 	struct cal_run run;
-	struct cal_schedule sched = { 0, 0, NULL, 0 };
+	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
 	struct cal_config_cache configs;
 	int status = EXIT_USAGE;
 
@@ -288,6 +288,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.per_arch_parses = opts->per_arch_parses;
 	run.host_parses = opts->host_parses;
 	sched.workers = opts->jobs;
+	sched.timeout = opts->timeout;
+	sched.memory_limit_mb = opts->parse_memory_limit;
 	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv;
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
@@ -317,8 +319,7 @@ out:
 	if (opts->keep_env && env.dir) {
 		/* bench/ reruns the --verbose arguments with clang++ */
 		fprintf(stderr, "cuatomlint: kept support files in %s\n", env.dir);
-		free(env.dir);
-		env.dir = NULL;
+		cal_env_keep(&env);
 	}
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);
