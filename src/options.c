@@ -157,7 +157,7 @@ static const struct opt_desc options[] = {
 	{ "--builtin-cuda", OPT_FLAG, NULL, "use the built-in minimal CUDA environment", set_builtin },
 	{ "-j", OPT_VALUE, "N", "lint N translation units in parallel (default: one per core)", set_jobs },
 	{ "--timeout", OPT_VALUE, "SEC", "give up on a file whose parses take longer (default: 300; 0: none)", set_timeout },
-	{ "--parse-memory-limit", OPT_VALUE, "MB", "address space of a file's parses (default: 4096; 0: none)", set_memory_limit },
+	{ "--parse-memory-limit", OPT_VALUE, "MB", "memory a file's parses may add (default: 4096; 0: none)", set_memory_limit },
 	{ "--summary", OPT_FLAG, NULL, "print a summary table on stderr (default: on a terminal)", set_summary },
 	{ "--exclude", OPT_VALUE, "GLOB", "skip files matching GLOB (repeatable)", add_exclude },
 	{ "--header-filter", OPT_VALUE, "REGEX", "report findings in headers matching REGEX only", set_header_filter },

@@ -35,6 +35,7 @@ struct worker {
 	struct strbuf out;	/* what the child sent so far */
 	double deadline;	/* 0: none */
 	FILE *log;		/* the child's stderr, or NULL: it writes to ours */
+	int unreadable;		/* its result could not be read (too large) */
 };
 
 struct shared {
@@ -166,12 +167,32 @@ static void parse_on_big_stack(struct cal_run *run, const char *file)
 	}
 }
 
+/* The process's address space now, in bytes (0 if unknown). */
+static rlim_t address_space_now(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long pages = 0;
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return (rlim_t)pages * (rlim_t)(page > 0 ? page : 4096);
+}
+
+/*
+ * The parse may add megabytes to the address space the child starts with
+ * (libclang's mappings; a sanitizer's shadow memory, terabytes reserved,
+ * which a plain RLIMIT_AS would leave no room beside).
+ */
 static void limit_memory(int megabytes)
 {
 	struct rlimit rl;
 	if (megabytes <= 0)
 		return;
-	rl.rlim_cur = rl.rlim_max = (rlim_t)megabytes << 20;
+	rl.rlim_cur = rl.rlim_max = address_space_now() + ((rlim_t)megabytes << 20);
 	setrlimit(RLIMIT_AS, &rl);
 }
 
@@ -294,6 +315,9 @@ static void report_lost(const struct shared *s, const struct worker *w, int stat
 	if (timed_out)
 		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parses took longer than "
 			"%d s (--timeout)\n", file, s->sched->timeout);
+	else if (w->unreadable)
+		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its findings could not be "
+			"read back (more than %zu MiB)\n", file, STRBUF_MAX_LEN >> 20);
 	else if (WIFSIGNALED(status) && out_of_memory && limit > 0)
 		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parses reached the "
 			"memory limit of %d MB (--parse-memory-limit)\n", file, limit);
@@ -442,6 +466,7 @@ static void start(struct shared *s, struct worker *w, size_t i)
 	w->pid = pid;
 	w->fd = fds[0];
 	w->job = i;
+	w->unreadable = 0;
 	strbuf_init(&w->out);
 	w->deadline = s->sched->timeout > 0 ? now() + s->sched->timeout : 0;
 }
@@ -456,7 +481,11 @@ static void drain(struct shared *s, struct worker *w)
 		return;
 	if (n > 0 && strbuf_add(&w->out, buf, (size_t)n) == 0)
 		return;
-	finish(s, w, 0);	/* end of file, an error, or more than a strbuf holds */
+	if (n != 0) {	/* a read error, or more than a strbuf holds */
+		w->unreadable = 1;
+		kill(w->pid, SIGKILL);
+	}
+	finish(s, w, 0);
 }
 
 /* Milliseconds until the nearest deadline (-1: none). */

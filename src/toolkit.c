@@ -147,7 +147,7 @@ static int build_from_dist_info(const char *root)
  * a SIGINT/SIGTERM/SIGHUP/SIGQUIT handler can remove them: it may only make
  * async-signal-safe calls (unlink, rmdir, raise), so the paths are built
  * beforehand.  A folder left by a process killed with SIGKILL is removed by
- * a later run: the folder's "owner" file holds its process id.
+ * a later run: the folder's ".owner" file holds its process id.
  */
 #define SUPPORT_MAX_PATHS 64
 static char *support_paths[SUPPORT_MAX_PATHS];
@@ -207,10 +207,10 @@ static void install_cleanup_handlers(void)
 
 static void remove_tree(const char *path);
 
-/* The process id in dir/owner, or 0. */
+/* The process id in dir/.owner, or 0. */
 static long folder_owner(const char *dir)
 {
-	char *p = xasprintf("%s/owner", dir), buf[32], *end;
+	char *p = xasprintf("%s/.owner", dir), buf[32], *end;
 	FILE *f = fopen(p, "r");
 	long pid = 0;
 
@@ -285,10 +285,13 @@ static int make_support_dir(const char *path)
 	return mkdir(path, 0700);
 }
 
-/* dir/owner: this process's id, for remove_stale_folders() of later runs. */
+/*
+ * dir/.owner: this process's id, for remove_stale_folders() of later runs
+ * (a dot file: the result cache hashes the folder's other files).
+ */
 static int write_owner(const char *dir)
 {
-	char *p = xasprintf("%s/owner", dir), *pid = xasprintf("%ld\n", (long)getpid());
+	char *p = xasprintf("%s/.owner", dir), *pid = xasprintf("%ld\n", (long)getpid());
 	int r = write_text(p, pid);
 	free(p);
 	free(pid);
@@ -436,7 +439,7 @@ void cal_env_keep(struct cal_env *env)
 
 	if (!env->dir)
 		return;
-	owner = xasprintf("%s/owner", env->dir);
+	owner = xasprintf("%s/.owner", env->dir);
 	unlink(owner);	/* kept on purpose: never stale */
 	free(owner);
 	forget_support_paths();

@@ -12,7 +12,7 @@
  * CUDA 13 removed, the built-in CUDA headers) into a private temporary
  * directory, which cal_env_release() removes, and so does a SIGINT,
  * SIGTERM, SIGHUP or SIGQUIT (the handler removes the files it knows and
- * raises the signal again).  The folder's "owner" file names the process;
+ * raises the signal again).  The folder's ".owner" file names the process;
  * cal_env_setup() removes this user's folders whose owner is gone (killed
  * with SIGKILL).
  */
