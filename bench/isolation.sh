@@ -1,7 +1,7 @@
 #!/bin/sh
 # The cost of running each job in a process of its own (issue 12 item 2):
 # wall and CPU time (user + sys, children included) of two cuatomlint
-# binaries on the same files, runs alternating, best of N each.
+# binaries on the same files, runs alternating, each run printed.
 #
 #   bench/isolation.sh OLD_BINARY NEW_BINARY [RUNS] -- LINT_ARGS...
 #
@@ -23,7 +23,6 @@ print("%.2f %.2f" % (time.monotonic() - t,
       (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)))
 PY
 }
-best_old="" best_new=""
 i=0
 while [ $i -lt "$runs" ]; do
 	o=$(measure "$old" --no-cache "$@")
