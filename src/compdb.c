@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <cjson/cJSON.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,16 +138,69 @@ static int same_command(const struct cal_compile_command *a,
 	return 1;
 }
 
-static int is_duplicate(const struct cal_compdb *db, const struct cal_compile_command *c)
+/*
+ * The commands kept so far, by hash: a database of N entries is checked
+ * for duplicates in O(N), not by comparing each entry with all before it.
+ */
+struct command_set {
+	size_t *slots;		/* index + 1 into db->items; 0: empty */
+	size_t alloc;		/* a power of two */
+};
+
+static uint64_t command_hash(const struct cal_compile_command *c)
 {
-	size_t i;
-	for (i = 0; i < db->nr; i++)
-		if (same_command(&db->items[i], c))
-			return 1;
-	return 0;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	const unsigned char *p;
+	int i;
+
+	for (i = -1; i < c->clang_args.n; i++) {
+		for (p = (const unsigned char *)(i < 0 ? c->file : c->clang_args.v[i]); *p; p++)
+			h = (h ^ *p) * 0x100000001b3ULL;
+		h = (h ^ 0xff) * 0x100000001b3ULL;	/* separates the words */
+	}
+	for (p = (const unsigned char *)&c->targets; p < (const unsigned char *)(&c->targets + 1); p++)
+		h = (h ^ *p) * 0x100000001b3ULL;
+	return h;
 }
 
-static int add_command(struct cal_compdb *db, CXCompileCommand cc, char **err)
+/* The slot of c: holding an equal command, or empty. */
+static size_t command_slot(const struct command_set *set, const struct cal_compdb *db,
+			   const struct cal_compile_command *c)
+{
+	size_t mask = set->alloc - 1, i = (size_t)command_hash(c) & mask;
+	while (set->slots[i] && !same_command(&db->items[set->slots[i] - 1], c))
+		i = (i + 1) & mask;
+	return i;
+}
+
+static void command_set_grow(struct command_set *set, const struct cal_compdb *db)
+{
+	struct command_set bigger = { NULL, set->alloc ? set->alloc * 2 : 1024 };
+	size_t i;
+
+	bigger.slots = xcalloc(bigger.alloc, sizeof(*bigger.slots));
+	for (i = 0; i < db->nr; i++)
+		bigger.slots[command_slot(&bigger, db, &db->items[i])] = i + 1;
+	free(set->slots);
+	*set = bigger;
+}
+
+static int is_duplicate(struct command_set *set, const struct cal_compdb *db,
+			const struct cal_compile_command *c)
+{
+	if (2 * (db->nr + 1) > set->alloc)
+		command_set_grow(set, db);
+	return set->slots[command_slot(set, db, c)] != 0;
+}
+
+/* After c was added as db's last item. */
+static void command_set_add(struct command_set *set, const struct cal_compdb *db)
+{
+	set->slots[command_slot(set, db, &db->items[db->nr - 1])] = db->nr;
+}
+
+static int add_command(struct cal_compdb *db, struct command_set *set, CXCompileCommand cc,
+		       char **err)
 {
 	struct cal_compile_command cmd;
 	struct cal_argv argv = { 0 };
@@ -161,12 +215,13 @@ static int add_command(struct cal_compdb *db, CXCompileCommand cc, char **err)
 		free(arg);
 	}
 	r = cal_translate_command(dir, file, argv.v, argv.n, &cmd, err);
-	if (r == 0 && (!cmd.is_cuda || is_duplicate(db, &cmd))) {
+	if (r == 0 && (!cmd.is_cuda || is_duplicate(set, db, &cmd))) {
 		db->nr_skipped += !cmd.is_cuda;
 		cal_compile_command_release(&cmd);
 	} else if (r == 0) {
 		GROW(db->items, db->alloc, db->nr + 1);
 		db->items[db->nr++] = cmd;
+		command_set_add(set, db);
 	} else {
 		char *why = *err;
 		*err = xasprintf("%s: %s", file, why);
@@ -183,6 +238,7 @@ static int read_commands(struct cal_compdb *db, const char *dir, char **err)
 	CXCompilationDatabase_Error code;
 	CXCompilationDatabase cdb = clang_CompilationDatabase_fromDirectory(dir, &code);
 	CXCompileCommands cmds;
+	struct command_set set = { NULL, 0 };
 	unsigned i, n;
 	int r = 0;
 
@@ -193,11 +249,14 @@ static int read_commands(struct cal_compdb *db, const char *dir, char **err)
 	cmds = clang_CompilationDatabase_getAllCompileCommands(cdb);
 	n = clang_CompileCommands_getSize(cmds);
 	for (i = 0; i < n && r == 0; i++)
-		r = add_command(db, clang_CompileCommands_getCommand(cmds, i), err);
+		r = add_command(db, &set, clang_CompileCommands_getCommand(cmds, i), err);
+	free(set.slots);
 	clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(cdb);
 	return r;
 }
+
+static void build_path_index(struct cal_compdb *db);
 
 int cal_compdb_load(const char *path, struct cal_compdb *db, char **err)
 {
@@ -214,24 +273,72 @@ int cal_compdb_load(const char *path, struct cal_compdb *db, char **err)
 		return -1;
 	}
 	r = read_commands(db, dir, err);
+	if (r == 0)
+		build_path_index(db);
 	remove_tmpdir(tmpdir);
 	free(dir);
 	return r;
+}
+
+static size_t path_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return (size_t)h;
+}
+
+/* The slot of path in db->by_path: its first item's, or empty. */
+static size_t path_slot(const struct cal_compdb *db, const char *path)
+{
+	size_t mask = db->by_path_alloc - 1, i = path_hash(path) & mask;
+	while (db->by_path[i] && strcmp(db->real[db->by_path[i] - 1], path))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Items by real path, so a lookup is O(1), not a realpath() of every entry. */
+static void build_path_index(struct cal_compdb *db)
+{
+	char real[PATH_MAX];
+	size_t i, *last;
+
+	db->by_path_alloc = 16;
+	while (db->by_path_alloc < 2 * db->nr + 2)
+		db->by_path_alloc *= 2;
+	db->by_path = xcalloc(db->by_path_alloc, sizeof(*db->by_path));
+	db->next_same = xcalloc(db->nr + 1, sizeof(*db->next_same));
+	db->real = xcalloc(db->nr + 1, sizeof(*db->real));
+	last = xcalloc(db->nr + 1, sizeof(*last));
+	for (i = 0; i < db->nr; i++) {
+		const char *f = db->items[i].file;
+		size_t slot;
+		db->real[i] = xstrdup(realpath(f, real) ? real : f);
+		db->next_same[i] = db->nr;
+		slot = path_slot(db, db->real[i]);
+		if (db->by_path[slot])
+			db->next_same[last[db->by_path[slot] - 1]] = i;
+		else
+			db->by_path[slot] = i + 1;
+		last[db->by_path[slot] - 1] = i;
+	}
+	free(last);
 }
 
 size_t cal_compdb_find(const struct cal_compdb *db, const char *file, size_t start)
 {
 	char abs[PATH_MAX];
 	const char *want = realpath(file, abs) ? abs : file;
-	char real[PATH_MAX];
 	size_t i;
 
-	for (i = start; i < db->nr; i++) {
-		const char *have = realpath(db->items[i].file, real) ? real : db->items[i].file;
-		if (!strcmp(have, want))
-			return i;
-	}
-	return db->nr;
+	if (!db->nr || !db->by_path)
+		return db->nr;
+	i = db->by_path[path_slot(db, want)];
+	if (!i)
+		return db->nr;
+	for (i--; i < db->nr && i < start; i = db->next_same[i])
+		;
+	return i;
 }
 
 void cal_compdb_release(struct cal_compdb *db)
@@ -239,6 +346,11 @@ void cal_compdb_release(struct cal_compdb *db)
 	size_t i;
 	for (i = 0; i < db->nr; i++)
 		cal_compile_command_release(&db->items[i]);
+	for (i = 0; db->real && i < db->nr; i++)
+		free(db->real[i]);
+	free(db->real);
+	free(db->by_path);
+	free(db->next_same);
 	free(db->items);
 	free(db->path);
 	memset(db, 0, sizeof(*db));

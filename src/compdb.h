@@ -21,6 +21,11 @@ struct cal_compdb {
 	size_t nr, alloc;
 	size_t nr_skipped;	/* entries that are not CUDA */
 	char *path;		/* the JSON file read */
+	/* cal_compdb_find()'s index: items by real path, built at load */
+	size_t *by_path;	/* slots: index + 1 of the first item of a path */
+	size_t by_path_alloc;	/* a power of two */
+	size_t *next_same;	/* per item: the next item of the same path, or nr */
+	char **real;		/* per item: its file's real path (or as written) */
 };
 
 /*

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "check_select.h"
 #include "cuatomlint/strbuf.h"
 
@@ -75,6 +76,9 @@ static int read_severities(struct parser *p, const cJSON *v)
 			return config_error(p, e->string,
 					    "severity of '%s' must be \"note\", \"warning\" or \"error\"",
 					    e->string);
+		if (!cal_check_find(e->string) && strncmp(e->string, "clang-diagnostic-", 17))
+			return config_error(p, e->string, "unknown check '%s' in \"severities\" "
+					    "(see --list-checks)", e->string);
 		GROW(p->cfg->severities, p->cfg->alloc_severities, p->cfg->nr_severities + 1);
 		p->cfg->severities[p->cfg->nr_severities].check = xstrdup(e->string);
 		p->cfg->severities[p->cfg->nr_severities++].severity = sev;

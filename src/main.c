@@ -275,7 +275,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_inputs inputs;
 	struct cal_jobs jobs = { 0 };
 	struct cal_run run;
-	struct cal_schedule sched = { 0, 0, NULL, 0 };
+	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
 	struct cal_config_cache configs;
 	int status = EXIT_USAGE;
 
@@ -289,6 +289,10 @@ static int lint(struct cal_options *opts, const int *enabled)
 	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
 	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
 		goto out;
+	if (!jobs.nr && !opts->launcher_argv && !inputs.nr_errors) {
+		fprintf(stderr, "cuatomlint: error: no input files: every input is excluded\n");
+		goto out;
+	}
 	memset(&run, 0, sizeof(run));
 	run.env = &env;
 	run.enabled = enabled;
@@ -296,6 +300,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.per_arch_parses = opts->per_arch_parses;
 	run.host_parses = opts->host_parses;
 	sched.workers = opts->jobs;
+	sched.timeout = opts->timeout;
+	sched.memory_limit_mb = opts->parse_memory_limit;
 	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv;
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
@@ -326,8 +332,7 @@ out:
 	if (opts->keep_env && env.dir) {
 		/* bench/ reruns the --verbose arguments with clang++ */
 		fprintf(stderr, "cuatomlint: kept support files in %s\n", env.dir);
-		free(env.dir);
-		env.dir = NULL;
+		cal_env_keep(&env);
 	}
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);

@@ -57,7 +57,8 @@ static int set_arch(struct cal_options *o, const char *v)
 
 	if (cal_target_set_add_list(&o->targets, v, &bad, &bad_len) < 0) {
 		fprintf(stderr, "cuatomlint: error: invalid GPU architecture '%.*s' in --cuda-arch "
-			"(expected sm_XX, compute_XX or XX, comma-separated, at most %d)\n",
+			"(expected sm_XX, compute_XX or XX of a known GPU, sm_20 to sm_121, "
+			"comma-separated, at most %d)\n",
 			bad_len, bad, CAL_MAX_TARGETS);
 		return -1;
 	}
@@ -82,6 +83,28 @@ static int set_jobs(struct cal_options *o, const char *v)
 		return bad_value("-j", v, "a number of workers from 1 to 1024");
 	o->jobs = (int)n;
 	return 0;
+}
+
+/* A whole number from 0 to max (0: no limit). */
+static int set_limit(const char *opt, const char *v, long max, const char *what, int *out)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (*v == '\0' || *end || n < 0 || n > max)
+		return bad_value(opt, v, what);
+	*out = (int)n;
+	return 0;
+}
+
+static int set_timeout(struct cal_options *o, const char *v)
+{
+	return set_limit("--timeout", v, 86400, "seconds from 0 (no limit) to 86400", &o->timeout);
+}
+
+static int set_memory_limit(struct cal_options *o, const char *v)
+{
+	return set_limit("--parse-memory-limit", v, 1048576,
+			 "megabytes from 0 (no limit) to 1048576", &o->parse_memory_limit);
 }
 
 static int add_exclude(struct cal_options *o, const char *v)
@@ -133,6 +156,8 @@ static const struct opt_desc options[] = {
 	{ "--cuda-path", OPT_VALUE, "DIR", "CUDA toolkit to parse with", set_cuda_path },
 	{ "--builtin-cuda", OPT_FLAG, NULL, "use the built-in minimal CUDA environment", set_builtin },
 	{ "-j", OPT_VALUE, "N", "lint N translation units in parallel (default: one per core)", set_jobs },
+	{ "--timeout", OPT_VALUE, "SEC", "give up on a file whose parses take longer (default: 300; 0: none)", set_timeout },
+	{ "--parse-memory-limit", OPT_VALUE, "MB", "memory a file's parses may add (default: 4096; 0: none)", set_memory_limit },
 	{ "--summary", OPT_FLAG, NULL, "print a summary table on stderr (default: on a terminal)", set_summary },
 	{ "--exclude", OPT_VALUE, "GLOB", "skip files matching GLOB (repeatable)", add_exclude },
 	{ "--header-filter", OPT_VALUE, "REGEX", "report findings in headers matching REGEX only", set_header_filter },
@@ -227,6 +252,8 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 
 	memset(o, 0, sizeof(*o));
 	o->fail_level = CAL_SEV_NOTE;
+	o->timeout = CAL_DEFAULT_TIMEOUT;
+	o->parse_memory_limit = CAL_DEFAULT_PARSE_MEMORY_MB;
 	o->inputs = xcalloc((size_t)argc, sizeof(char *));
 	o->excludes = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 1; i < argc; i++) {

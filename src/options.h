@@ -29,6 +29,8 @@ struct cal_options {
 	const char *output;	/* NULL: stdout */
 	const char *srcroot;	/* SARIF %SRCROOT%; NULL: cwd */
 	int jobs;		/* -j; 0: one per core */
+	int timeout;		/* --timeout: seconds per file, 0: none */
+	int parse_memory_limit;	/* --parse-memory-limit: MB per file's parses, 0: none */
 	const char **excludes;	/* --exclude globs */
 	int nr_excludes;
 	const char *header_filter;
@@ -51,6 +53,9 @@ struct cal_options {
 	int launcher_fail;	/* --launcher-fail: findings fail the compile */
 	int keep_env;		/* --keep-env: leave the parses' support files (bench/) */
 };
+
+#define CAL_DEFAULT_TIMEOUT 300
+#define CAL_DEFAULT_PARSE_MEMORY_MB 4096
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);
 void cal_options_release(struct cal_options *opts);

@@ -1,8 +1,11 @@
 /*
- * Running the jobs: -j N workers, each a thread with its own libclang
- * index and its own findings per job, so output never depends on which
- * worker finished first: the findings of job i are appended in job order
- * once all are done.
+ * Running the jobs: each job (one file's parses) in a child process of its
+ * own, at most -j N at once, so a crash, a runaway include or a time-out
+ * costs that file only (one error line, exit status 2) and all others are
+ * linted.  Children send their findings back as data; output never depends
+ * on which child finished first: the findings of job i are appended in job
+ * order once all are done.  The parse runs on a 512 MiB stack (templates
+ * nested thousands deep), under --timeout and --parse-memory-limit.
  *
  * On a terminal, a progress line on stderr shows done/total, files per
  * second and the time left.
@@ -18,6 +21,8 @@ struct cal_schedule {
 	int progress;		/* print the progress line */
 	struct cal_cache *cache;	/* NULL: no result cache */
 	double seconds;		/* out: wall time */
+	int timeout;		/* seconds per job; 0: none */
+	int memory_limit_mb;	/* address space per job's process; 0: none */
 };
 
 /*

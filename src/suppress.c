@@ -28,21 +28,75 @@ struct line {
 	size_t n;
 };
 
-static struct line line_at(const char *text, size_t len, unsigned want)
+/*
+ * One file's text, indexed once: where each line starts, and which lines
+ * hold a whole-file marker, so each finding looks up its lines directly.
+ */
+struct text_index {
+	const char *text;
+	size_t len;
+	size_t *starts;		/* starts[i]: offset of line i + 1 */
+	unsigned nr_lines;
+	unsigned *file_marker_lines;	/* lines naming "cuatomlint: ignore-file" */
+	unsigned nr_file_markers;
+};
+
+static int has_bytes(const char *s, size_t n, const char *what)
+{
+	size_t m = strlen(what);
+	const char *p = s, *end = s + n;
+
+	while ((size_t)(end - p) >= m && (p = memchr(p, what[0], (size_t)(end - p - m + 1)))) {
+		if (!memcmp(p, what, m))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+static void text_index_init(struct text_index *ix, const char *text, size_t len)
+{
+	size_t alloc = 0, fm_alloc = 0;
+	const char *p = text, *end = text + len, *nl;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->text = text;
+	ix->len = len;
+	while (p < end || (p == text && len == 0)) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		GROW(ix->starts, alloc, (size_t)ix->nr_lines + 1);
+		ix->starts[ix->nr_lines++] = (size_t)(p - text);
+		if (has_bytes(p, nl ? (size_t)(nl - p) : (size_t)(end - p),
+			      "cuatomlint: ignore-file")) {
+			GROW(ix->file_marker_lines, fm_alloc, (size_t)ix->nr_file_markers + 1);
+			ix->file_marker_lines[ix->nr_file_markers++] = ix->nr_lines;
+		}
+		if (!nl)
+			break;
+		p = nl + 1;
+		if (p == end) {	/* text ends in a newline: one more, empty line */
+			GROW(ix->starts, alloc, (size_t)ix->nr_lines + 1);
+			ix->starts[ix->nr_lines++] = len;
+			break;
+		}
+	}
+}
+
+static void text_index_release(struct text_index *ix)
+{
+	free(ix->starts);
+	free(ix->file_marker_lines);
+	memset(ix, 0, sizeof(*ix));
+}
+
+static struct line line_at(const struct text_index *ix, unsigned want)
 {
 	struct line l = { NULL, 0 };
-	const char *p = text, *end = text + len, *nl;
-	unsigned n = 1;
+	const char *p, *end = ix->text + ix->len, *nl;
 
-	while (p < end && n < want) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl)
-			return l;
-		p = nl + 1;
-		n++;
-	}
-	if (n != want || p > end)
+	if (want < 1 || want > ix->nr_lines)
 		return l;
+	p = ix->text + ix->starts[want - 1];
 	nl = memchr(p, '\n', (size_t)(end - p));
 	l.s = p;
 	l.n = nl ? (size_t)(nl - p) : (size_t)(end - p);
@@ -131,12 +185,11 @@ static int line_suppresses(struct line l, enum marker_scope scope, const char *c
 	return 0;
 }
 
-static int file_suppresses(const char *text, size_t len, const char *check)
+static int file_suppresses(const struct text_index *ix, const char *check)
 {
-	struct line l;
-	unsigned n;
-	for (n = 1; (l = line_at(text, len, n)).s; n++)
-		if (line_suppresses(l, WHOLE_FILE, check))
+	unsigned i;
+	for (i = 0; i < ix->nr_file_markers; i++)
+		if (line_suppresses(line_at(ix, ix->file_marker_lines[i]), WHOLE_FILE, check))
 			return 1;
 	return 0;
 }
@@ -157,35 +210,60 @@ static int own_line_ignore(struct line l, const char *check)
 	       line_has(l, "cuatomlint: ignore") && line_suppresses(l, SAME_LINE, check);
 }
 
-int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *check)
+static int suppressed_at(const struct text_index *ix, unsigned line, const char *check)
 {
-	struct line here = line_at(text, len, line);
-	struct line before = line > 1 ? line_at(text, len, line - 1) : (struct line){ NULL, 0 };
+	struct line here = line_at(ix, line);
+	struct line before = line > 1 ? line_at(ix, line - 1) : (struct line){ NULL, 0 };
 
 	if (line_suppresses(here, SAME_LINE, check))
 		return 1;
 	if (before.s && (line_suppresses(before, NEXT_LINE, check) ||
 			 own_line_ignore(before, check)))
 		return 1;
-	return file_suppresses(text, len, check);
+	return file_suppresses(ix, check);
+}
+
+int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *check)
+{
+	struct text_index ix;
+	int r;
+
+	text_index_init(&ix, text, len);
+	r = suppressed_at(&ix, line, check);
+	text_index_release(&ix);
+	return r;
+}
+
+/* The text and index of file, kept while findings stay in the same file. */
+struct current_file {
+	char *path;
+	struct strbuf text;
+	struct text_index ix;
+	int ok;
+};
+
+static void current_file_switch(struct current_file *cur, const char *path)
+{
+	if (cur->path && !strcmp(cur->path, path))
+		return;
+	free(cur->path);
+	text_index_release(&cur->ix);
+	cur->path = xstrdup(path);
+	strbuf_reset(&cur->text);
+	cur->ok = read_file(path, &cur->text) == 0;
+	if (cur->ok)
+		text_index_init(&cur->ix, cur->text.buf, cur->text.len);
 }
 
 size_t cal_suppress_apply(struct cal_findings *list)
 {
-	struct strbuf text = STRBUF_INIT;
-	char *cached = NULL;
+	struct current_file cur = { NULL, STRBUF_INIT, { 0 }, 0 };
 	size_t i, kept = 0, dropped = 0;
-	int ok = 0;
 
 	for (i = 0; i < list->nr; i++) {
 		struct cal_finding *f = &list->items[i];
-		if (!cached || strcmp(cached, f->range.begin.file)) {
-			free(cached);
-			cached = xstrdup(f->range.begin.file);
-			strbuf_reset(&text);
-			ok = read_file(cached, &text) == 0;
-		}
-		if (ok && cal_suppressed_in(text.buf, text.len, f->range.begin.line, f->check)) {
+		current_file_switch(&cur, f->range.begin.file);
+		if (cur.ok && suppressed_at(&cur.ix, f->range.begin.line, f->check)) {
 			cal_finding_clear(f);
 			dropped++;
 			continue;
@@ -193,7 +271,8 @@ size_t cal_suppress_apply(struct cal_findings *list)
 		list->items[kept++] = *f;
 	}
 	list->nr = kept;
-	free(cached);
-	strbuf_release(&text);
+	free(cur.path);
+	text_index_release(&cur.ix);
+	strbuf_release(&cur.text);
 	return dropped;
 }

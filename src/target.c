@@ -20,6 +20,27 @@ static int parse_number(const char *s, size_t len, unsigned *out)
 	return 0;
 }
 
+/*
+ * The GPUs that exist: clang 19 knows sm_20 to sm_90a; newer ones are
+ * parsed as clang's newest with their own __CUDA_ARCH__ (parse.c).  'a'
+ * (arch-specific) exists from sm_90, 'f' (family) from sm_100.
+ */
+static const unsigned known_sms[] = {
+	20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72, 75, 80, 86, 87, 89, 90,
+	100, 101, 103, 110, 120, 121,
+};
+
+static int is_known(unsigned sm, char suffix)
+{
+	size_t i;
+	if ((suffix == 'a' && sm < 90) || (suffix == 'f' && sm < 100))
+		return 0;
+	for (i = 0; i < sizeof(known_sms) / sizeof(known_sms[0]); i++)
+		if (known_sms[i] == sm)
+			return 1;
+	return 0;
+}
+
 static int parse_span(const char *s, size_t len, struct cal_target *out)
 {
 	unsigned sm;
@@ -36,7 +57,7 @@ static int parse_span(const char *s, size_t len, struct cal_target *out)
 		suffix = s[len - 1];
 		len--;
 	}
-	if (parse_number(s, len, &sm) < 0 || sm < 10 || sm > 1999)
+	if (parse_number(s, len, &sm) < 0 || !is_known(sm, suffix))
 		return -1;
 	/* "75" means sm_75; "7.5" style is not accepted. */
 	out->sm = sm;

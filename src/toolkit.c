@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,14 +142,160 @@ static int build_from_dist_info(const char *root)
 	return build;
 }
 
+/*
+ * The support files of this process, in the order they were made, so that
+ * a SIGINT/SIGTERM/SIGHUP/SIGQUIT handler can remove them: it may only make
+ * async-signal-safe calls (unlink, rmdir, raise), so the paths are built
+ * beforehand.  A folder left by a process killed with SIGKILL is removed by
+ * a later run: the folder's ".owner" file holds its process id.
+ */
+#define SUPPORT_MAX_PATHS 64
+static char *support_paths[SUPPORT_MAX_PATHS];
+static volatile sig_atomic_t nr_support_paths;
+static pid_t support_owner;
+
+static void note_support_path(const char *path)
+{
+	if (nr_support_paths < SUPPORT_MAX_PATHS) {
+		support_paths[nr_support_paths] = xstrdup(path);
+		nr_support_paths = nr_support_paths + 1;
+	}
+}
+
+static void remove_support_paths(void)
+{
+	int i;
+	for (i = nr_support_paths - 1; i >= 0; i--)
+		if (unlink(support_paths[i]) < 0)
+			rmdir(support_paths[i]);
+}
+
+static void on_fatal_signal(int sig)
+{
+	if (getpid() == support_owner)	/* not in a parse's child process */
+		remove_support_paths();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void forget_support_paths(void)
+{
+	int i, n = nr_support_paths;
+	nr_support_paths = 0;
+	for (i = 0; i < n; i++)
+		free(support_paths[i]);
+}
+
+static void install_cleanup_handlers(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	support_owner = getpid();
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+		/* a signal the caller ignores (nohup) stays ignored */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+static void remove_tree(const char *path);
+
+/* The process id in dir/.owner, or 0. */
+static long folder_owner(const char *dir)
+{
+	char *p = xasprintf("%s/.owner", dir), buf[32], *end;
+	FILE *f = fopen(p, "r");
+	long pid = 0;
+
+	free(p);
+	if (!f)
+		return 0;
+	if (fgets(buf, sizeof(buf), f)) {
+		pid = strtol(buf, &end, 10);
+		if (end == buf || (*end && *end != '\n') || pid <= 0)
+			pid = 0;
+	}
+	fclose(f);
+	return pid;
+}
+
+static int is_support_name(const char *name)
+{
+	size_t i;
+	if (strncmp(name, "cuatomlint-", 11) || strlen(name) != 17)
+		return 0;
+	for (i = 11; i < 17; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= 'A' && name[i] <= 'Z') ||
+		      (name[i] >= '0' && name[i] <= '9')))
+			return 0;
+	return 1;
+}
+
+/*
+ * Support folders in tmp of processes that are gone (killed with SIGKILL,
+ * or by a version without the signal handlers): this user's only, with an
+ * owner file naming a process that no longer exists.
+ */
+static void remove_stale_folders(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		char *dir;
+		long pid;
+		if (!is_support_name(e->d_name))
+			continue;
+		dir = xasprintf("%s/%s", tmp, e->d_name);
+		pid = lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == getuid() ?
+			      folder_owner(dir) : 0;
+		if (pid > 0 && pid != (long)getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+			remove_tree(dir);
+		free(dir);
+	}
+	closedir(d);
+}
+
 static int write_text(const char *path, const char *text)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f;
 	int ok;
+
+	note_support_path(path);
+	f = fopen(path, "w");
 	if (!f)
 		return -1;
 	ok = fputs(text, f) >= 0;
 	return (fclose(f) == 0 && ok) ? 0 : -1;
+}
+
+static int make_support_dir(const char *path)
+{
+	note_support_path(path);
+	return mkdir(path, 0700);
+}
+
+/*
+ * dir/.owner: this process's id, for remove_stale_folders() of later runs
+ * (a dot file: the result cache hashes the folder's other files).
+ */
+static int write_owner(const char *dir)
+{
+	char *p = xasprintf("%s/.owner", dir), *pid = xasprintf("%ld\n", (long)getpid());
+	int r = write_text(p, pid);
+	free(p);
+	free(pid);
+	return r;
 }
 
 static const char *const builtin_headers[] = {
@@ -164,10 +311,10 @@ static int write_builtin_headers(struct cal_env *env)
 	int i, r = 0;
 
 	p = xasprintf("%s/cuda", env->builtin_dir);
-	r |= mkdir(p, 0700);
+	r |= make_support_dir(p);
 	free(p);
 	p = xasprintf("%s/cuda/std", env->builtin_dir);
-	r |= mkdir(p, 0700);
+	r |= make_support_dir(p);
 	free(p);
 	p = xasprintf("%s/cuatomlint_cuda.h", env->builtin_dir);
 	r |= write_text(p, cal_builtin_cuda_text);
@@ -187,17 +334,22 @@ static int write_support_files(struct cal_env *env)
 	char *p;
 	int r = 0;
 
+	remove_stale_folders(tmp && *tmp ? tmp : "/tmp");
+	install_cleanup_handlers();
 	if (!mkdtemp(tmpl)) {
 		fprintf(stderr, "cuatomlint: error: cannot create a temporary directory in '%s': %s\n",
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		free(tmpl);
 		return -1;
 	}
+	note_support_path(tmpl);
 	env->dir = tmpl;
+	r |= write_owner(env->dir);
 	env->stub_dir = xasprintf("%s/stub", env->dir);
 	env->builtin_dir = xasprintf("%s/builtin", env->dir);
 	p = xasprintf("%s/prelude", env->dir);
-	r |= mkdir(env->stub_dir, 0700) | mkdir(env->builtin_dir, 0700) | mkdir(p, 0700);
+	r |= make_support_dir(env->stub_dir) | make_support_dir(env->builtin_dir) |
+	     make_support_dir(p);
 	env->prelude = xasprintf("%s/cuatomlint_prelude.h", p);
 	free(p);
 	r |= write_text(env->prelude, cal_prelude_text);
@@ -271,6 +423,7 @@ void cal_env_release(struct cal_env *env)
 {
 	if (env->dir)
 		remove_tree(env->dir);
+	forget_support_paths();
 	free(env->cuda_path);
 	free(env->cccl_include);
 	free(env->dir);
@@ -278,6 +431,20 @@ void cal_env_release(struct cal_env *env)
 	free(env->stub_dir);
 	free(env->builtin_dir);
 	memset(env, 0, sizeof(*env));
+}
+
+void cal_env_keep(struct cal_env *env)
+{
+	char *owner;
+
+	if (!env->dir)
+		return;
+	owner = xasprintf("%s/.owner", env->dir);
+	unlink(owner);	/* kept on purpose: never stale */
+	free(owner);
+	forget_support_paths();
+	free(env->dir);
+	env->dir = NULL;
 }
 
 unsigned cal_env_default_sm(const struct cal_env *env)

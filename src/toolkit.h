@@ -10,7 +10,11 @@
  * cal_env_setup() writes the files the parse needs (the prelude that
  * declares the __nv_atomic_* builtins, stand-ins for the texture headers
  * CUDA 13 removed, the built-in CUDA headers) into a private temporary
- * directory, which cal_env_release() removes.
+ * directory, which cal_env_release() removes, and so does a SIGINT,
+ * SIGTERM, SIGHUP or SIGQUIT (the handler removes the files it knows and
+ * raises the signal again).  The folder's ".owner" file names the process;
+ * cal_env_setup() removes this user's folders whose owner is gone (killed
+ * with SIGKILL).
  */
 #ifndef CUATOMLINT_TOOLKIT_H
 #define CUATOMLINT_TOOLKIT_H
@@ -31,6 +35,8 @@ struct cal_env {
  */
 int cal_env_setup(struct cal_env *env, const char *explicit_path, int builtin);
 void cal_env_release(struct cal_env *env);
+/* --keep-env: leave the folder (not stale for later runs) and forget it. */
+void cal_env_keep(struct cal_env *env);
 /* nvcc's default target for this toolkit (sm_75 for CUDA 13). */
 unsigned cal_env_default_sm(const struct cal_env *env);
 

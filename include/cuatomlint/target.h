@@ -3,7 +3,8 @@
  *
  * A target is a real GPU architecture (sm_XX, with an optional 'a' or 'f'
  * feature suffix).  compute_XX and bare numbers are accepted on input and
- * mean the same sm.  A run holds at most CAL_MAX_TARGETS targets; findings
+ * mean the same sm.  Only GPUs that exist are accepted (sm_20 to sm_121,
+ * see target.c), so a typo is a clear error, not libclang's.  A run holds at most CAL_MAX_TARGETS targets; findings
  * record the targets they hold for as a bit mask over the run's sorted
  * target list, with CAL_HOST_BIT standing for the host-side parse.
  */

@@ -1,7 +1,9 @@
 #include "apply.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -213,29 +215,150 @@ static int run_program(char *const *argv, FILE *log)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+/*
+ * nvcc runs its compilation steps through `sh -c` lines it builds from its
+ * own arguments, unquoted: an argument with a shell metacharacter would run
+ * as a command.  Only arguments made of these characters are handed to it
+ * (no blank, quote, $, backquote, ;, |, &, <, >, (, ), *, ?, [, ], {, },
+ * ~, #, !, backslash or newline).
+ */
+static int nvcc_safe_arg(const char *a)
+{
+	static const char safe_punct[] = "_-./+,=:@%";
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)a; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || strchr(safe_punct, *p)))
+			return 0;
+	return 1;
+}
+
+/* The first argument nvcc must not get, or NULL. */
+static const char *nvcc_unsafe_arg(const struct cal_argv *argv)
+{
+	int i;
+	for (i = 0; i < argv->n; i++)
+		if (!nvcc_safe_arg(argv->v[i]))
+			return argv->v[i];
+	return NULL;
+}
+
+static void refuse_unsafe(const struct cal_fix_request *req, const struct cal_job *job,
+			  const char *arg)
+{
+	char *shown = xstrdup(arg), *p;
+
+	for (p = shown; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';	/* one line, whatever the argument holds */
+	fprintf(req->log, "cuatomlint: error: rewritten '%s' not verified: nvcc would hand "
+		"the argument '%s' to a shell\n", job->file, shown);
+	free(shown);
+}
+
+/*
+ * The file nvcc compiles is a copy under a name of our own choosing,
+ * dir/tu.cu in a fresh temporary directory; the original's directory goes
+ * first on the include path so that its quoted includes still resolve.
+ */
+struct nvcc_copy {
+	char *dir, *file;
+};
+
+static int nvcc_copy_make(const char *src, struct nvcc_copy *copy)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct strbuf text = STRBUF_INIT;
+	FILE *f;
+	int ok;
+
+	copy->dir = xasprintf("%s/cuatomlint-nvcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	copy->file = NULL;
+	if (!mkdtemp(copy->dir) || read_file(src, &text) < 0) {
+		strbuf_release(&text);
+		return -1;
+	}
+	copy->file = xasprintf("%s/tu.cu", copy->dir);
+	f = fopen(copy->file, "wb");
+	ok = f && fwrite(text.buf, 1, text.len, f) == text.len;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	strbuf_release(&text);
+	return ok ? 0 : -1;
+}
+
+static void nvcc_copy_remove(struct nvcc_copy *copy)
+{
+	if (copy->file)
+		unlink(copy->file);
+	if (copy->dir)
+		rmdir(copy->dir);
+	free(copy->file);
+	free(copy->dir);
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup(".");
+	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+}
+
+static void nvcc_args(const struct cal_fix_request *req, const struct cal_job *job,
+		      const char *arch, const char *file, struct cal_argv *argv)
+{
+	char *dir = dir_of(job->file);
+
+	cal_argv_pushf(argv, "%s/bin/nvcc", req->env->cuda_path);
+	cal_argv_push(argv, "-c");
+	cal_argv_push(argv, "-o");
+	cal_argv_push(argv, "/dev/null");
+	cal_argv_push(argv, "-x");
+	cal_argv_push(argv, "cu");
+	cal_argv_pushf(argv, "-arch=%s", arch);
+	cal_argv_pushf(argv, "-I%s", dir);
+	nvcc_user_args(job, argv);
+	cal_argv_push(argv, file);
+	free(dir);
+}
+
 static int nvcc_one(const struct cal_fix_request *req, const struct cal_job *job,
 		    struct cal_target t)
 {
 	struct cal_argv argv = { 0 };
+	struct nvcc_copy copy = { NULL, NULL };
+	const char *bad;
 	char name[16];
-	int rc;
+	int rc = -1;
 
-	cal_argv_pushf(&argv, "%s/bin/nvcc", req->env->cuda_path);
-	cal_argv_push(&argv, "-c");
-	cal_argv_push(&argv, "-o");
-	cal_argv_push(&argv, "/dev/null");
-	cal_argv_push(&argv, "-x");
-	cal_argv_push(&argv, "cu");
-	cal_argv_pushf(&argv, "-arch=%s", cal_target_name(t, name, sizeof(name)));
-	nvcc_user_args(job, &argv);
-	cal_argv_push(&argv, job->file);
-	rc = run_program(argv.v, req->log);
-	if (rc)
+	cal_target_name(t, name, sizeof(name));
+	nvcc_args(req, job, name, "tu.cu", &argv);
+	bad = nvcc_unsafe_arg(&argv);
+	if (bad) {
+		refuse_unsafe(req, job, bad);
+		goto out;
+	}
+	if (nvcc_copy_make(job->file, &copy) < 0) {
+		fprintf(req->log, "cuatomlint: error: rewritten '%s' not verified: cannot copy "
+			"it to a temporary directory: %s\n", job->file, strerror(errno));
+		goto out;
+	}
+	free(argv.v[argv.n - 1]);
+	argv.v[argv.n - 1] = xstrdup(copy.file);
+	bad = nvcc_unsafe_arg(&argv);
+	rc = bad ? -1 : run_program(argv.v, req->log);
+	if (bad)
+		refuse_unsafe(req, job, bad);	/* TMPDIR's name */
+	else if (rc)
 		fprintf(req->log, "cuatomlint: error: nvcc failed on rewritten '%s' for %s "
 			"(exit status %d)\n", job->file, name, rc);
 	else
 		fprintf(req->log, "cuatomlint: nvcc compiles rewritten '%s' for %s\n", job->file,
 			name);
+out:
+	nvcc_copy_remove(&copy);
 	cal_argv_clear(&argv);
 	return rc ? -1 : 0;
 }

@@ -12,7 +12,10 @@
  * each rewritten translation unit with the toolkit's nvcc (`nvcc -c -o
  * /dev/null`) for every target of the build nvcc supports; nothing else is
  * ever executed, and nothing is taken from a compile database but the
- * include, define and -std arguments.
+ * include, define and -std arguments.  nvcc builds `sh -c` lines from its
+ * arguments, so it compiles a copy under a temporary name (tu.cu), and a
+ * file whose arguments hold anything but letters, digits and _-./+,=:@%
+ * is not verified (an error naming the argument).
  */
 #ifndef CUATOMLINT_FIXITS_APPLY_H
 #define CUATOMLINT_FIXITS_APPLY_H

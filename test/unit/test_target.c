@@ -21,6 +21,12 @@ static void test_parse_spellings(void)
 	EXPECT(cal_target_parse("gfx90a", &t) < 0);
 	EXPECT(cal_target_parse("sm_5", &t) < 0);
 	EXPECT(cal_target_parse("sm_99999", &t) < 0);
+	EXPECT(cal_target_parse("sm_10", &t) < 0);	/* no such GPU */
+	EXPECT(cal_target_parse("sm_99", &t) < 0);
+	EXPECT(cal_target_parse("sm_80a", &t) < 0);	/* 'a' from sm_90 */
+	EXPECT(cal_target_parse("sm_90f", &t) < 0);	/* 'f' from sm_100 */
+	EXPECT(cal_target_parse("sm_20", &t) == 0 && t.sm == 20);
+	EXPECT(cal_target_parse("sm_121a", &t) == 0 && t.sm == 121);
 }
 
 static void test_set_sorted_unique(void)
