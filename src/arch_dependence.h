@@ -17,8 +17,18 @@
 #include <clang-c/Index.h>
 #include <stddef.h>
 
+#include "arch_pp.h"
+
 int cal_tu_depends_on_arch(CXTranslationUnit tu);
 /* The text test alone, for unit tests. */
 int cal_text_mentions_arch(const char *text, size_t len);
+
+/*
+ * Group the targets of set by what the user's files see, from the device
+ * parse tu of set->t[first] (see arch_pp.h).  Files under skip_prefix
+ * (the tool's own support files) count as system headers.
+ */
+void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
+			const char *skip_prefix, struct cal_arch_plan *plan);
 
 #endif

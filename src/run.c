@@ -1,5 +1,6 @@
 #include "run.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,17 +118,60 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	free(errors->items);
 }
 
-/*
- * Parse and walk once.  A device parse given a shared_mask stands for all
- * those targets when the user's code does not depend on the target.
- * Returns -1 if the file could not be parsed, 1 if this parse turned out
- * to stand for its own target only although shared_mask asked for more,
- * else 0.
- */
-static int run_one_parse(struct cal_run *run, const char *path,
-			 const struct cal_target *arch, uint64_t mask, uint64_t shared_mask)
+struct cal_parse_stats cal_parse_stats;
+
+static void print_plan(const struct cal_run *run, const char *path,
+		       const struct cal_arch_plan *plan)
 {
-	int own_only = 0;
+	struct strbuf line = STRBUF_INIT;
+	int g;
+
+	strbuf_addf(&line, "cuatomlint: arch groups %s:", path);
+	for (g = 0; g < plan->nr_groups; g++) {
+		char *names = cal_target_mask_names(run->targets, plan->groups[g]);
+		strbuf_addf(&line, " {%s}", names);
+		free(names);
+	}
+	if (plan->why)
+		strbuf_addf(&line, "; parsed alone: %d (first: %s)", plan->nr_fallback, plan->why);
+	fprintf(stderr, "%s\n", line.buf);
+	strbuf_release(&line);
+}
+
+/*
+ * Which targets does the device parse tu of targets->t[first] stand for?
+ * All of them when no user file mentions the arch; else those whose
+ * replayed conditions agree with its own (arch_pp.h).
+ */
+static void plan_groups(struct cal_run *run, const char *path, CXTranslationUnit tu,
+			int first, struct cal_arch_plan *plan)
+{
+	run->arch_dependent = cal_tu_depends_on_arch(tu);
+	if (run->per_arch_parses) {
+		cal_arch_plan_each(run->targets, first, plan);
+	} else if (!run->arch_dependent) {
+		memset(plan, 0, sizeof(*plan));
+		plan->nr_groups = 1;
+		plan->groups[0] = ((uint64_t)1 << run->targets->n) - 1;
+	} else {
+		cal_arch_plan_make(tu, run->targets, first, run->env->dir, plan);
+	}
+	if (plan->nr_fallback)
+		atomic_fetch_add(&cal_parse_stats.fallback_files, 1);
+	atomic_fetch_add(&cal_parse_stats.fallback_targets, plan->nr_fallback);
+	if (run->verbose)
+		print_plan(run, path, plan);
+}
+
+/*
+ * Parse and walk once, for arch (NULL: the host) and the targets of mask.
+ * Given a plan, the parse first groups the targets (plan_groups) and then
+ * stands for its own group.  Returns -1 if the file could not be parsed.
+ */
+static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
+			 uint64_t mask, struct cal_arch_plan *plan)
+{
+	const struct cal_target *arch = arch_index >= 0 ? &run->targets->t[arch_index] : NULL;
 	struct cal_parse_request req = { run->env, run->targets, arch,
 					 run->clang_args, run->nr_clang_args };
 	struct cal_parse_info info;
@@ -140,16 +184,16 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	if (run->verbose)
 		print_args(&req, path);
 	tu = cal_parse_file(run->index, path, &req, &nr_errors, &err);
+	atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
 		fprintf(stderr, "cuatomlint: error: cannot parse '%s': %s\n", path, err);
 		free(err);
 		run->nr_input_errors++;
 		return -1;
 	}
-	if (shared_mask) {
-		own_only = run->per_arch_parses || cal_tu_depends_on_arch(tu);
-		if (!own_only)
-			mask = shared_mask;
+	if (plan) {
+		plan_groups(run, path, tu, arch_index, plan);
+		mask = plan->groups[0];
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	memset(&info, 0, sizeof(info));
@@ -171,14 +215,24 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	if (arch && !run->host_wanted)
 		run->host_wanted = names_nv_atomic_builtin(run, tu);
 	clang_disposeTranslationUnit(tu);
-	return own_only;
+	return 0;
+}
+
+static int newest_in(uint64_t group)
+{
+	int i;
+	for (i = 63; i >= 0; i--)
+		if (group & ((uint64_t)1 << i))
+			return i;
+	return -1;
 }
 
 /*
  * The newest target is parsed first: its CUDA headers declare every
- * overload, so a parse that stands for all targets sees every call
- * resolved.  Only if the user's code depends on __CUDA_ARCH__ are the
- * other targets parsed one by one.
+ * overload, so a parse that stands for several targets sees every call
+ * resolved.  Its parse groups the targets by what the user's files see
+ * (one group when they never test the arch); each other group is parsed
+ * once, as its newest target, and stands for the whole group.
  *
  * The host parse sees the same code as a device parse except what
  * #ifndef __CUDA_ARCH__ hides from the GPU, and only nv-atomic-host judges
@@ -188,24 +242,24 @@ static int run_one_parse(struct cal_run *run, const char *path,
  */
 void cal_run_file(struct cal_run *run, const char *path)
 {
-	int i, own_only, last = run->targets->n - 1;
-	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
+	int g, last = run->targets->n - 1;
+	struct cal_arch_plan plan;
 
 	if (last < 0) {
-		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
+		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 		return;
 	}
 	run->host_wanted = run->host_parses;
-	own_only = run_one_parse(run, path, &run->targets->t[last], (uint64_t)1 << last,
-				 last ? all : 0);
-	if (own_only < 0)
+	atomic_fetch_add(&cal_parse_stats.targets, run->targets->n);
+	if (run_one_parse(run, path, last, (uint64_t)1 << last, &plan) < 0)
 		return;
-	if (own_only == 1 || run->host_wanted)
-		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
-	if (own_only != 1)
-		return;
-	for (i = 0; i < last; i++)
-		run_one_parse(run, path, &run->targets->t[i], (uint64_t)1 << i, 0);
+	if (run->arch_dependent || run->host_wanted)
+		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
+	else
+		atomic_fetch_add(&cal_parse_stats.host_skipped, 1);
+	for (g = 1; g < plan.nr_groups; g++)
+		run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
+	cal_arch_plan_release(&plan);
 }
 
 static void fill_arch_names(struct cal_run *run, struct cal_finding *f)

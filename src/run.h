@@ -9,6 +9,7 @@
 #define CUATOMLINT_RUN_H
 
 #include <clang-c/Index.h>
+#include <stdatomic.h>
 
 #include "cache.h"
 #include "cuatomlint/finding.h"
@@ -25,12 +26,24 @@ struct cal_run {
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
+	int arch_dependent;	/* a user file of this file's TU mentions the arch */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;
 	int nr_input_errors;
 };
+
+/*
+ * Parses made by every run of this process (workers are threads), for
+ * --summary: device parses for how many targets, host parses made and
+ * skipped, and targets parsed alone because the replay of their
+ * conditions failed (in how many files).
+ */
+struct cal_parse_stats {
+	atomic_long device, host, host_skipped, targets, fallback_targets, fallback_files;
+};
+extern struct cal_parse_stats cal_parse_stats;
 
 void cal_run_init(struct cal_run *run);
 void cal_run_file(struct cal_run *run, const char *path);
