@@ -183,7 +183,7 @@ struct sysmacro {
 };
 
 struct replay {
-	const struct cal_pp_tu *tu;
+	struct cal_pp_tu *tu;
 	struct toks *files;		/* lexed user files */
 	struct sysmacro *sys;		/* per tu->macros */
 	size_t *slot, cap;		/* name -> 1 + index into tu->macros */
@@ -527,12 +527,15 @@ static int split_define(const struct tok *t, size_t n, struct mdef *d)
 static struct sysmacro *sys_lexed(struct replay *r, size_t index)
 {
 	struct sysmacro *s = &r->sys[index];
-	const char *text = r->tu->macros[index].text;
+	struct cal_pp_macro *m = &r->tu->macros[index];
 	if (!s->lexed) {
 		s->lexed = 1;
-		s->readable = text != NULL;
-		if (text)
-			lex_text(text, strlen(text), &s->toks);
+		/* the text is owned by tu; reading it on demand fills it in */
+		if (!m->text && r->tu->read_macro)
+			m->text = r->tu->read_macro(r->tu->ctx, index);
+		s->readable = m->text != NULL;
+		if (m->text)
+			lex_text(m->text, strlen(m->text), &s->toks);
 	}
 	return s;
 }
@@ -1132,7 +1135,7 @@ struct shared_lex {
 	size_t *slot, cap;
 };
 
-static void replay_target(const struct cal_pp_tu *tu, struct shared_lex *lx,
+static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 			  const struct cal_target *t, int is_first, struct replay *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -1196,7 +1199,7 @@ static void group_traces(struct replay *rs, int n, int first, struct cal_arch_pl
 	}
 }
 
-void cal_arch_plan_from_pp(const struct cal_pp_tu *tu, const struct cal_target_set *set,
+void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
 			   int first, struct cal_arch_plan *plan)
 {
 	struct shared_lex lx;

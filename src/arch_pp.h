@@ -58,6 +58,9 @@ struct cal_pp_tu {
 	struct cal_pp_macro *macros;
 	size_t nr_macros, alloc_macros;
 	int have_skipped;	/* skipped ranges describe the first target's parse */
+	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
+	char *(*read_macro)(void *ctx, size_t i);
+	void *ctx;
 };
 
 struct cal_arch_plan {
@@ -68,7 +71,7 @@ struct cal_arch_plan {
 };
 
 /* Group set's targets; first is the target the facts in tu come from. */
-void cal_arch_plan_from_pp(const struct cal_pp_tu *tu, const struct cal_target_set *set,
+void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
 			   int first, struct cal_arch_plan *plan);
 /* Every target its own group (the reference mode). */
 void cal_arch_plan_each(const struct cal_target_set *set, int first, struct cal_arch_plan *plan);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "cuatomlint/strbuf.h"
@@ -45,57 +46,6 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	if (s && *s)
 		cal_deps_add(data, s);
 	clang_disposeString(name);
-}
-
-static int mentions(const char *text, size_t size, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p = text, *end = text + size;
-
-	while ((size_t)(end - p) >= n && (p = memchr(p, word[0], (size_t)(end - p - n + 1)))) {
-		if (!memcmp(p, word, n))
-			return 1;
-		p++;
-	}
-	return 0;
-}
-
-struct builtin_scan {
-	CXTranslationUnit tu;
-	const char *env_dir;
-	int found;
-};
-
-static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
-			   CXClientData data)
-{
-	struct builtin_scan *scan = data;
-	CXString name;
-	const char *contents, *s;
-	size_t size;
-	int ours;
-
-	(void)stack;
-	(void)depth;
-	if (scan->found ||
-	    clang_Location_isInSystemHeader(clang_getLocationForOffset(scan->tu, file, 0)))
-		return;
-	name = clang_getFileName(file);
-	s = clang_getCString(name);
-	ours = s && !strncmp(s, scan->env_dir, strlen(scan->env_dir));
-	clang_disposeString(name);
-	if (ours)
-		return;
-	contents = clang_getFileContents(scan->tu, file, &size);
-	scan->found = contents && mentions(contents, size, "__nv_atomic_");
-}
-
-/* Does a user file of the translation unit name an __nv_atomic_* builtin? */
-static int names_nv_atomic_builtin(const struct cal_run *run, CXTranslationUnit tu)
-{
-	struct builtin_scan scan = { tu, run->env->dir, 0 };
-	clang_getInclusions(tu, scan_inclusion, &scan);
-	return scan.found;
 }
 
 /*
@@ -146,21 +96,26 @@ static void print_plan(const struct cal_run *run, const char *path,
 static void plan_groups(struct cal_run *run, const char *path, CXTranslationUnit tu,
 			int first, struct cal_arch_plan *plan)
 {
-	run->arch_dependent = cal_tu_depends_on_arch(tu);
+	struct cal_tu_facts facts;
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	cal_arch_plan_make(tu, run->targets, first, run->env->dir, plan, &facts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	run->arch_dependent = facts.depends_on_arch;
+	run->host_wanted |= facts.names_nv_atomic;
 	if (run->per_arch_parses) {
+		cal_arch_plan_release(plan);
 		cal_arch_plan_each(run->targets, first, plan);
-	} else if (!run->arch_dependent) {
-		memset(plan, 0, sizeof(*plan));
-		plan->nr_groups = 1;
-		plan->groups[0] = ((uint64_t)1 << run->targets->n) - 1;
-	} else {
-		cal_arch_plan_make(tu, run->targets, first, run->env->dir, plan);
 	}
 	if (plan->nr_fallback)
 		atomic_fetch_add(&cal_parse_stats.fallback_files, 1);
 	atomic_fetch_add(&cal_parse_stats.fallback_targets, plan->nr_fallback);
-	if (run->verbose)
-		print_plan(run, path, plan);
+	if (!run->verbose)
+		return;
+	fprintf(stderr, "cuatomlint: arch replay %s: %.1f ms CPU\n", path,
+		(double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6);
+	print_plan(run, path, plan);
 }
 
 /*
@@ -212,8 +167,6 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	take_clang_errors(run, &errors, first);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
-	if (arch && !run->host_wanted)
-		run->host_wanted = names_nv_atomic_builtin(run, tu);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }
