@@ -80,8 +80,11 @@ struct facts {
 	struct cal_pp_tu *pp;
 	CXFile *handles;		/* per pp->files */
 	size_t alloc_handles;
-	CXCursor *macro_cursors;	/* per pp->macros */
-	size_t alloc_cursors;
+	CXCursor *macro_cursors;	/* every definition; then per pp->macros */
+	size_t nr_cursors, alloc_cursors;
+	CXFile *unreplayed;		/* user headers only system headers include */
+	size_t nr_unreplayed, alloc_unreplayed;
+	char *unreplayed_why;
 	CXCursor *incs;			/* inclusion directives in the user's files */
 	size_t nr_incs, alloc_incs;
 };
@@ -198,18 +201,84 @@ static char *read_macro(void *ctx, size_t index)
 
 static void facts_macro(struct facts *f, CXCursor c)
 {
-	CXFile file;
-	unsigned line;
-	struct cal_pp_macro *m;
+	GROW(f->macro_cursors, f->alloc_cursors, f->nr_cursors + 1);
+	f->macro_cursors[f->nr_cursors++] = c;
+}
 
-	if (in_user_file(f, c, &file, &line))
-		return;	/* the replay defines the user's own macros itself */
-	GROW(f->pp->macros, f->pp->alloc_macros, f->pp->nr_macros + 1);
-	GROW(f->macro_cursors, f->alloc_cursors, f->pp->nr_macros + 1);
-	f->macro_cursors[f->pp->nr_macros] = c;
-	m = &f->pp->macros[f->pp->nr_macros++];
-	m->name = cal_take_string(clang_getCursorSpelling(c));
-	m->text = NULL;
+/*
+ * A user header the replay does not visit (a system header included it):
+ * if it mentions the arch, its macros as the first parse saw them may be
+ * wrong for other targets, so the file is parsed per target.
+ */
+static void check_unreplayed(struct facts *f, CXFile file)
+{
+	size_t i, size = 0;
+	const char *text;
+
+	for (i = 0; i < f->nr_unreplayed; i++)
+		if (clang_File_isEqual(f->unreplayed[i], file))
+			return;
+	GROW(f->unreplayed, f->alloc_unreplayed, f->nr_unreplayed + 1);
+	f->unreplayed[f->nr_unreplayed++] = file;
+	text = clang_getFileContents(f->tu, file, &size);
+	if (text && cal_text_mentions_arch(text, size) && !f->unreplayed_why) {
+		char *name = file_name(file);
+		f->unreplayed_why = xasprintf("%s: a header the replay does not visit (a system "
+					      "header includes it) mentions the arch", name);
+		free(name);
+	}
+}
+
+/*
+ * Macros of files the replay does not visit (system headers, the tool's
+ * prelude, a user header reached only through a system header): their
+ * text as the first parse saw it.  The replay defines the others itself.
+ */
+static void table_macros(struct facts *f)
+{
+	size_t i, kept = 0;
+	for (i = 0; i < f->nr_cursors; i++) {
+		CXFile file;
+		int at;
+		struct cal_pp_macro *m;
+
+		clang_getSpellingLocation(clang_getCursorLocation(f->macro_cursors[i]), &file, NULL,
+					  NULL, NULL);
+		at = file_index(f, file);
+		if (at >= 0 && f->pp->files[at].user)
+			continue;
+		if (at < 0 && in_user_file(f, f->macro_cursors[i], &file, NULL))
+			check_unreplayed(f, file);
+		GROW(f->pp->macros, f->pp->alloc_macros, f->pp->nr_macros + 1);
+		m = &f->pp->macros[f->pp->nr_macros++];
+		m->name = cal_take_string(clang_getCursorSpelling(f->macro_cursors[i]));
+		m->text = NULL;
+		f->macro_cursors[kept++] = f->macro_cursors[i];
+	}
+	f->nr_cursors = kept;
+}
+
+/*
+ * Files a -include option brings in before the main file (the includer is
+ * the predefines buffer, which has no file): the user's are replayed first.
+ */
+static void forced_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			     CXClientData data)
+{
+	struct facts *f = data;
+	CXFile from;
+	int at;
+
+	if (depth != 1)
+		return;
+	clang_getSpellingLocation(stack[0], &from, NULL, NULL, NULL);
+	if (from || file_index(f, file) >= 0)
+		return;
+	at = add_file(f, file, -1);
+	if (f->pp->files[at].user) {
+		GROW(f->pp->forced, f->pp->alloc_forced, f->pp->nr_forced + 1);
+		f->pp->forced[f->pp->nr_forced++] = at;
+	}
 }
 
 static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClientData data)
@@ -297,14 +366,22 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 		return;
 	}
 	add_file(&f, main_file, 1);
+	clang_getInclusions(tu, forced_inclusion, &f);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), facts_visitor, &f);
 	resolve_includes(&f);
-	out->depends_on_arch = user_files_mention(&pp, cal_text_mentions_arch);
+	table_macros(&f);
+	out->depends_on_arch = user_files_mention(&pp, cal_text_mentions_arch) ||
+			       f.unreplayed_why;
 	out->names_nv_atomic = user_files_mention(&pp, mentions_nv_atomic);
 	if (!out->depends_on_arch) {
 		memset(plan, 0, sizeof(*plan));
 		plan->nr_groups = 1;
 		plan->groups[0] = set->n < 64 ? ((uint64_t)1 << set->n) - 1 : ~(uint64_t)0;
+	} else if (f.unreplayed_why) {
+		cal_arch_plan_each(set, first, plan);
+		plan->nr_fallback = set->n;
+		plan->why = f.unreplayed_why;
+		f.unreplayed_why = NULL;
 	} else {
 		pp.have_skipped = 1;
 		pp.read_macro = read_macro;
@@ -315,4 +392,6 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	free(f.handles);
 	free(f.macro_cursors);
 	free(f.incs);
+	free(f.unreplayed);
+	free(f.unreplayed_why);
 }

@@ -1138,6 +1138,8 @@ struct shared_lex {
 static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 			  const struct cal_target *t, int is_first, struct replay *r)
 {
+	size_t i;
+
 	memset(r, 0, sizeof(*r));
 	r->tu = tu;
 	r->files = lx->files;
@@ -1150,6 +1152,8 @@ static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 	r->visits = xcalloc(tu->nr_files + 1, sizeof(*r->visits));
 	r->cur_file = tu->files[0].name;
 	strbuf_init(&r->trace);
+	for (i = 0; i < tu->nr_forced; i++)
+		replay_file(r, tu->forced[i]);
 	replay_file(r, 0);
 	free(r->once);
 	free(r->visits);
@@ -1269,5 +1273,6 @@ void cal_pp_tu_release(struct cal_pp_tu *tu)
 	}
 	free(tu->files);
 	free(tu->macros);
+	free(tu->forced);
 	memset(tu, 0, sizeof(*tu));
 }

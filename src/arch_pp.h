@@ -57,6 +57,8 @@ struct cal_pp_tu {
 	size_t nr_files, alloc_files;
 	struct cal_pp_macro *macros;
 	size_t nr_macros, alloc_macros;
+	int *forced;		/* files -include brings in, replayed before files[0] */
+	size_t nr_forced, alloc_forced;
 	int have_skipped;	/* skipped ranges describe the first target's parse */
 	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
 	char *(*read_macro)(void *ctx, size_t i);
