@@ -336,6 +336,7 @@ struct expand {
 	int depth;
 	const struct tok *hide[MAX_DEPTH];
 	int nr_hide;
+	size_t work;		/* tokens substituted: macros that double at each level stop */
 };
 
 static void expand_list(struct expand *x, const struct tok *in, size_t n, struct toks *out);
@@ -481,7 +482,8 @@ static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 			toks_push(&sub, d->body[i]);
 		}
 	}
-	if (x->depth >= MAX_DEPTH || x->nr_hide >= MAX_DEPTH) {
+	x->work += sub.n;
+	if (x->depth >= MAX_DEPTH || x->nr_hide >= MAX_DEPTH || x->work > 100000) {
 		x->unknown = 1;
 	} else {
 		x->depth++;
@@ -650,9 +652,11 @@ struct parser {
 	const struct tok *t;
 	size_t n, i;
 	int bad;
+	int depth;		/* of nested primaries: a hostile line cannot overflow the stack */
 };
 
 static struct value expr(struct parser *p, int min_prec);
+static struct value literal(struct parser *p);
 
 static int accept(struct parser *p, const char *s)
 {
@@ -684,29 +688,35 @@ static long long number_value(const struct tok *t, int *ok)
 static struct value primary(struct parser *p)
 {
 	struct value v = { 0, 0 };
-	const struct tok *t;
 
-	if (p->i >= p->n) {
+	if (p->i >= p->n || p->depth > 200) {
 		p->bad = 1;
 		return v;
 	}
+	p->depth++;
 	if (accept(p, "(")) {
 		v = expr(p, 0);
 		if (!accept(p, ")"))
 			p->bad = 1;
-		return v;
-	}
-	if (accept(p, "!")) {
+	} else if (accept(p, "!")) {
 		v = primary(p);
 		v.v = !v.v;
-		return v;
-	}
-	if (accept(p, "-") || accept(p, "~") || accept(p, "+")) {
+	} else if (accept(p, "-") || accept(p, "~") || accept(p, "+")) {
 		char op = p->t[p->i - 1].s[0];
 		v = primary(p);
-		v.v = op == '-' ? -v.v : op == '~' ? ~v.v : v.v;
-		return v;
+		v.v = op == '-' ? (long long)(0 - (unsigned long long)v.v) : op == '~' ? ~v.v : v.v;
+	} else {
+		v = literal(p);
 	}
+	p->depth--;
+	return v;
+}
+
+static struct value literal(struct parser *p)
+{
+	struct value v = { 0, 0 };
+	const struct tok *t;
+
 	t = &p->t[p->i++];
 	if (t->kind == T_VAL) {
 		v.v = t->v;
@@ -748,15 +758,16 @@ static long long apply(const char *op, long long a, long long b, int *ok)
 	case '^': return a ^ b;
 	case '=': return a == b;
 	case '!': return a != b;
-	case '<': return op[1] == '<' ? (b >= 0 && b < 63 ? a << b : (*ok = 0)) :
+	case '<': return op[1] == '<' ? (b >= 0 && b < 63 ?
+					 (long long)((unsigned long long)a << b) : (*ok = 0)) :
 			 op[1] ? a <= b : a < b;
-	case '>': return op[1] == '>' ? (b >= 0 && b < 63 ? a >> b : (*ok = 0)) :
+	case '>': return op[1] == '>' ? (b >= 0 && b < 63 && a >= 0 ? a >> b : (*ok = 0)) :
 			 op[1] ? a >= b : a > b;
 	case '+': return (long long)((unsigned long long)a + (unsigned long long)b);
 	case '-': return (long long)((unsigned long long)a - (unsigned long long)b);
 	case '*': return (long long)((unsigned long long)a * (unsigned long long)b);
-	case '/': return b ? a / b : (*ok = 0);
-	case '%': return b ? a % b : (*ok = 0);
+	case '/': return b && b != -1 ? a / b : (*ok = 0);
+	case '%': return b && b != -1 ? a % b : (*ok = 0);
 	}
 	*ok = 0;
 	return 0;
@@ -814,10 +825,9 @@ static struct value evaluate(struct replay *r, const struct tok *in, size_t n, i
 	x.r = r;
 	x.in_if = in_if;
 	expand_list(&x, in, n, &out);
+	memset(&p, 0, sizeof(p));
 	p.t = out.v;
 	p.n = out.n;
-	p.i = 0;
-	p.bad = 0;
 	v = expr(&p, 0);
 	if (p.bad || p.i != p.n || x.unknown)
 		v.known = 0;

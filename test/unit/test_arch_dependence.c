@@ -72,6 +72,21 @@ static void test_groups(void)
 	/* directives in strings and comments are not directives */
 	EXPECT(groups_of("const char *s = \"\\n#if __CUDA_ARCH__\";\n", g, &fb) == 1);
 	EXPECT(groups_of("/*\n#if __CUDA_ARCH__ >= 800\n*/ int x;\n", g, &fb) == 1);
+	/* hostile input: no crash, no hang, every target alone or one group */
+	EXPECT(groups_of("#define A0 A1 A1\n#define A1 A2 A2\n#define A2 A3 A3\n#define A3 A4 A4\n"
+			 "#define A4 A5 A5\n#define A5 A6 A6\n#define A6 A7 A7\n#define A7 A8 A8\n"
+			 "#define A8 A9 A9\n#define A9 B0 B0\n#define B0 B1 B1\n#define B1 B2 B2\n"
+			 "#define B2 B3 B3\n#define B3 B4 B4\n#define B4 B5 B5\n#define B5 B6 B6\n"
+			 "#define B6 B7 B7\n#define B7 B8 B8\n#define B8 B9 B9\n#define B9 __CUDA_ARCH__\n"
+			 "#if A0\n#endif\n", g, &fb) == 4 && fb == 4);
+	EXPECT(groups_of("#if (((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+			 "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+			 "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+			 "__CUDA_ARCH__\n#endif\n", g, &fb) == 4 && fb == 4);
+	EXPECT(groups_of("#if -9223372036854775807 - 1 / -1 + __CUDA_ARCH__ % -1 << 70\n#endif\n#endif\n"
+			 "#else\n#if\n#define\n#undef\n#include\n/* unterminated", g, &fb) >= 1);
+	EXPECT(groups_of("#define F(a, b) ((a) > (b))\n#if F(__CUDA_ARCH__, 799)\n#endif\n", g, &fb) == 2 &&
+	       g[0] == 0xe && !fb);
 	/* an #if inside a branch no target takes */
 	EXPECT(groups_of("#if 0\n#if __CUDA_ARCH__ >= 800\n#endif\n#endif\n", g, &fb) == 1);
 }
