@@ -97,9 +97,12 @@ def main():
             if repo not in snaps:
                 continue
             row_dir = os.path.join(tmp, repo.replace("/", "+") + "-" + commit)
-            if not os.path.isdir(row_dir):
-                os.makedirs(row_dir)
-                export(snaps[repo], commit, folders, row_dir)
+            os.makedirs(row_dir, exist_ok=True)
+            missing = [f for f in folders if not os.path.isdir(os.path.join(row_dir, f))]
+            if missing:
+                export(snaps[repo], commit, missing, row_dir)
+            if not os.path.isfile(os.path.join(row_dir, path)):
+                sys.exit("arch_groups.py: %s not in the export of %s" % (path, repo))
             one = {}
             for n, archs in ARCHS:
                 g = measure(tool, row_dir, path, flags, archs, [], args.repeat)
