@@ -203,9 +203,9 @@ void cal_run_file(struct cal_run *run, const char *path)
 		return;
 	}
 	run->host_wanted = run->host_parses;
-	atomic_fetch_add(&cal_parse_stats.targets, run->targets->n);
 	if (run_one_parse(run, path, last, (uint64_t)1 << last, &plan) < 0)
 		return;
+	atomic_fetch_add(&cal_parse_stats.targets, run->targets->n);
 	if (run->arch_dependent || run->host_wanted)
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	else
