@@ -192,10 +192,8 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 static void print_parse_summary(void)
 {
 	const struct cal_parse_stats *p = &cal_parse_stats;
-	long device = p->device, targets = p->targets;
-
 	fprintf(stderr, "%-24s %8ld\n%-24s %8ld\n%-24s %8ld\n%-24s %8ld\n%-24s %8ld\n",
-		"device parses", device, "device parses saved", targets - device,
+		"device parses", (long)p->device, "device parses saved", (long)p->saved,
 		"host parses", (long)p->host, "host parses skipped", (long)p->host_skipped,
 		"targets parsed alone", (long)p->fallback_targets);
 	if (p->fallback_files)

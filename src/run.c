@@ -205,7 +205,7 @@ void cal_run_file(struct cal_run *run, const char *path)
 	run->host_wanted = run->host_parses;
 	if (run_one_parse(run, path, last, (uint64_t)1 << last, &plan) < 0)
 		return;
-	atomic_fetch_add(&cal_parse_stats.targets, run->targets->n);
+	atomic_fetch_add(&cal_parse_stats.saved, run->targets->n - plan.nr_groups);
 	if (run->arch_dependent || run->host_wanted)
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	else

@@ -36,12 +36,13 @@ struct cal_run {
 
 /*
  * Parses made by every run of this process (workers are threads), for
- * --summary: device parses for how many targets, host parses made and
- * skipped, and targets parsed alone because the replay of their
- * conditions failed (in how many files).
+ * --summary: device parses made and saved (targets less groups), host
+ * parses made and skipped, and targets parsed alone because the replay of
+ * their conditions failed (in how many files).  Worker processes would
+ * have to send theirs back.
  */
 struct cal_parse_stats {
-	atomic_long device, host, host_skipped, targets, fallback_targets, fallback_files;
+	atomic_long device, host, host_skipped, saved, fallback_targets, fallback_files;
 };
 extern struct cal_parse_stats cal_parse_stats;
 
