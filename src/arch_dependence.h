@@ -9,7 +9,9 @@
  * target, but the checks judge targets through the facts table, not
  * through clang's overload sets.  Then one device parse can stand for all
  * targets.  The scan is textual and conservative: a mention in a comment
- * also counts.
+ * also counts.  Where the user's code does mention the arch, the targets
+ * are grouped by replaying its conditions (arch_pp.h): one device parse per
+ * group of targets that see the same code.
  */
 #ifndef CUATOMLINT_ARCH_DEPENDENCE_H
 #define CUATOMLINT_ARCH_DEPENDENCE_H
@@ -17,8 +19,25 @@
 #include <clang-c/Index.h>
 #include <stddef.h>
 
-int cal_tu_depends_on_arch(CXTranslationUnit tu);
+#include "arch_pp.h"
+
 /* The text test alone, for unit tests. */
 int cal_text_mentions_arch(const char *text, size_t len);
+
+/* What the parse plan learns about the user's files of a TU. */
+struct cal_tu_facts {
+	int depends_on_arch;	/* cal_text_mentions_arch() in a user file */
+	int names_nv_atomic;	/* a user file names an __nv_atomic_* builtin */
+};
+
+/*
+ * Group the targets of set by what the user's files see, from the device
+ * parse tu of set->t[first] (see arch_pp.h): one group when no user file
+ * mentions the arch.  Files under skip_prefix (the tool's own support
+ * files) count as system headers.
+ */
+void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
+			const char *skip_prefix, struct cal_arch_plan *plan,
+			struct cal_tu_facts *out);
 
 #endif

@@ -196,6 +196,18 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 	list->nr = kept;
 }
 
+/* Parses made and saved: one device parse per group of targets that see the same code. */
+static void print_parse_summary(void)
+{
+	const struct cal_parse_stats *p = &cal_parse_stats;
+	fprintf(stderr, "%-24s %8ld\n%-24s %8ld\n%-24s %8ld\n%-24s %8ld\n%-24s %8ld\n",
+		"device parses", (long)p->device, "device parses saved", (long)p->saved,
+		"host parses", (long)p->host, "host parses skipped", (long)p->host_skipped,
+		"targets parsed alone", (long)p->fallback_targets);
+	if (p->fallback_files)
+		fprintf(stderr, "%-24s %8ld\n", "files parsed per arch", (long)p->fallback_files);
+}
+
 /* Findings per check, files, errors and time, on stderr. */
 static void print_summary(const struct cal_findings *list, const struct cal_jobs *jobs,
 			  int nr_errors, double seconds)
@@ -221,6 +233,7 @@ static void print_summary(const struct cal_findings *list, const struct cal_jobs
 	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n%-24s %8d\n%-24s %8.2f\n", "total findings",
 		list->nr, "translation units", jobs->nr, "input errors", nr_errors,
 		"seconds", seconds);
+	print_parse_summary();
 }
 
 /* cuatomlint merge A.sarif B.sarif... [-o FILE] */

@@ -168,7 +168,7 @@ static const struct opt_desc options[] = {
 	{ "--fail-level", OPT_VALUE, "SEV", "lowest severity that makes the exit status 1 (default: note)", set_fail_level },
 	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
 	{ "--list-checks", OPT_FLAG, NULL, "list the checks and exit", set_list },
-	{ "--per-arch-parses", OPT_FLAG, NULL, "one device parse per target even if the code never tests __CUDA_ARCH__", set_per_arch },
+	{ "--per-arch-parses", OPT_FLAG, NULL, "one device parse per target, not one per group of targets that see the same code", set_per_arch },
 	{ "--host-parses", OPT_FLAG, NULL, "always parse for the host too, even when no check needs it", set_host_parses },
 	{ "--fix", OPT_FLAG, NULL, "apply the fix-its to the files in place", set_fix },
 	{ "--fix-dry-run", OPT_FLAG, NULL, "print the fix-its as a unified diff; change nothing", set_fix_dry_run },

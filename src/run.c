@@ -1,8 +1,10 @@
 #include "run.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "cuatomlint/strbuf.h"
@@ -47,57 +49,6 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	clang_disposeString(name);
 }
 
-static int mentions(const char *text, size_t size, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p = text, *end = text + size;
-
-	while ((size_t)(end - p) >= n && (p = memchr(p, word[0], (size_t)(end - p - n + 1)))) {
-		if (!memcmp(p, word, n))
-			return 1;
-		p++;
-	}
-	return 0;
-}
-
-struct builtin_scan {
-	CXTranslationUnit tu;
-	const char *env_dir;
-	int found;
-};
-
-static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
-			   CXClientData data)
-{
-	struct builtin_scan *scan = data;
-	CXString name;
-	const char *contents, *s;
-	size_t size;
-	int ours;
-
-	(void)stack;
-	(void)depth;
-	if (scan->found ||
-	    clang_Location_isInSystemHeader(clang_getLocationForOffset(scan->tu, file, 0)))
-		return;
-	name = clang_getFileName(file);
-	s = clang_getCString(name);
-	ours = s && !strncmp(s, scan->env_dir, strlen(scan->env_dir));
-	clang_disposeString(name);
-	if (ours)
-		return;
-	contents = clang_getFileContents(scan->tu, file, &size);
-	scan->found = contents && mentions(contents, size, "__nv_atomic_");
-}
-
-/* Does a user file of the translation unit name an __nv_atomic_* builtin? */
-static int names_nv_atomic_builtin(const struct cal_run *run, CXTranslationUnit tu)
-{
-	struct builtin_scan scan = { tu, run->env->dir, 0 };
-	clang_getInclusions(tu, scan_inclusion, &scan);
-	return scan.found;
-}
-
 /*
  * A parse's clang errors join the findings (the first CAL_CLANG_ERRORS_SHOWN
  * of them), less those an arch-unsupported
@@ -131,17 +82,65 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	free(errors->items);
 }
 
-/*
- * Parse and walk once.  A device parse given a shared_mask stands for all
- * those targets when the user's code does not depend on the target.
- * Returns -1 if the file could not be parsed, 1 if this parse turned out
- * to stand for its own target only although shared_mask asked for more,
- * else 0.
- */
-static int run_one_parse(struct cal_run *run, const char *path,
-			 const struct cal_target *arch, uint64_t mask, uint64_t shared_mask)
+struct cal_parse_stats cal_parse_stats;
+
+static void print_plan(const struct cal_run *run, const char *path,
+		       const struct cal_arch_plan *plan)
 {
-	int own_only = 0;
+	struct strbuf line = STRBUF_INIT;
+	int g;
+
+	strbuf_addf(&line, "cuatomlint: arch groups %s:", path);
+	for (g = 0; g < plan->nr_groups; g++) {
+		char *names = cal_target_mask_names(run->targets, plan->groups[g]);
+		strbuf_addf(&line, " {%s}", names);
+		free(names);
+	}
+	if (plan->why)
+		strbuf_addf(&line, "; parsed alone: %d (first: %s)", plan->nr_fallback, plan->why);
+	fprintf(stderr, "%s\n", line.buf);
+	strbuf_release(&line);
+}
+
+/*
+ * Which targets does the device parse tu of targets->t[first] stand for?
+ * All of them when no user file mentions the arch; else those whose
+ * replayed conditions agree with its own (arch_pp.h).
+ */
+static void plan_groups(struct cal_run *run, const char *path, CXTranslationUnit tu,
+			int first, struct cal_arch_plan *plan)
+{
+	struct cal_tu_facts facts;
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+	cal_arch_plan_make(tu, run->targets, first, run->env->dir, plan, &facts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	run->arch_dependent = facts.depends_on_arch;
+	run->host_wanted |= facts.names_nv_atomic;
+	if (run->per_arch_parses) {
+		cal_arch_plan_release(plan);
+		cal_arch_plan_each(run->targets, first, plan);
+	}
+	if (plan->nr_fallback)
+		atomic_fetch_add(&cal_parse_stats.fallback_files, 1);
+	atomic_fetch_add(&cal_parse_stats.fallback_targets, plan->nr_fallback);
+	if (!run->verbose)
+		return;
+	fprintf(stderr, "cuatomlint: arch replay %s: %.1f ms CPU\n", path,
+		(double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6);
+	print_plan(run, path, plan);
+}
+
+/*
+ * Parse and walk once, for arch (NULL: the host) and the targets of mask.
+ * Given a plan, the parse first groups the targets (plan_groups) and then
+ * stands for its own group.  Returns -1 if the file could not be parsed.
+ */
+static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
+			 uint64_t mask, struct cal_arch_plan *plan)
+{
+	const struct cal_target *arch = arch_index >= 0 ? &run->targets->t[arch_index] : NULL;
 	struct cal_parse_request req = { run->env, run->targets, arch,
 					 run->clang_args, run->nr_clang_args };
 	struct cal_parse_info info;
@@ -154,16 +153,16 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	if (run->verbose)
 		print_args(&req, path);
 	tu = cal_parse_file(run->index, path, &req, &nr_errors, &err);
+	atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
 		fprintf(stderr, "cuatomlint: error: cannot parse '%s': %s\n", path, err);
 		free(err);
 		run->nr_input_errors++;
 		return -1;
 	}
-	if (shared_mask) {
-		own_only = run->per_arch_parses || cal_tu_depends_on_arch(tu);
-		if (!own_only)
-			mask = shared_mask;
+	if (plan) {
+		plan_groups(run, path, tu, arch_index, plan);
+		mask = plan->groups[0];
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	memset(&info, 0, sizeof(info));
@@ -189,17 +188,25 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	take_clang_errors(run, &errors, first, path, mask);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
-	if (arch && !run->host_wanted)
-		run->host_wanted = names_nv_atomic_builtin(run, tu);
 	clang_disposeTranslationUnit(tu);
-	return own_only;
+	return 0;
+}
+
+static int newest_in(uint64_t group)
+{
+	int i;
+	for (i = 63; i >= 0; i--)
+		if (group & ((uint64_t)1 << i))
+			return i;
+	return -1;
 }
 
 /*
  * The newest target is parsed first: its CUDA headers declare every
- * overload, so a parse that stands for all targets sees every call
- * resolved.  Only if the user's code depends on __CUDA_ARCH__ are the
- * other targets parsed one by one.
+ * overload, so a parse that stands for several targets sees every call
+ * resolved.  Its parse groups the targets by what the user's files see
+ * (one group when they never test the arch); each other group is parsed
+ * once, as its newest target, and stands for the whole group.
  *
  * The host parse sees the same code as a device parse except what
  * #ifndef __CUDA_ARCH__ hides from the GPU, and only nv-atomic-host judges
@@ -209,25 +216,25 @@ static int run_one_parse(struct cal_run *run, const char *path,
  */
 void cal_run_file(struct cal_run *run, const char *path)
 {
-	int i, own_only, last = run->targets->n - 1;
-	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
+	int g, last = run->targets->n - 1;
+	struct cal_arch_plan plan;
 
 	run->partial_reported = 0;
 	if (last < 0) {
-		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
+		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 		return;
 	}
 	run->host_wanted = run->host_parses;
-	own_only = run_one_parse(run, path, &run->targets->t[last], (uint64_t)1 << last,
-				 last ? all : 0);
-	if (own_only < 0)
+	if (run_one_parse(run, path, last, (uint64_t)1 << last, &plan) < 0)
 		return;
-	if (own_only == 1 || run->host_wanted)
-		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
-	if (own_only != 1)
-		return;
-	for (i = 0; i < last; i++)
-		run_one_parse(run, path, &run->targets->t[i], (uint64_t)1 << i, 0);
+	atomic_fetch_add(&cal_parse_stats.saved, run->targets->n - plan.nr_groups);
+	if (run->arch_dependent || run->host_wanted)
+		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
+	else
+		atomic_fetch_add(&cal_parse_stats.host_skipped, 1);
+	for (g = 1; g < plan.nr_groups; g++)
+		run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
+	cal_arch_plan_release(&plan);
 }
 
 static void fill_arch_names(struct cal_run *run, struct cal_finding *f)

@@ -9,6 +9,7 @@
 #define CUATOMLINT_RUN_H
 
 #include <clang-c/Index.h>
+#include <stdatomic.h>
 
 #include "cache.h"
 #include "cuatomlint/finding.h"
@@ -26,12 +27,25 @@ struct cal_run {
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
 	int partial_reported;	/* this file's partial parse has been said */
+	int arch_dependent;	/* a user file of this file's TU mentions the arch */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;
 	int nr_input_errors;
 };
+
+/*
+ * Parses made by every run of this process (workers are threads), for
+ * --summary: device parses made and saved (targets less groups), host
+ * parses made and skipped, and targets parsed alone because the replay of
+ * their conditions failed (in how many files).  Worker processes would
+ * have to send theirs back.
+ */
+struct cal_parse_stats {
+	atomic_long device, host, host_skipped, saved, fallback_targets, fallback_files;
+};
+extern struct cal_parse_stats cal_parse_stats;
 
 void cal_run_init(struct cal_run *run);
 void cal_run_file(struct cal_run *run, const char *path);

@@ -1,7 +1,9 @@
 /* Unit tests for the textual __CUDA_ARCH__ scan. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "arch_dependence.h"
+#include "cuatomlint/strbuf.h"
 #include "test.h"
 
 static int mentions(const char *s)
@@ -9,8 +11,89 @@ static int mentions(const char *s)
 	return cal_text_mentions_arch(s, strlen(s));
 }
 
+/* Group sm_75,sm_80,sm_86,sm_90 by a one-file TU of text (no skipped ranges). */
+static int groups_of(const char *text, uint64_t *groups, int *fallback)
+{
+	struct cal_pp_tu tu;
+	struct cal_target_set set;
+	struct cal_arch_plan plan;
+	const char *bad;
+	int bad_len, n, g;
+
+	memset(&tu, 0, sizeof(tu));
+	memset(&set, 0, sizeof(set));
+	cal_target_set_add_list(&set, "sm_75,sm_80,sm_86,sm_90", &bad, &bad_len);
+	GROW(tu.files, tu.alloc_files, 1);
+	memset(&tu.files[0], 0, sizeof(tu.files[0]));
+	tu.files[0].name = xstrdup("t.cu");
+	tu.files[0].text = text;
+	tu.files[0].len = strlen(text);
+	tu.files[0].user = 1;
+	tu.nr_files = 1;
+	cal_arch_plan_from_pp(&tu, &set, 3, &plan);
+	n = plan.nr_groups;
+	for (g = 0; g < n; g++)
+		groups[g] = plan.groups[g];
+	*fallback = plan.nr_fallback;
+	cal_arch_plan_release(&plan);
+	cal_pp_tu_release(&tu);
+	return n;
+}
+
+static void test_groups(void)
+{
+	uint64_t g[32];
+	int fb;
+
+	/* sm_75 = bit 0 ... sm_90 = bit 3; the first group holds sm_90 */
+	EXPECT(groups_of("int x;\n", g, &fb) == 1 && g[0] == 0xf && !fb);
+	EXPECT(groups_of("#if __CUDA_ARCH__ >= 800\nint a;\n#endif\n", g, &fb) == 2 &&
+	       g[0] == 0xe && g[1] == 0x1);
+	EXPECT(groups_of("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 860\n#define F 1\n#endif\n"
+			 "#ifdef F\nint a;\n#elif __CUDA_ARCH__ < 800\nint b;\n#endif\n", g, &fb) == 3 &&
+	       g[0] == 0xc && g[1] == 0x1 && g[2] == 0x2);
+	/* derived function-like macro, continuation line, comment */
+	EXPECT(groups_of("#define AT_LEAST(v) (__CUDA_ARCH__ >= \\\n (v) * 10) /* x */\n"
+			 "#if AT_LEAST(90)\nint a;\n#endif\n", g, &fb) == 2 && g[0] == 0x8);
+	/* the replay follows #define/#undef in order */
+	EXPECT(groups_of("#define A 1\n#undef A\n#if defined(A) || __CUDA_ARCH__ > 2000\nx\n#endif\n",
+			 g, &fb) == 1);
+	/* <nv/target> queries in code */
+	EXPECT(groups_of("void f() { NV_IF_TARGET(NV_PROVIDES_SM_86, (a();), (b();)) }\n", g, &fb) == 2 &&
+	       g[0] == 0xc);
+	EXPECT(groups_of("NV_DISPATCH_TARGET(NV_IS_EXACTLY_SM_80, (a();), NV_PROVIDES_SM_90, (b();))\n",
+			 g, &fb) == 3);
+	/* the arch as a value in code, and through a macro */
+	EXPECT(groups_of("int v = __CUDA_ARCH__;\n", g, &fb) == 4 && !fb);
+	EXPECT(groups_of("#define OK (__CUDA_ARCH__ >= 800)\nbool b = OK;\n", g, &fb) == 2);
+	/* a value the replay cannot compute: every target alone */
+	EXPECT(groups_of("#define S(x) #x\nconst char *s = S(__CUDA_ARCH__);\n", g, &fb) == 4 && fb == 4);
+	EXPECT(groups_of("#if __has_builtin(x) && __CUDA_ARCH__ >= 800\n#endif\n", g, &fb) == 4 && fb == 4);
+	/* directives in strings and comments are not directives */
+	EXPECT(groups_of("const char *s = \"\\n#if __CUDA_ARCH__\";\n", g, &fb) == 1);
+	EXPECT(groups_of("/*\n#if __CUDA_ARCH__ >= 800\n*/ int x;\n", g, &fb) == 1);
+	/* hostile input: no crash, no hang, every target alone or one group */
+	EXPECT(groups_of("#define A0 A1 A1\n#define A1 A2 A2\n#define A2 A3 A3\n#define A3 A4 A4\n"
+			 "#define A4 A5 A5\n#define A5 A6 A6\n#define A6 A7 A7\n#define A7 A8 A8\n"
+			 "#define A8 A9 A9\n#define A9 B0 B0\n#define B0 B1 B1\n#define B1 B2 B2\n"
+			 "#define B2 B3 B3\n#define B3 B4 B4\n#define B4 B5 B5\n#define B5 B6 B6\n"
+			 "#define B6 B7 B7\n#define B7 B8 B8\n#define B8 B9 B9\n#define B9 __CUDA_ARCH__\n"
+			 "#if A0\n#endif\n", g, &fb) == 4 && fb == 4);
+	EXPECT(groups_of("#if (((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+			 "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+			 "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("
+			 "__CUDA_ARCH__\n#endif\n", g, &fb) == 4 && fb == 4);
+	EXPECT(groups_of("#if -9223372036854775807 - 1 / -1 + __CUDA_ARCH__ % -1 << 70\n#endif\n#endif\n"
+			 "#else\n#if\n#define\n#undef\n#include\n/* unterminated", g, &fb) >= 1);
+	EXPECT(groups_of("#define F(a, b) ((a) > (b))\n#if F(__CUDA_ARCH__, 799)\n#endif\n", g, &fb) == 2 &&
+	       g[0] == 0xe && !fb);
+	/* an #if inside a branch no target takes */
+	EXPECT(groups_of("#if 0\n#if __CUDA_ARCH__ >= 800\n#endif\n#endif\n", g, &fb) == 1);
+}
+
 int main(void)
 {
+	test_groups();
 	EXPECT(mentions("#if __CUDA_ARCH__ >= 600\n"));
 	EXPECT(mentions("#ifdef __CUDA_ARCH__"));
 	EXPECT(mentions("x __CUDA_ARCH_FEAT_SM90_ALL y"));

@@ -1,0 +1,83 @@
+/*
+ * Which targets see the same code?  A small preprocessor that replays, for
+ * each target, the conditional directives of the user's files of one
+ * translation unit, from the text and the facts one real parse (of the
+ * "first" target) gave: the files, which #include line opened which file,
+ * the ranges that parse skipped, and the macros it defined.
+ *
+ * For each target it records a trace: the value of every #if/#elif/#ifdef/
+ * #ifndef the user's files evaluate on that target's path, and the value of
+ * every arch-dependent expression their code spells (__CUDA_ARCH__, a user
+ * macro built on it, the queries of <nv/target>'s NV_IF_TARGET,
+ * NV_IF_ELSE_TARGET and NV_DISPATCH_TARGET).  Two targets with the same
+ * trace see the same token stream from the user's files: one parse serves
+ * both.  System headers are not replayed: what they declare per target
+ * changes overload sets, which the checks judge through the facts table,
+ * not through clang; their macros are read from the first parse.
+ *
+ * Soundness: the replay of the first target must agree, directive by
+ * directive, with the ranges clang skipped for it, or the whole file falls
+ * back to one parse per target.  A condition whose value cannot be
+ * computed (an unknown macro value on a path the first parse never took,
+ * an arch-dependent value it cannot evaluate) gives that target a parse of
+ * its own and names the place in plan->why.
+ */
+#ifndef CUATOMLINT_ARCH_PP_H
+#define CUATOMLINT_ARCH_PP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuatomlint/target.h"
+
+struct cal_pp_include {
+	unsigned line;		/* of the #include directive */
+	int file;		/* index into cal_pp_tu.files */
+};
+
+struct cal_pp_file {
+	char *name;
+	const char *text;	/* not owned */
+	size_t len;
+	int user;		/* replayed; else a system header, read only for macros */
+	size_t (*skipped)[2];	/* byte ranges the first parse skipped */
+	size_t nr_skipped, alloc_skipped;
+	struct cal_pp_include *incs;
+	size_t nr_incs, alloc_incs;
+};
+
+/* A macro definition the first parse saw, outside the replayed files. */
+struct cal_pp_macro {
+	char *name;
+	char *text;		/* "NAME(a, b) body" or "NAME body"; NULL: not readable */
+};
+
+struct cal_pp_tu {
+	struct cal_pp_file *files;	/* files[0]: the main file */
+	size_t nr_files, alloc_files;
+	struct cal_pp_macro *macros;
+	size_t nr_macros, alloc_macros;
+	int *forced;		/* files -include brings in, replayed before files[0] */
+	size_t nr_forced, alloc_forced;
+	int have_skipped;	/* skipped ranges describe the first target's parse */
+	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
+	char *(*read_macro)(void *ctx, size_t i);
+	void *ctx;
+};
+
+struct cal_arch_plan {
+	int nr_groups;
+	uint64_t groups[CAL_MAX_TARGETS];	/* target bits; groups[0] holds the first */
+	int nr_fallback;	/* targets parsed alone: a value could not be computed */
+	char *why;		/* "FILE:LINE: reason" for the first fallback, or NULL */
+};
+
+/* Group set's targets; first is the target the facts in tu come from. */
+void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
+			   int first, struct cal_arch_plan *plan);
+/* Every target its own group (the reference mode). */
+void cal_arch_plan_each(const struct cal_target_set *set, int first, struct cal_arch_plan *plan);
+void cal_arch_plan_release(struct cal_arch_plan *plan);
+void cal_pp_tu_release(struct cal_pp_tu *tu);
+
+#endif
