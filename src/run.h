@@ -39,8 +39,8 @@ struct cal_run {
  * Parses made by every run of this process (workers are threads), for
  * --summary: device parses made and saved (targets less groups), host
  * parses made and skipped, and targets parsed alone because the replay of
- * their conditions failed (in how many files).  Worker processes would
- * have to send theirs back.
+ * their conditions failed (in how many files).  A parse's child process
+ * sends its counts back with its findings (scheduler.c).
  */
 struct cal_parse_stats {
 	atomic_long device, host, host_skipped, saved, fallback_targets, fallback_files;

@@ -210,12 +210,46 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
-/* "cuatomlint-job ERRORS NDEPS\n", NDEPS "LEN:PATH\n", then the findings. */
+/*
+ * The child's parse counters (--summary) travel with its result: the
+ * parent adds them to its own.
+ */
+static atomic_long *parse_stat(int i)
+{
+	struct cal_parse_stats *st = &cal_parse_stats;
+	atomic_long *fields[] = { &st->device, &st->host, &st->host_skipped, &st->saved,
+				  &st->fallback_targets, &st->fallback_files };
+	return fields[i];
+}
+#define NR_PARSE_STATS 6
+
+static void put_stats(struct strbuf *out)
+{
+	int i;
+
+	for (i = 0; i < NR_PARSE_STATS; i++)
+		strbuf_addf(out, " %ld", atomic_load(parse_stat(i)));
+}
+
+static void reset_stats(void)
+{
+	int i;
+
+	for (i = 0; i < NR_PARSE_STATS; i++)
+		atomic_store(parse_stat(i), 0);
+}
+
+/*
+ * "cuatomlint-job ERRORS NDEPS STATS...\n", NDEPS "LEN:PATH\n", then the
+ * findings.
+ */
 static void put_result(struct strbuf *out, const struct cal_run *run, const struct cal_deps *deps)
 {
 	size_t i;
 
-	strbuf_addf(out, "cuatomlint-job %d %zu\n", run->nr_input_errors, deps->nr);
+	strbuf_addf(out, "cuatomlint-job %d %zu", run->nr_input_errors, deps->nr);
+	put_stats(out);
+	strbuf_addch(out, '\n');
 	for (i = 0; i < deps->alloc; i++)
 		if (deps->paths[i])
 			strbuf_addf(out, "%zu:%s\n", strlen(deps->paths[i]), deps->paths[i]);
@@ -244,6 +278,7 @@ static void child_main(const struct shared *s, size_t i, int fd, FILE *log)
 	if (log)
 		dup2(fileno(log), STDERR_FILENO);
 	limit_memory(s->sched->memory_limit_mb);
+	reset_stats();
 	prepare_run(&run, job);
 	cal_run_init(&run);
 	run.deps = (s->cache || s->included) ? &deps : NULL;
@@ -263,6 +298,22 @@ static size_t get_count(const char **p, const char *end)
 	return n;
 }
 
+/* Read put_stats()'s numbers and add them to the parent's counters. */
+static int get_stats(const char **p, const char *end)
+{
+	long v[NR_PARSE_STATS];
+	int i;
+
+	for (i = 0; i < NR_PARSE_STATS; i++) {
+		if (*p >= end || *(*p)++ != ' ')
+			return -1;
+		v[i] = (long)get_count(p, end);
+	}
+	for (i = 0; i < NR_PARSE_STATS; i++)
+		atomic_fetch_add(parse_stat(i), v[i]);
+	return 0;
+}
+
 /* Read back put_result(); 0, or -1 if the text is not whole. */
 static int get_result(const struct strbuf *in, int *errors, struct cal_deps *deps,
 		      struct cal_findings *out)
@@ -277,7 +328,10 @@ static int get_result(const struct strbuf *in, int *errors, struct cal_deps *dep
 	*errors = (int)get_count(&p, end);
 	if (p >= end || *p++ != ' ')
 		return -1;
-	for (nr = get_count(&p, end); nr && p < end && *p++ == '\n'; nr--) {
+	nr = get_count(&p, end);
+	if (get_stats(&p, end) < 0)
+		return -1;
+	for (; nr && p < end && *p++ == '\n'; nr--) {
 		char *path;
 		len = get_count(&p, end);
 		if (p >= end || *p++ != ':' || (size_t)(end - p) < len)
