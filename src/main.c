@@ -190,7 +190,7 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 
 /* Findings per check, files, errors and time, on stderr. */
 static void print_summary(const struct cal_findings *list, const struct cal_jobs *jobs,
-			  int nr_errors, double seconds)
+			  int nr_errors, size_t nr_partial, double seconds)
 {
 	size_t i, count;
 	int c;
@@ -206,8 +206,12 @@ static void print_summary(const struct cal_findings *list, const struct cal_jobs
 		count += !strcmp(list->items[i].check, "clang-diagnostic-error");
 	if (count)
 		fprintf(stderr, "%-24s %8zu\n", "clang-diagnostic-error", count);
-	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n%-24s %8d\n%-24s %8.2f\n", "total findings",
-		list->nr, "translation units", jobs->nr, "input errors", nr_errors,
+	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n", "total findings", list->nr,
+		"translation units", jobs->nr);
+	/* clang errors left in these: checks ran on what it recovered, no fixes */
+	if (nr_partial)
+		fprintf(stderr, "%-24s %8zu\n", "parsed partially, no fix", nr_partial);
+	fprintf(stderr, "%-24s %8d\n%-24s %8.2f\n", "input errors", nr_errors,
 		"seconds", seconds);
 }
 
@@ -305,7 +309,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 		status = EXIT_USAGE;
 	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv))
 		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
-			      sched.seconds);
+			      run.nr_partial_tus, sched.seconds);
 	cal_findings_release(&run.findings);
 out:
 	cal_jobs_release(&jobs);

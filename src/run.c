@@ -8,6 +8,8 @@
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
 #include "checks/arch_unsupported.h"
+#include "clang_gaps.h"
+#include "header_errors.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -99,10 +101,12 @@ static int names_nv_atomic_builtin(const struct cal_run *run, CXTranslationUnit 
 
 /*
  * A parse's clang errors join the findings, less those an arch-unsupported
- * finding explains; a parse whose only errors were those is not partial.
+ * finding explains (known clang-versus-nvcc gaps went before the walk);
+ * a parse whose only errors were those is not partial.
  * Fixes are offered only for code clang parsed cleanly.
  */
-static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first)
+static void take_clang_errors(struct cal_run *run, CXTranslationUnit tu, const char *path,
+			      struct cal_findings *errors, size_t first)
 {
 	size_t i, had = errors->nr;
 
@@ -112,6 +116,7 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	for (i = first; i < run->findings.nr; i++)
 		if (run->findings.items[i].partial_parse)
 			cal_finding_drop_fixes(&run->findings.items[i]);
+	cal_header_errors_name_tu(tu, path, errors);
 	for (i = 0; i < errors->nr; i++)
 		cal_findings_take(&run->findings, &errors->items[i]);
 	free(errors->items);
@@ -152,6 +157,8 @@ static int run_one_parse(struct cal_run *run, const char *path,
 			mask = shared_mask;
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
+	/* not the user's errors: the checks see a clean parse and may fix */
+	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, &errors, run->verbose ? stderr : NULL);
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
@@ -165,7 +172,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.cuda_major = run->env->ver_major;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	cal_record_parsed_hashes(tu, &run->findings, first);
-	take_clang_errors(run, &errors, first);
+	take_clang_errors(run, tu, path, &errors, first);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
 	if (arch && !run->host_wanted)
@@ -226,6 +233,7 @@ static void fill_arch_names(struct cal_run *run, struct cal_finding *f)
 void cal_run_finish(struct cal_run *run)
 {
 	size_t i;
+	run->nr_partial_tus = cal_header_errors_merge(&run->findings);
 	cal_findings_sort_merge(&run->findings);
 	for (i = 0; i < run->findings.nr; i++)
 		fill_arch_names(run, &run->findings.items[i]);
