@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -261,6 +262,43 @@ static int fix_options_ok(const struct cal_options *opts)
 	return 1;
 }
 
+static int has_cuda_suffix(const char *path)
+{
+	size_t n = strlen(path);
+	return (n >= 3 && !strcmp(path + n - 3, ".cu")) || (n >= 4 && !strcmp(path + n - 4, ".cuh"));
+}
+
+/*
+ * With -p, a named file selects database entries and the database says
+ * whether it is CUDA (nvcc -x cu makes a .cpp one): a regular file of
+ * another suffix is taken as named, not refused as not CUDA.
+ */
+static void collect_inputs(const struct cal_options *opts, struct cal_inputs *in)
+{
+	char **checked = xcalloc((size_t)opts->nr_inputs + 1, sizeof(*checked));
+	char **named = xcalloc((size_t)opts->nr_inputs + 1, sizeof(*named));
+	int i, nr_checked = 0, nr_named = 0;
+	struct stat st;
+
+	for (i = 0; i < opts->nr_inputs; i++) {
+		const char *arg = opts->inputs[i];
+		if (opts->compdb && !has_cuda_suffix(arg) && stat(arg, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			named[nr_named++] = opts->inputs[i];
+		else
+			checked[nr_checked++] = opts->inputs[i];
+	}
+	cal_inputs_collect(checked, nr_checked, in);
+	if (nr_named) {
+		in->alloc = in->nr + nr_named;
+		in->files = xrealloc(in->files, (size_t)in->alloc * sizeof(*in->files));
+	}
+	for (i = 0; i < nr_named; i++)
+		in->files[in->nr++] = xstrdup(named[i]);
+	free(checked);
+	free(named);
+}
+
 static int lint(struct cal_options *opts, const int *enabled)
 {
 	struct cal_env env;
@@ -272,7 +310,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	int status = EXIT_USAGE;
 
 	memset(&configs, 0, sizeof(configs));
-	cal_inputs_collect(opts->inputs, opts->nr_inputs, &inputs);
+	collect_inputs(opts, &inputs);
 	if ((!inputs.nr && !opts->compdb && !opts->launcher_argv) ||
 	    (opts->compdb && inputs.nr_errors && !inputs.nr)) {
 		cal_inputs_release(&inputs);
