@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "check_help.h"
+#include "json_text.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "report.h"
@@ -41,7 +42,7 @@ static cJSON *message_json(const char *text)
 	cJSON *m = cJSON_CreateObject();
 	size_t n = strlen(text);
 	char *s = xasprintf("%s%s", text, n && strchr(".!?", text[n - 1]) ? "" : ".");
-	cJSON_AddStringToObject(m, "text", s);
+	cal_json_add_text(m, "text", s);
 	free(s);
 	return m;
 }
@@ -121,7 +122,7 @@ static cJSON *replacement_json(struct sarif *s, const struct cal_edit *e)
 	cJSON_AddItemToObject(r, "deletedRegion",
 			      region_json(s, e->file, e->offset, e->line, e->column,
 					  e->offset + e->length, e->end_line, e->end_column));
-	cJSON_AddStringToObject(ins, "text", e->replacement);
+	cal_json_add_text(ins, "text", e->replacement);
 	cJSON_AddItemToObject(r, "insertedContent", ins);
 	return r;
 }
@@ -269,8 +270,8 @@ static cJSON *help_json(const struct cal_rule *rule)
 	if (!page) {
 		cJSON_Delete(help);
 		help = message_json(rule->summary);
-		cJSON_AddStringToObject(help, "markdown",
-					cJSON_GetObjectItem(help, "text")->valuestring);
+		cJSON_AddItemToObject(help, "markdown",
+				      cJSON_Duplicate(cJSON_GetObjectItem(help, "text"), 1));
 		return help;
 	}
 	text = cal_check_help_text(page);
@@ -371,12 +372,12 @@ static cJSON *azure_automation_json(void)
 		       env_first("BUILD_BUILDID", NULL) ? getenv("BUILD_BUILDID") : "");
 	a = cJSON_CreateObject();
 	props = cJSON_CreateObject();
-	cJSON_AddStringToObject(a, "id", id);
+	cal_json_add_text(a, "id", id);
 	/* a string holding the number: what the service parses */
-	cJSON_AddStringToObject(props, "azuredevops/pipeline/build/buildDefinitionId", def_id);
-	cJSON_AddStringToObject(props, "azuredevops/pipeline/build/buildDefinitionName", def_name);
-	cJSON_AddStringToObject(props, "azuredevops/pipeline/build/phaseId", phase_id);
-	cJSON_AddStringToObject(props, "azuredevops/pipeline/build/phaseName", phase_name);
+	cal_json_add_text(props, "azuredevops/pipeline/build/buildDefinitionId", def_id);
+	cal_json_add_text(props, "azuredevops/pipeline/build/buildDefinitionName", def_name);
+	cal_json_add_text(props, "azuredevops/pipeline/build/phaseId", phase_id);
+	cal_json_add_text(props, "azuredevops/pipeline/build/phaseName", phase_name);
 	cJSON_AddItemToObject(a, "properties", props);
 	free(org);
 	free(id);
