@@ -15,6 +15,7 @@
 #include "check.h"
 #include "check_select.h"
 #include "fixits/apply.h"
+#include "fixits/rewriter.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "inputs.h"
@@ -90,14 +91,46 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 	return r;
 }
 
+/*
+ * The launcher's report file is written as the rewriter writes sources
+ * (built in memory, then a temporary file renamed over it): a build never
+ * sees half of one, and a link planted at its name is replaced, not
+ * followed.  A device or pipe there (-o /dev/null) is written as it is.
+ */
+static int replaces_output(const struct cal_options *opts)
+{
+	struct stat st;
+	return opts->output && opts->launcher_argv &&
+	       (lstat(opts->output, &st) < 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode));
+}
+
+static int write_replacing(const char *path, FILE *mem, char **buf, size_t *len)
+{
+	const char *why = NULL;
+	int r = fclose(mem) == 0 ? 0 : -1;
+
+	if (r == 0 && cal_write_file_replacing(path, *buf, *len, &why) < 0) {
+		fprintf(stderr, "cuatomlint: error: cannot write '%s': %s\n", path, why);
+		r = -1;
+	}
+	free(*buf);
+	return r;
+}
+
 static int report(const struct cal_options *opts, const struct cal_findings *list,
 		  const struct cal_target_set *targets, const int *enabled, int status)
 {
 	struct cal_report_ctx ctx;
 	FILE *out = stdout;
-	int r;
+	char *mem = NULL;
+	size_t mem_len = 0;
+	int r, replace = replaces_output(opts);
 
-	if (opts->output && !(out = fopen(opts->output, "w"))) {
+	if (replace && !(out = open_memstream(&mem, &mem_len))) {
+		fprintf(stderr, "cuatomlint: error: out of memory for the report\n");
+		return -1;
+	}
+	if (!replace && opts->output && !(out = fopen(opts->output, "w"))) {
 		fprintf(stderr, "cuatomlint: error: cannot write '%s'\n", opts->output);
 		return -1;
 	}
@@ -112,6 +145,8 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 		r = cal_report_json(list, &ctx);
 	else
 		r = cal_report_text(list, &ctx);
+	if (replace)
+		return write_replacing(opts->output, out, &mem, &mem_len) < 0 ? -1 : r;
 	if (out != stdout && fclose(out) != 0)
 		r = -1;
 	return r;
