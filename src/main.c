@@ -26,6 +26,7 @@
 #include "report.h"
 #include "run.h"
 #include "scheduler.h"
+#include "source_root.h"
 #include "suppress.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
@@ -194,10 +195,13 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 
 /*
  * After the walk: severities from the config governing each finding's
- * file, and the header filter (--header-filter, else the config's).
+ * file, and the header filter (--header-filter, else the config's); with
+ * none, headers outside the source roots are not the user's (roots NULL:
+ * no such limit).
  */
 static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
-			 struct cal_config_cache *configs, const char *cli_filter)
+			 struct cal_config_cache *configs, const char *cli_filter,
+			 const struct cal_source_roots *roots)
 {
 	size_t i, j, kept = 0;
 
@@ -215,6 +219,8 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 		    regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) == 0) {
 			drop = regexec(&re, f->range.begin.file, 0, NULL, 0) != 0;
 			regfree(&re);
+		} else if (!filter && roots) {
+			drop = !cal_source_roots_keep(roots, jobs, f);
 		}
 		if (drop)
 			cal_finding_clear(f);
@@ -342,13 +348,17 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_run run;
 	struct cal_schedule sched = { 0, 0, NULL, 0 };
 	struct cal_config_cache configs;
+	struct cal_source_roots roots;
 	int status = EXIT_USAGE;
 
 	memset(&configs, 0, sizeof(configs));
+	if (cal_source_roots_init(&roots, opts->srcroot, opts->compdb) < 0)
+		return EXIT_USAGE;
 	collect_inputs(opts, &inputs);
 	if ((!inputs.nr && !opts->compdb && !opts->launcher_argv) ||
 	    (opts->compdb && inputs.nr_errors && !inputs.nr)) {
 		cal_inputs_release(&inputs);
+		cal_source_roots_release(&roots);
 		return EXIT_USAGE;
 	}
 	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
@@ -372,7 +382,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.targets = &jobs.all;
 	cal_run_finish(&run);
 	cal_suppress_apply(&run.findings);
-	apply_config(&run.findings, &jobs, &configs, opts->header_filter);
+	apply_config(&run.findings, &jobs, &configs, opts->header_filter,
+		     opts->launcher_argv ? NULL : &roots);
 	status = exit_status(opts, &run.findings);
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
@@ -395,6 +406,7 @@ out:
 	}
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);
+	cal_source_roots_release(&roots);
 	return status;
 }
 
