@@ -153,6 +153,17 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 	return r;
 }
 
+/* --warnings-as-errors: clang-tidy's way to fail CI on chosen checks */
+static void promote_warnings(const struct cal_options *opts, struct cal_findings *list)
+{
+	size_t i;
+
+	for (i = 0; opts->warnings_as_errors && i < list->nr; i++)
+		if (list->items[i].severity == CAL_SEV_WARNING &&
+		    cal_checks_glob_match(opts->warnings_as_errors, list->items[i].check))
+			list->items[i].severity = CAL_SEV_ERROR;
+}
+
 static int exit_status(const struct cal_options *opts, const struct cal_findings *list)
 {
 	size_t i;
@@ -371,7 +382,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.per_arch_parses = opts->per_arch_parses;
 	run.host_parses = opts->host_parses;
 	sched.workers = opts->jobs;
-	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv;
+	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv &&
+			 !opts->quiet;
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
@@ -384,6 +396,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	cal_suppress_apply(&run.findings);
 	apply_config(&run.findings, &jobs, &configs, opts->header_filter,
 		     opts->launcher_argv ? NULL : &roots);
+	promote_warnings(opts, &run.findings);
 	status = exit_status(opts, &run.findings);
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
@@ -391,7 +404,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 		status = EXIT_USAGE;
 	if (fix(opts, &env, &jobs, &run.findings) < 0)
 		status = EXIT_USAGE;
-	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv))
+	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv && !opts->quiet))
 		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
 			      run.nr_partial_tus, sched.seconds);
 	cal_findings_release(&run.findings);

@@ -124,6 +124,22 @@ static int set_cache_dir(struct cal_options *o, const char *v)
 static int set_no_cache(struct cal_options *o, const char *v) { (void)v; o->no_cache = 1; return 0; }
 static int set_launcher_fail(struct cal_options *o, const char *v) { (void)v; o->launcher_fail = 1; return 0; }
 static int set_keep_env(struct cal_options *o, const char *v) { (void)v; o->keep_env = 1; return 0; }
+static int set_warnings_as_errors(struct cal_options *o, const char *v)
+{
+	o->warnings_as_errors = v;
+	return 0;
+}
+static int add_extra_arg(struct cal_options *o, const char *v)
+{
+	o->extra_args[o->nr_extra_args++] = v;
+	return 0;
+}
+static int add_extra_arg_before(struct cal_options *o, const char *v)
+{
+	o->extra_args_before[o->nr_extra_args_before++] = v;
+	return 0;
+}
+static int set_quiet(struct cal_options *o, const char *v) { (void)v; o->quiet = 1; return 0; }
 /* Never called: --launcher takes the rest of the command line (see below). */
 static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v; return 0; }
 
@@ -155,6 +171,10 @@ static const struct opt_desc options[] = {
 	{ "--launcher", OPT_FLAG, NULL, "COMPILER ARGS...: lint, write OBJ.cuatomlint.sarif, run the compiler", set_launcher },
 	{ "--launcher-fail", OPT_FLAG, NULL, "with --launcher: findings fail the compile (exit 1)", set_launcher_fail },
 	{ "--keep-env", OPT_FLAG, NULL, "keep the parses' support files (so --verbose's clang arguments can be rerun)", set_keep_env },
+	{ "--warnings-as-errors", OPT_VALUE, "GLOBS", "findings of these checks are errors (clang-tidy's option)", set_warnings_as_errors },
+	{ "--extra-arg", OPT_VALUE, "ARG", "append ARG to the clang arguments (repeatable)", add_extra_arg },
+	{ "--extra-arg-before", OPT_VALUE, "ARG", "prepend ARG to the clang arguments (repeatable)", add_extra_arg_before },
+	{ "--quiet", OPT_FLAG, NULL, "no summary table or progress, findings only", set_quiet },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
 };
@@ -178,7 +198,7 @@ void cal_options_usage(FILE *out)
 	      "2 usage or input error\n", out);
 }
 
-static const struct opt_desc *find_option(const char *arg, const char **inline_value)
+static const struct opt_desc *find_option_as_written(const char *arg, const char **inline_value)
 {
 	size_t i;
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
@@ -202,6 +222,26 @@ static const struct opt_desc *find_option(const char *arg, const char **inline_v
 	return NULL;
 }
 
+/*
+ * As clang-tidy, long options take one dash too (-checks=..., -header-filter
+ * ...): tried before the short options' joined values (-pbuild).
+ */
+static const struct opt_desc *find_option(const char *arg, const char **inline_value)
+{
+	const struct opt_desc *d = NULL;
+
+	if (arg[0] == '-' && arg[1] != '-' && arg[1] && arg[2]) {
+		char *two = xasprintf("-%s", arg);
+		d = find_option_as_written(two, inline_value);
+		if (d && *inline_value)
+			*inline_value = arg + (*inline_value - two) - 1;
+		free(two);
+		if (d && d->name[1] != '-')
+			d = NULL;	/* "--j..." is no long option */
+	}
+	return d ? d : find_option_as_written(arg, inline_value);
+}
+
 static int parse_one_option(int argc, char **argv, int *i, struct cal_options *o)
 {
 	const char *value;
@@ -221,6 +261,24 @@ static int parse_one_option(int argc, char **argv, int *i, struct cal_options *o
 	return d->apply(o, value);
 }
 
+/* The clang arguments: --extra-arg-before's, those after "--", --extra-arg's. */
+static void join_clang_args(struct cal_options *o)
+{
+	int n = o->nr_extra_args_before + o->nr_clang_args + o->nr_extra_args, k = 0, i;
+
+	if (!o->nr_extra_args_before && !o->nr_extra_args)
+		return;
+	o->joined_args = xcalloc((size_t)n + 1, sizeof(char *));
+	for (i = 0; i < o->nr_extra_args_before; i++)
+		o->joined_args[k++] = (char *)o->extra_args_before[i];
+	for (i = 0; i < o->nr_clang_args; i++)
+		o->joined_args[k++] = o->clang_args[i];
+	for (i = 0; i < o->nr_extra_args; i++)
+		o->joined_args[k++] = (char *)o->extra_args[i];
+	o->clang_args = o->joined_args;
+	o->nr_clang_args = n;
+}
+
 int cal_options_parse(int argc, char **argv, struct cal_options *o)
 {
 	int i;
@@ -229,6 +287,8 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 	o->fail_level = CAL_SEV_NOTE;
 	o->inputs = xcalloc((size_t)argc, sizeof(char *));
 	o->excludes = xcalloc((size_t)argc, sizeof(char *));
+	o->extra_args = xcalloc((size_t)argc, sizeof(char *));
+	o->extra_args_before = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) {
@@ -253,6 +313,7 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 		}
 		o->inputs[o->nr_inputs++] = argv[i];
 	}
+	join_clang_args(o);
 	return 0;
 }
 
@@ -260,6 +321,11 @@ void cal_options_release(struct cal_options *o)
 {
 	free(o->inputs);
 	free(o->excludes);
+	free(o->extra_args);
+	free(o->extra_args_before);
+	free(o->joined_args);
+	o->extra_args = o->extra_args_before = NULL;
+	o->joined_args = NULL;
 	o->inputs = NULL;
 	o->excludes = NULL;
 }

@@ -50,6 +50,14 @@ struct cal_options {
 	int launcher_argc;
 	int launcher_fail;	/* --launcher-fail: findings fail the compile */
 	int keep_env;		/* --keep-env: leave the parses' support files (bench/) */
+	/* clang-tidy's options */
+	const char *warnings_as_errors;	/* globs: these checks' findings are errors */
+	const char **extra_args;	/* --extra-arg: after the clang arguments */
+	int nr_extra_args;
+	const char **extra_args_before;	/* --extra-arg-before: before them */
+	int nr_extra_args_before;
+	char **joined_args;	/* owns clang_args when extra args were given */
+	int quiet;		/* --quiet: no summary, no progress */
 };
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);
