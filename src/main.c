@@ -22,6 +22,7 @@
 #include "jobs.h"
 #include "launcher.h"
 #include "cache.h"
+#include "compdb_discover.h"
 #include "options.h"
 #include "report.h"
 #include "run.h"
@@ -105,11 +106,13 @@ static int replaces_output(const struct cal_options *opts)
 	       (lstat(opts->output, &st) < 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode));
 }
 
-static int write_replacing(const char *path, FILE *mem, char **buf, size_t *len)
+/* The report in mem (r: how writing it went) to path; frees *buf. */
+static int write_replacing(const char *path, FILE *mem, char **buf, size_t *len, int r)
 {
 	const char *why = NULL;
-	int r = fclose(mem) == 0 ? 0 : -1;
 
+	if (fclose(mem) != 0)
+		r = -1;
 	if (r == 0 && cal_write_file_replacing(path, *buf, *len, &why) < 0) {
 		fprintf(stderr, "cuatomlint: error: cannot write '%s': %s\n", path, why);
 		r = -1;
@@ -147,7 +150,7 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 	else
 		r = cal_report_text(list, &ctx);
 	if (replace)
-		return write_replacing(opts->output, out, &mem, &mem_len) < 0 ? -1 : r;
+		return write_replacing(opts->output, out, &mem, &mem_len, r);
 	if (out != stdout && fclose(out) != 0)
 		r = -1;
 	return r;
@@ -351,6 +354,37 @@ static void collect_inputs(const struct cal_options *opts, struct cal_inputs *in
 	free(named);
 }
 
+/*
+ * Without -p or clang arguments, the build's flags for the first input
+ * file: a compile_commands.json above it that lists it, else a
+ * compile_flags.txt above it (clang-tidy's habit).  *db and *flags own
+ * what opts then points to.
+ */
+static void discover_flags(struct cal_options *opts, char **db, struct cal_argv *flags)
+{
+	struct stat st;
+	char *found;
+	int i;
+
+	if (opts->compdb || opts->clang_args || opts->launcher_argv)
+		return;
+	for (i = 0; i < opts->nr_inputs; i++)
+		if (stat(opts->inputs[i], &st) == 0 && S_ISREG(st.st_mode))
+			break;
+	if (i == opts->nr_inputs)
+		return;
+	if ((*db = cal_compdb_discover(opts->inputs[i])) != NULL) {
+		opts->compdb = *db;
+		found = xstrdup(*db);
+	} else if ((found = cal_compile_flags_discover(opts->inputs[i], flags)) != NULL) {
+		opts->clang_args = flags->v;
+		opts->nr_clang_args = flags->n;
+	}
+	if (found && opts->verbose)
+		fprintf(stderr, "cuatomlint: %s: using '%s'\n", opts->inputs[i], found);
+	free(found);
+}
+
 static int lint(struct cal_options *opts, const int *enabled)
 {
 	struct cal_env env;
@@ -360,17 +394,22 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_schedule sched = { 0, 0, NULL, 0 };
 	struct cal_config_cache configs;
 	struct cal_source_roots roots;
+	struct cal_argv found_flags = { 0 };
+	char *found_db = NULL;
 	int status = EXIT_USAGE;
 
 	memset(&configs, 0, sizeof(configs));
-	if (cal_source_roots_init(&roots, opts->srcroot, opts->compdb) < 0)
-		return EXIT_USAGE;
+	discover_flags(opts, &found_db, &found_flags);
+	if (cal_source_roots_init(&roots, opts->srcroot, opts->compdb) < 0) {
+		status = EXIT_USAGE;
+		goto done;
+	}
 	collect_inputs(opts, &inputs);
 	if ((!inputs.nr && !opts->compdb && !opts->launcher_argv) ||
 	    (opts->compdb && inputs.nr_errors && !inputs.nr)) {
 		cal_inputs_release(&inputs);
 		cal_source_roots_release(&roots);
-		return EXIT_USAGE;
+		goto done;
 	}
 	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
 	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
@@ -420,6 +459,15 @@ out:
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);
 	cal_source_roots_release(&roots);
+done:
+	if (found_db)
+		opts->compdb = NULL;
+	if (found_flags.v) {
+		opts->clang_args = NULL;
+		opts->nr_clang_args = 0;
+	}
+	free(found_db);
+	cal_argv_clear(&found_flags);
 	return status;
 }
 
