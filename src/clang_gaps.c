@@ -23,6 +23,12 @@ struct clang_gap {
 	 * resolution is sure to pick one; mixed types may be ambiguous there.
 	 */
 	int same_type_args;
+	int host_parse_only;	/* only the host parse */
+	/*
+	 * nvcc rejects the code too: the error stays the user's, with why as
+	 * a note (how to write it so both compile).
+	 */
+	int nvcc_too;
 	const char *why;
 };
 
@@ -35,7 +41,7 @@ static const struct clang_gap gaps[] = {
 	{
 		/* CUDA guide: the CAS-loop atomicAdd(double*) under __CUDA_ARCH__ < 600 */
 		"atomicadd-double-fallback", redefined_atomic_add, NULL,
-		"sm_60_atomic_functions.hpp", 60, 0,
+		"sm_60_atomic_functions.hpp", 60, 0, 0, 0,
 		"clang's CUDA wrapper defines atomicAdd(double *, double) for every target; "
 		"nvcc's headers only from sm_60 on, so the user's fallback below sm_60 is no redefinition",
 	},
@@ -43,9 +49,17 @@ static const struct clang_gap gaps[] = {
 		/* NVIDIA's cuda-samples: host code calling min()/max() */
 		"host-min-max", min_max_calls,
 		"candidate function not viable: call to __device__ function from __host__ function",
-		NULL, 0, 1,
+		NULL, 0, 1, 0, 0,
 		"nvcc's headers declare min()/max() for host code too; clang's wrapper only for "
 		"device code",
+	},
+	{
+		/* the guide's literal guard is true in the host pass as well */
+		"atomicadd-double-fallback-host", redefined_atomic_add, NULL,
+		"sm_60_atomic_functions.hpp", 0, 0, 1, 1,
+		"nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass, where "
+		"__CUDA_ARCH__ is undefined and the toolkit defines atomicAdd(double *, double); "
+		"guard the fallback with '#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'",
 	},
 };
 
@@ -194,7 +208,8 @@ static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
 
 	for (i = 0; text && !found && i < sizeof(gaps) / sizeof(gaps[0]); i++) {
 		const struct clang_gap *g = &gaps[i];
-		if (g->device_below_sm && (!arch || arch->sm >= g->device_below_sm))
+		if ((g->device_below_sm && (!arch || arch->sm >= g->device_below_sm)) ||
+		    (g->host_parse_only && arch))
 			continue;
 		if (is_one_of(text, g->messages) && notes_match(d, g) &&
 		    (!g->same_type_args || has_same_type_args(tu, d)))
@@ -204,8 +219,12 @@ static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
 	return found;
 }
 
-/* Remove the error finding at pos with this message; 1 if there was one. */
-static int drop_error(struct cal_findings *errors, const struct cal_pos *pos, const char *message)
+/*
+ * Remove the error finding at pos with this message (or, for a gap nvcc
+ * shares, add the gap's note to it); 1 if it was removed.
+ */
+static int drop_error(struct cal_findings *errors, const struct cal_pos *pos, const char *message,
+		      const struct clang_gap *gap)
 {
 	size_t i;
 
@@ -213,6 +232,10 @@ static int drop_error(struct cal_findings *errors, const struct cal_pos *pos, co
 		struct cal_finding *e = &errors->items[i];
 		if (e->range.begin.file && pos->file && !strcmp(e->range.begin.file, pos->file) &&
 		    e->range.begin.offset == pos->offset && !strcmp(e->message, message)) {
+			if (gap->nvcc_too) {
+				cal_finding_add_note(e, &e->range, gap->why);
+				return 0;
+			}
 			cal_finding_clear(e);
 			memmove(e, e + 1, (errors->nr - i - 1) * sizeof(*e));
 			errors->nr--;
@@ -233,7 +256,7 @@ static int drop_gap_error(CXDiagnostic d, const struct clang_gap *gap,
 	if (cal_pos_from_location(clang_getDiagnosticLocation(d), &pos) < 0)
 		return 0;
 	text = cal_take_string(clang_getDiagnosticSpelling(d));
-	dropped = text && drop_error(errors, &pos, text);
+	dropped = text && drop_error(errors, &pos, text, gap);
 	if (dropped && verbose)
 		fprintf(verbose, "cuatomlint: %s:%u:%u: note: clang's error '%s' is a known "
 			"clang-versus-nvcc difference (%s), not reported: %s\n", pos.file, pos.line,
