@@ -21,6 +21,7 @@
 #include "inputs.h"
 #include "jobs.h"
 #include "launcher.h"
+#include "line_filter.h"
 #include "cache.h"
 #include "compdb_discover.h"
 #include "options.h"
@@ -154,6 +155,39 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 	if (out != stdout && fclose(out) != 0)
 		r = -1;
 	return r;
+}
+
+static int matches(const char *regex, const char *path)
+{
+	regex_t re;
+	int r;
+
+	if (!regex || !path || regcomp(&re, regex, REG_EXTENDED | REG_NOSUB))
+		return 0;
+	r = regexec(&re, path, 0, NULL, 0) == 0;
+	regfree(&re);
+	return r;
+}
+
+/* --exclude-header-filter and --line-filter, clang-tidy's narrowing options */
+static void narrow_findings(const struct cal_options *opts, const struct cal_jobs *jobs,
+			    struct cal_findings *list)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < list->nr; i++) {
+		struct cal_finding *f = &list->items[i];
+		const char *file = f->range.begin.file;
+		if ((opts->exclude_header_filter && !cal_jobs_has_file(jobs, file) &&
+		     matches(opts->exclude_header_filter, file)) ||
+		    (opts->line_filter && !cal_line_filter_keeps(opts->line_filter, file,
+								 f->range.begin.line))) {
+			cal_finding_clear(f);
+			continue;
+		}
+		list->items[kept++] = *f;
+	}
+	list->nr = kept;
 }
 
 /* --warnings-as-errors: clang-tidy's way to fail CI on chosen checks */
@@ -435,6 +469,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	cal_suppress_apply(&run.findings);
 	apply_config(&run.findings, &jobs, &configs, opts->header_filter,
 		     opts->launcher_argv ? NULL : &roots);
+	narrow_findings(opts, &jobs, &run.findings);
 	promote_warnings(opts, &run.findings);
 	status = exit_status(opts, &run.findings);
 	if (inputs.nr_errors || run.nr_input_errors)

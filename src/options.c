@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "line_filter.h"
 
 enum opt_kind { OPT_FLAG, OPT_VALUE };
 
@@ -100,6 +101,25 @@ static int set_header_filter(struct cal_options *o, const char *v)
 	return 0;
 }
 
+static int set_exclude_header_filter(struct cal_options *o, const char *v)
+{
+	regex_t re;
+	if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB))
+		return bad_value("--exclude-header-filter", v, "a POSIX extended regular expression");
+	regfree(&re);
+	o->exclude_header_filter = v;
+	return 0;
+}
+
+static int set_line_filter(struct cal_options *o, const char *v)
+{
+	const char *why;
+	if (cal_line_filter_check(v, &why) < 0)
+		return bad_value("--line-filter", v, why);
+	o->line_filter = v;
+	return 0;
+}
+
 static int set_summary(struct cal_options *o, const char *v) { (void)v; o->summary = 1; return 0; }
 static int set_srcroot(struct cal_options *o, const char *v) { o->srcroot = v; return 0; }
 static int set_compdb(struct cal_options *o, const char *v) { o->compdb = v; return 0; }
@@ -174,6 +194,8 @@ static const struct opt_desc options[] = {
 	{ "--warnings-as-errors", OPT_VALUE, "GLOBS", "findings of these checks are errors (clang-tidy's option)", set_warnings_as_errors },
 	{ "--extra-arg", OPT_VALUE, "ARG", "append ARG to the clang arguments (repeatable)", add_extra_arg },
 	{ "--extra-arg-before", OPT_VALUE, "ARG", "prepend ARG to the clang arguments (repeatable)", add_extra_arg_before },
+	{ "--exclude-header-filter", OPT_VALUE, "REGEX", "no findings in headers matching REGEX", set_exclude_header_filter },
+	{ "--line-filter", OPT_VALUE, "JSON", "only these lines: [{\"name\":\"k.cu\",\"lines\":[[1,9]]}]", set_line_filter },
 	{ "--quiet", OPT_FLAG, NULL, "no summary table or progress, findings only", set_quiet },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },

@@ -58,6 +58,8 @@ struct cal_options {
 	int nr_extra_args_before;
 	char **joined_args;	/* owns clang_args when extra args were given */
 	int quiet;		/* --quiet: no summary, no progress */
+	const char *exclude_header_filter;	/* regex: headers never reported */
+	const char *line_filter;	/* JSON (checked): only these lines */
 };
 
 int cal_options_parse(int argc, char **argv, struct cal_options *opts);
