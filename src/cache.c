@@ -401,6 +401,7 @@ static void put_finding(struct strbuf *sb, const struct cal_finding *f)
 	put_num(sb, f->archs);
 	put_num(sb, (uint64_t)f->arch_specific);
 	put_num(sb, (uint64_t)f->partial_parse);
+	put_num(sb, (uint64_t)f->system_header);
 	put_num(sb, f->nr_notes);
 	for (i = 0; i < f->nr_notes; i++) {
 		put_range(sb, &f->notes[i].range);
@@ -550,6 +551,7 @@ static void get_finding(struct reader *r, struct cal_finding *f)
 	f->archs = get_num(r, UINT64_MAX);
 	f->arch_specific = (int)get_num(r, 1);
 	f->partial_parse = (int)get_num(r, 1);
+	f->system_header = (int)get_num(r, 1);
 	n = get_count(r);
 	for (i = 0; i < n && !r->bad; i++) {
 		struct cal_range range;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "compdb.h"
@@ -164,6 +165,20 @@ static int run_compiler(char *const *argv)
 	return 127;
 }
 
+/*
+ * OBJ.cuatomlint.sarif beside the object; where the object is no file
+ * (-o /dev/null, a pipe) there is no place for findings: the report goes
+ * to the object's own device, not to "/dev/null.cuatomlint.sarif".
+ */
+static char *sarif_path(const char *object)
+{
+	struct stat st;
+
+	if (stat(object, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return xstrdup(object);
+	return xasprintf("%s%s", object, SARIF_SUFFIX);
+}
+
 int cal_launcher_main(struct cal_options *opts, const int *enabled, cal_lint_fn lint)
 {
 	char *const *argv = opts->launcher_argv;
@@ -174,13 +189,16 @@ int cal_launcher_main(struct cal_options *opts, const int *enabled, cal_lint_fn 
 	if (!lints(argv, argc, source))
 		return run_compiler(argv);
 	object = cal_launcher_object(argv, argc, source);
-	sarif = xasprintf("%s%s", object, SARIF_SUFFIX);
+	sarif = sarif_path(object);
 	opts->format = CAL_FORMAT_SARIF;
 	opts->output = sarif;
 	opts->nr_inputs = 0;
 	status = lint(opts, enabled);
-	if (status == 1)
+	if (status == 1 && strcmp(sarif, object))
 		fprintf(stderr, "cuatomlint: %s: findings in '%s'\n", source, sarif);
+	else if (status == 1)
+		fprintf(stderr, "cuatomlint: %s: findings not kept: the object '%s' is no file\n",
+			source, object);
 	else if (status)
 		fprintf(stderr, "cuatomlint: warning: could not lint '%s'%s\n", source,
 			opts->launcher_fail ? "" : "; compiling it anyway");

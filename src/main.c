@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -20,12 +21,15 @@
 #include "inputs.h"
 #include "jobs.h"
 #include "launcher.h"
+#include "line_filter.h"
 #include "cache.h"
+#include "compdb_discover.h"
 #include "options.h"
 #include "parse.h"
 #include "report.h"
 #include "run.h"
 #include "scheduler.h"
+#include "source_root.h"
 #include "suppress.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
@@ -97,14 +101,48 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 	return r;
 }
 
+/*
+ * The launcher's report file is written as the rewriter writes sources
+ * (built in memory, then a temporary file renamed over it): a build never
+ * sees half of one, and a link planted at its name is replaced, not
+ * followed.  A device or pipe there (-o /dev/null) is written as it is.
+ */
+static int replaces_output(const struct cal_options *opts)
+{
+	struct stat st;
+	return opts->output && opts->launcher_argv &&
+	       (lstat(opts->output, &st) < 0 || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode));
+}
+
+/* The report in mem (r: how writing it went) to path; frees *buf. */
+static int write_replacing(const char *path, FILE *mem, char **buf, size_t *len, int r)
+{
+	const char *why = NULL;
+
+	if (fclose(mem) != 0)
+		r = -1;
+	if (r == 0 && cal_write_file_replacing(path, *buf, *len, &why) < 0) {
+		fprintf(stderr, "cuatomlint: error: cannot write '%s': %s\n", path, why);
+		r = -1;
+	}
+	free(*buf);
+	return r;
+}
+
 static int report(const struct cal_options *opts, const struct cal_findings *list,
 		  const struct cal_target_set *targets, const int *enabled, int status)
 {
 	struct cal_report_ctx ctx;
 	FILE *out = stdout;
-	int r;
+	char *mem = NULL;
+	size_t mem_len = 0;
+	int r, replace = replaces_output(opts);
 
-	if (opts->output && !(out = fopen(opts->output, "w"))) {
+	if (replace && !(out = open_memstream(&mem, &mem_len))) {
+		fprintf(stderr, "cuatomlint: error: out of memory for the report\n");
+		return -1;
+	}
+	if (!replace && opts->output && !(out = fopen(opts->output, "w"))) {
 		fprintf(stderr, "cuatomlint: error: cannot write '%s'\n", opts->output);
 		return -1;
 	}
@@ -119,9 +157,55 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 		r = cal_report_json(list, &ctx);
 	else
 		r = cal_report_text(list, &ctx);
+	if (replace)
+		return write_replacing(opts->output, out, &mem, &mem_len, r);
 	if (out != stdout && fclose(out) != 0)
 		r = -1;
 	return r;
+}
+
+static int matches(const char *regex, const char *path)
+{
+	regex_t re;
+	int r;
+
+	if (!regex || !path || regcomp(&re, regex, REG_EXTENDED | REG_NOSUB))
+		return 0;
+	r = regexec(&re, path, 0, NULL, 0) == 0;
+	regfree(&re);
+	return r;
+}
+
+/* --exclude-header-filter and --line-filter, clang-tidy's narrowing options */
+static void narrow_findings(const struct cal_options *opts, const struct cal_jobs *jobs,
+			    struct cal_findings *list)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < list->nr; i++) {
+		struct cal_finding *f = &list->items[i];
+		const char *file = f->range.begin.file;
+		if ((opts->exclude_header_filter && !cal_jobs_has_file(jobs, file) &&
+		     matches(opts->exclude_header_filter, file)) ||
+		    (opts->line_filter && !cal_line_filter_keeps(opts->line_filter, file,
+								 f->range.begin.line))) {
+			cal_finding_clear(f);
+			continue;
+		}
+		list->items[kept++] = *f;
+	}
+	list->nr = kept;
+}
+
+/* --warnings-as-errors: clang-tidy's way to fail CI on chosen checks */
+static void promote_warnings(const struct cal_options *opts, struct cal_findings *list)
+{
+	size_t i;
+
+	for (i = 0; opts->warnings_as_errors && i < list->nr; i++)
+		if (list->items[i].severity == CAL_SEV_WARNING &&
+		    cal_checks_glob_match(opts->warnings_as_errors, list->items[i].check))
+			list->items[i].severity = CAL_SEV_ERROR;
 }
 
 static int exit_status(const struct cal_options *opts, const struct cal_findings *list)
@@ -166,10 +250,13 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 
 /*
  * After the walk: severities from the config governing each finding's
- * file, and the header filter (--header-filter, else the config's).
+ * file, and the header filter (--header-filter, else the config's); with
+ * none, headers outside the source roots are not the user's (roots NULL:
+ * no such limit).
  */
 static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
-			 struct cal_config_cache *configs, const char *cli_filter)
+			 struct cal_config_cache *configs, const char *cli_filter,
+			 const struct cal_source_roots *roots)
 {
 	size_t i, j, kept = 0;
 
@@ -187,6 +274,8 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 		    regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) == 0) {
 			drop = regexec(&re, f->range.begin.file, 0, NULL, 0) != 0;
 			regfree(&re);
+		} else if (!filter && roots) {
+			drop = !cal_source_roots_keep(roots, jobs, f);
 		}
 		if (drop)
 			cal_finding_clear(f);
@@ -210,7 +299,7 @@ static void print_parse_summary(void)
 
 /* Findings per check, files, errors and time, on stderr. */
 static void print_summary(const struct cal_findings *list, const struct cal_jobs *jobs,
-			  int nr_errors, double seconds)
+			  int nr_errors, size_t nr_partial, double seconds)
 {
 	size_t i, count;
 	int c;
@@ -226,12 +315,16 @@ static void print_summary(const struct cal_findings *list, const struct cal_jobs
 		count += !strcmp(list->items[i].check, CAL_CHECK_CLANG_ERROR);
 	if (count)
 		fprintf(stderr, "%-24s %8zu\n", CAL_CHECK_CLANG_ERROR, count);
-	for (i = count = 0; i < list->nr; i++)
-		count += !strcmp(list->items[i].check, CAL_CHECK_PARTIAL_PARSE);
-	if (count)
-		fprintf(stderr, "%-24s %8zu\n", "parsed partially", count);
-	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n%-24s %8d\n%-24s %8.2f\n", "total findings",
-		list->nr, "translation units", jobs->nr, "input errors", nr_errors,
+	fprintf(stderr, "%-24s %8zu\n%-24s %8zu\n", "total findings", list->nr,
+		"translation units", jobs->nr);
+	/*
+	 * Translation units clang reported errors for: checks ran on what it
+	 * recovered and no fixes were offered (each has a clang-partial-parse
+	 * warning of its own).
+	 */
+	if (nr_partial)
+		fprintf(stderr, "%-24s %8zu\n", "parsed partially, no fix", nr_partial);
+	fprintf(stderr, "%-24s %8d\n%-24s %8.2f\n", "input errors", nr_errors,
 		"seconds", seconds);
 	print_parse_summary();
 }
@@ -282,6 +375,74 @@ static int fix_options_ok(const struct cal_options *opts)
 	return 1;
 }
 
+static int has_cuda_suffix(const char *path)
+{
+	size_t n = strlen(path);
+	return (n >= 3 && !strcmp(path + n - 3, ".cu")) || (n >= 4 && !strcmp(path + n - 4, ".cuh"));
+}
+
+/*
+ * With -p, a named file selects database entries and the database says
+ * whether it is CUDA (nvcc -x cu makes a .cpp one): a regular file of
+ * another suffix is taken as named, not refused as not CUDA.
+ */
+static void collect_inputs(const struct cal_options *opts, struct cal_inputs *in)
+{
+	char **checked = xcalloc((size_t)opts->nr_inputs + 1, sizeof(*checked));
+	char **named = xcalloc((size_t)opts->nr_inputs + 1, sizeof(*named));
+	int i, nr_checked = 0, nr_named = 0;
+	struct stat st;
+
+	for (i = 0; i < opts->nr_inputs; i++) {
+		const char *arg = opts->inputs[i];
+		if (opts->compdb && !has_cuda_suffix(arg) && stat(arg, &st) == 0 &&
+		    S_ISREG(st.st_mode))
+			named[nr_named++] = opts->inputs[i];
+		else
+			checked[nr_checked++] = opts->inputs[i];
+	}
+	cal_inputs_collect(checked, nr_checked, in);
+	if (nr_named) {
+		in->alloc = in->nr + nr_named;
+		in->files = xrealloc(in->files, (size_t)in->alloc * sizeof(*in->files));
+	}
+	for (i = 0; i < nr_named; i++)
+		in->files[in->nr++] = xstrdup(named[i]);
+	free(checked);
+	free(named);
+}
+
+/*
+ * Without -p or clang arguments, the build's flags for the first input
+ * file: a compile_commands.json above it that lists it, else a
+ * compile_flags.txt above it (clang-tidy's habit).  *db and *flags own
+ * what opts then points to.
+ */
+static void discover_flags(struct cal_options *opts, char **db, struct cal_argv *flags)
+{
+	struct stat st;
+	char *found;
+	int i;
+
+	if (opts->compdb || opts->clang_args || opts->launcher_argv)
+		return;
+	for (i = 0; i < opts->nr_inputs; i++)
+		if (stat(opts->inputs[i], &st) == 0 && S_ISREG(st.st_mode))
+			break;
+	if (i == opts->nr_inputs)
+		return;
+	if ((*db = cal_compdb_discover(opts->inputs[i])) != NULL) {
+		opts->compdb = *db;
+		found = xstrdup(*db);
+	} else if ((found = cal_compile_flags_discover(opts->inputs[i], flags)) != NULL) {
+		opts->clang_args = flags->v;
+		opts->nr_clang_args = flags->n;
+	}
+	if (found && opts->verbose)
+		fprintf(stderr, "cuatomlint: %s: using '%s'\n", opts->inputs[i], found);
+	free(found);
+}
+
 static int lint(struct cal_options *opts, const int *enabled)
 {
 	struct cal_env env;
@@ -290,14 +451,23 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_run run;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
 	struct cal_config_cache configs;
+	struct cal_source_roots roots;
+	struct cal_argv found_flags = { 0 };
+	char *found_db = NULL;
 	int status = EXIT_USAGE;
 
 	memset(&configs, 0, sizeof(configs));
-	cal_inputs_collect(opts->inputs, opts->nr_inputs, &inputs);
+	discover_flags(opts, &found_db, &found_flags);
+	if (cal_source_roots_init(&roots, opts->srcroot, opts->compdb) < 0) {
+		status = EXIT_USAGE;
+		goto done;
+	}
+	collect_inputs(opts, &inputs);
 	if ((!inputs.nr && !opts->compdb && !opts->launcher_argv) ||
 	    (opts->compdb && inputs.nr_errors && !inputs.nr)) {
 		cal_inputs_release(&inputs);
-		return EXIT_USAGE;
+		cal_source_roots_release(&roots);
+		goto done;
 	}
 	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
 	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
@@ -315,7 +485,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	sched.workers = opts->jobs;
 	sched.timeout = opts->timeout;
 	sched.memory_limit_mb = opts->parse_memory_limit;
-	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv;
+	sched.progress = isatty(STDERR_FILENO) && !opts->verbose && !opts->launcher_argv &&
+			 !opts->quiet;
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
@@ -326,7 +497,10 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.targets = &jobs.all;
 	cal_run_finish(&run);
 	cal_suppress_apply(&run.findings);
-	apply_config(&run.findings, &jobs, &configs, opts->header_filter);
+	apply_config(&run.findings, &jobs, &configs, opts->header_filter,
+		     opts->launcher_argv ? NULL : &roots);
+	narrow_findings(opts, &jobs, &run.findings);
+	promote_warnings(opts, &run.findings);
 	status = exit_status(opts, &run.findings);
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
@@ -335,9 +509,9 @@ static int lint(struct cal_options *opts, const int *enabled)
 		status = EXIT_USAGE;
 	if (fix(opts, &env, &jobs, &run.findings) < 0)
 		status = EXIT_USAGE;
-	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv))
+	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv && !opts->quiet))
 		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
-			      sched.seconds);
+			      run.nr_partial_tus, sched.seconds);
 	cal_findings_release(&run.findings);
 out:
 	cal_jobs_release(&jobs);
@@ -349,6 +523,16 @@ out:
 	}
 	cal_env_release(&env);
 	cal_inputs_release(&inputs);
+	cal_source_roots_release(&roots);
+done:
+	if (found_db)
+		opts->compdb = NULL;
+	if (found_flags.v) {
+		opts->clang_args = NULL;
+		opts->nr_clang_args = 0;
+	}
+	free(found_db);
+	cal_argv_clear(&found_flags);
 	return status;
 }
 

@@ -216,6 +216,19 @@ static int apply_rdc(struct xlate *x, const char *flag, const char *value)
 	return 0;
 }
 
+/* nvcc announces these modes to the code; clang has them on anyway */
+static int apply_extended_lambda(struct xlate *x, const char *flag, const char *value)
+{
+	cal_argv_push(&x->cmd->clang_args, "-D__CUDACC_EXTENDED_LAMBDA__=1");
+	return 0;
+}
+
+static int apply_relaxed_constexpr(struct xlate *x, const char *flag, const char *value)
+{
+	cal_argv_push(&x->cmd->clang_args, "-D__CUDACC_RELAXED_CONSTEXPR__=1");
+	return 0;
+}
+
 static int apply_drop(struct xlate *x, const char *flag, const char *value)
 {
 	int attached = value && value > flag && value <= flag + strlen(flag);
@@ -284,10 +297,11 @@ static const struct flag_desc nvcc_flags[] = {
 	{ { "-Xcompiler", "--compiler-options" }, VALUE, apply_xcompiler },
 	{ { "--options-file", "-optf" }, VALUE, apply_options_file },
 	{ { "-O" }, JOINED, apply_drop },
-	/* clang accepts these as nvcc means them, or they only steer code generation */
-	{ { "--expt-relaxed-constexpr", "-expt-relaxed-constexpr" }, FLAG, apply_drop },
+	{ { "--expt-relaxed-constexpr", "-expt-relaxed-constexpr" }, FLAG,
+	  apply_relaxed_constexpr },
 	{ { "--expt-extended-lambda", "-expt-extended-lambda", "--extended-lambda",
-	    "-extended-lambda" }, FLAG, apply_drop },
+	    "-extended-lambda" }, FLAG, apply_extended_lambda },
+	/* clang accepts these as nvcc means them, or they only steer code generation */
 	{ { "-ccbin", "--compiler-bindir" }, VALUE, apply_drop },
 	{ { "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler" },
 	  FLAG, apply_drop },

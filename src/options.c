@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "line_filter.h"
 
 enum opt_kind { OPT_FLAG, OPT_VALUE };
 
@@ -123,6 +124,25 @@ static int set_header_filter(struct cal_options *o, const char *v)
 	return 0;
 }
 
+static int set_exclude_header_filter(struct cal_options *o, const char *v)
+{
+	regex_t re;
+	if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB))
+		return bad_value("--exclude-header-filter", v, "a POSIX extended regular expression");
+	regfree(&re);
+	o->exclude_header_filter = v;
+	return 0;
+}
+
+static int set_line_filter(struct cal_options *o, const char *v)
+{
+	const char *why;
+	if (cal_line_filter_check(v, &why) < 0)
+		return bad_value("--line-filter", v, why);
+	o->line_filter = v;
+	return 0;
+}
+
 static int set_summary(struct cal_options *o, const char *v) { (void)v; o->summary = 1; return 0; }
 static int set_srcroot(struct cal_options *o, const char *v) { o->srcroot = v; return 0; }
 static int set_compdb(struct cal_options *o, const char *v) { o->compdb = v; return 0; }
@@ -147,6 +167,22 @@ static int set_cache_dir(struct cal_options *o, const char *v)
 static int set_no_cache(struct cal_options *o, const char *v) { (void)v; o->no_cache = 1; return 0; }
 static int set_launcher_fail(struct cal_options *o, const char *v) { (void)v; o->launcher_fail = 1; return 0; }
 static int set_keep_env(struct cal_options *o, const char *v) { (void)v; o->keep_env = 1; return 0; }
+static int set_warnings_as_errors(struct cal_options *o, const char *v)
+{
+	o->warnings_as_errors = v;
+	return 0;
+}
+static int add_extra_arg(struct cal_options *o, const char *v)
+{
+	o->extra_args[o->nr_extra_args++] = v;
+	return 0;
+}
+static int add_extra_arg_before(struct cal_options *o, const char *v)
+{
+	o->extra_args_before[o->nr_extra_args_before++] = v;
+	return 0;
+}
+static int set_quiet(struct cal_options *o, const char *v) { (void)v; o->quiet = 1; return 0; }
 /* Never called: --launcher takes the rest of the command line (see below). */
 static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v; return 0; }
 
@@ -160,10 +196,10 @@ static const struct opt_desc options[] = {
 	{ "--parse-memory-limit", OPT_VALUE, "MB", "memory a file's parses may add (default: 4096; 0: none)", set_memory_limit },
 	{ "--summary", OPT_FLAG, NULL, "print a summary table on stderr (default: on a terminal)", set_summary },
 	{ "--exclude", OPT_VALUE, "GLOB", "skip files matching GLOB (repeatable)", add_exclude },
-	{ "--header-filter", OPT_VALUE, "REGEX", "report findings in headers matching REGEX only", set_header_filter },
+	{ "--header-filter", OPT_VALUE, "REGEX", "report and fix headers matching REGEX (anywhere) instead of those under --srcroot", set_header_filter },
 	{ "-p", OPT_VALUE, "BUILD", "read compile_commands.json from BUILD (a directory or the file)", set_compdb },
 	{ "--format", OPT_VALUE, "FMT", "text (default), json or sarif", set_format },
-	{ "--srcroot", OPT_VALUE, "DIR", "SARIF: paths below DIR are relative to %SRCROOT% (default: cwd)", set_srcroot },
+	{ "--srcroot", OPT_VALUE, "DIR", "the source tree: headers outside it are not reported or fixed unless a header filter asks; SARIF paths are relative to it (default: cwd and -p's directory; SARIF: cwd)", set_srcroot },
 	{ "--color", OPT_VALUE, "WHEN", "auto (default), always or never", set_color },
 	{ "--fail-level", OPT_VALUE, "SEV", "lowest severity that makes the exit status 1 (default: note)", set_fail_level },
 	{ "-o", OPT_VALUE, "FILE", "write the report to FILE", set_output },
@@ -180,6 +216,12 @@ static const struct opt_desc options[] = {
 	{ "--launcher", OPT_FLAG, NULL, "COMPILER ARGS...: lint, write OBJ.cuatomlint.sarif, run the compiler", set_launcher },
 	{ "--launcher-fail", OPT_FLAG, NULL, "with --launcher: findings fail the compile (exit 1)", set_launcher_fail },
 	{ "--keep-env", OPT_FLAG, NULL, "keep the parses' support files (so --verbose's clang arguments can be rerun)", set_keep_env },
+	{ "--warnings-as-errors", OPT_VALUE, "GLOBS", "findings of these checks are errors (clang-tidy's option)", set_warnings_as_errors },
+	{ "--extra-arg", OPT_VALUE, "ARG", "append ARG to the clang arguments (repeatable)", add_extra_arg },
+	{ "--extra-arg-before", OPT_VALUE, "ARG", "prepend ARG to the clang arguments (repeatable)", add_extra_arg_before },
+	{ "--exclude-header-filter", OPT_VALUE, "REGEX", "no findings in headers matching REGEX", set_exclude_header_filter },
+	{ "--line-filter", OPT_VALUE, "JSON", "only these lines: [{\"name\":\"k.cu\",\"lines\":[[1,9]]}]", set_line_filter },
+	{ "--quiet", OPT_FLAG, NULL, "no summary table or progress, findings only", set_quiet },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
 };
@@ -203,7 +245,7 @@ void cal_options_usage(FILE *out)
 	      "2 usage or input error\n", out);
 }
 
-static const struct opt_desc *find_option(const char *arg, const char **inline_value)
+static const struct opt_desc *find_option_as_written(const char *arg, const char **inline_value)
 {
 	size_t i;
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
@@ -227,6 +269,26 @@ static const struct opt_desc *find_option(const char *arg, const char **inline_v
 	return NULL;
 }
 
+/*
+ * As clang-tidy, long options take one dash too (-checks=..., -header-filter
+ * ...): tried before the short options' joined values (-pbuild).
+ */
+static const struct opt_desc *find_option(const char *arg, const char **inline_value)
+{
+	const struct opt_desc *d = NULL;
+
+	if (arg[0] == '-' && arg[1] != '-' && arg[1] && arg[2]) {
+		char *two = xasprintf("-%s", arg);
+		d = find_option_as_written(two, inline_value);
+		if (d && *inline_value)
+			*inline_value = arg + (*inline_value - two) - 1;
+		free(two);
+		if (d && d->name[1] != '-')
+			d = NULL;	/* "--j..." is no long option */
+	}
+	return d ? d : find_option_as_written(arg, inline_value);
+}
+
 static int parse_one_option(int argc, char **argv, int *i, struct cal_options *o)
 {
 	const char *value;
@@ -246,6 +308,24 @@ static int parse_one_option(int argc, char **argv, int *i, struct cal_options *o
 	return d->apply(o, value);
 }
 
+/* The clang arguments: --extra-arg-before's, those after "--", --extra-arg's. */
+static void join_clang_args(struct cal_options *o)
+{
+	int n = o->nr_extra_args_before + o->nr_clang_args + o->nr_extra_args, k = 0, i;
+
+	if (!o->nr_extra_args_before && !o->nr_extra_args)
+		return;
+	o->joined_args = xcalloc((size_t)n + 1, sizeof(char *));
+	for (i = 0; i < o->nr_extra_args_before; i++)
+		o->joined_args[k++] = (char *)o->extra_args_before[i];
+	for (i = 0; i < o->nr_clang_args; i++)
+		o->joined_args[k++] = o->clang_args[i];
+	for (i = 0; i < o->nr_extra_args; i++)
+		o->joined_args[k++] = (char *)o->extra_args[i];
+	o->clang_args = o->joined_args;
+	o->nr_clang_args = n;
+}
+
 int cal_options_parse(int argc, char **argv, struct cal_options *o)
 {
 	int i;
@@ -256,6 +336,8 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 	o->parse_memory_limit = CAL_DEFAULT_PARSE_MEMORY_MB;
 	o->inputs = xcalloc((size_t)argc, sizeof(char *));
 	o->excludes = xcalloc((size_t)argc, sizeof(char *));
+	o->extra_args = xcalloc((size_t)argc, sizeof(char *));
+	o->extra_args_before = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) {
@@ -280,6 +362,7 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 		}
 		o->inputs[o->nr_inputs++] = argv[i];
 	}
+	join_clang_args(o);
 	return 0;
 }
 
@@ -287,6 +370,11 @@ void cal_options_release(struct cal_options *o)
 {
 	free(o->inputs);
 	free(o->excludes);
+	free(o->extra_args);
+	free(o->extra_args_before);
+	free(o->joined_args);
+	o->extra_args = o->extra_args_before = NULL;
+	o->joined_args = NULL;
 	o->inputs = NULL;
 	o->excludes = NULL;
 }

@@ -52,6 +52,16 @@ struct cal_options {
 	int launcher_argc;
 	int launcher_fail;	/* --launcher-fail: findings fail the compile */
 	int keep_env;		/* --keep-env: leave the parses' support files (bench/) */
+	/* clang-tidy's options */
+	const char *warnings_as_errors;	/* globs: these checks' findings are errors */
+	const char **extra_args;	/* --extra-arg: after the clang arguments */
+	int nr_extra_args;
+	const char **extra_args_before;	/* --extra-arg-before: before them */
+	int nr_extra_args_before;
+	char **joined_args;	/* owns clang_args when extra args were given */
+	int quiet;		/* --quiet: no summary, no progress */
+	const char *exclude_header_filter;	/* regex: headers never reported */
+	const char *line_filter;	/* JSON (checked): only these lines */
 };
 
 #define CAL_DEFAULT_TIMEOUT 300

@@ -6,6 +6,7 @@
 
 #include "ast.h"
 #include "cuatomlint/strbuf.h"
+#include "cuatomlint/version.h"
 
 /* The newest target clang 19 can parse for. */
 static const struct cal_target clang_newest = { 90, 'a' };
@@ -165,9 +166,11 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 	unsigned flags = CXTranslationUnit_KeepGoing |
 			 CXTranslationUnit_DetailedPreprocessingRecord;
 
+	/* the driver's own path, as clang++ has it: see CUATOMLINT_CLANG_PROGRAM */
+	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(req, &args);
-	code = clang_parseTranslationUnit2(index, path, (const char *const *)args.v,
-					   args.n, NULL, 0, flags, &tu);
+	code = clang_parseTranslationUnit2FullArgv(index, path, (const char *const *)args.v,
+						   args.n, NULL, 0, flags, &tu);
 	cal_argv_clear(&args);
 	*err = NULL;
 	if (code != CXError_Success || !tu) {

@@ -2,11 +2,12 @@
 
 #include <cjson/cJSON.h>
 
+#include "json_text.h"
 #include "report.h"
 
 static void add_position(cJSON *obj, const struct cal_range *r)
 {
-	cJSON_AddStringToObject(obj, "file", r->begin.file);
+	cal_json_add_text(obj, "file", r->begin.file);
 	cJSON_AddNumberToObject(obj, "line", r->begin.line);
 	cJSON_AddNumberToObject(obj, "column", r->begin.column);
 	cJSON_AddNumberToObject(obj, "end_line", r->end.line);
@@ -33,10 +34,10 @@ static cJSON *archs_json(const struct cal_report_ctx *ctx, uint64_t mask)
 static cJSON *edit_json(const struct cal_edit *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "file", e->file);
+	cal_json_add_text(o, "file", e->file);
 	cJSON_AddNumberToObject(o, "offset", e->offset);
 	cJSON_AddNumberToObject(o, "length", e->length);
-	cJSON_AddStringToObject(o, "replacement", e->replacement);
+	cal_json_add_text(o, "replacement", e->replacement);
 	cJSON_AddNumberToObject(o, "line", e->line);
 	cJSON_AddNumberToObject(o, "column", e->column);
 	cJSON_AddNumberToObject(o, "end_line", e->end_line);
@@ -54,13 +55,13 @@ static cJSON *finding_json(const struct cal_finding *f, const struct cal_report_
 	cJSON_AddStringToObject(o, "check", f->check);
 	cJSON_AddStringToObject(o, "severity", cal_severity_name(f->severity));
 	add_position(o, &f->range);
-	cJSON_AddStringToObject(o, "message", f->message);
+	cal_json_add_text(o, "message", f->message);
 	cJSON_AddItemToObject(o, "archs", archs_json(ctx, f->archs));
 	cJSON_AddBoolToObject(o, "partial_parse", f->partial_parse);
 	for (i = 0; i < f->nr_notes; i++) {
 		cJSON *n = cJSON_CreateObject();
 		add_position(n, &f->notes[i].range);
-		cJSON_AddStringToObject(n, "message", f->notes[i].message);
+		cal_json_add_text(n, "message", f->notes[i].message);
 		cJSON_AddItemToArray(notes, n);
 	}
 	cJSON_AddItemToObject(o, "notes", notes);
@@ -69,7 +70,7 @@ static cJSON *finding_json(const struct cal_finding *f, const struct cal_report_
 		for (j = 0; !f->fixes[i].not_applied && j < f->fixes[i].nr_edits; j++) {
 			cJSON *e = edit_json(&f->fixes[i].edits[j]);
 			cJSON_AddNumberToObject(e, "fix", (double)i);
-			cJSON_AddStringToObject(e, "description", f->fixes[i].description);
+			cal_json_add_text(e, "description", f->fixes[i].description);
 			cJSON_AddItemToArray(fixes, e);
 		}
 	}

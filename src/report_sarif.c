@@ -9,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
+#include "check_help.h"
+#include "json_text.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "report.h"
@@ -39,7 +42,7 @@ static cJSON *message_json(const char *text)
 	cJSON *m = cJSON_CreateObject();
 	size_t n = strlen(text);
 	char *s = xasprintf("%s%s", text, n && strchr(".!?", text[n - 1]) ? "" : ".");
-	cJSON_AddStringToObject(m, "text", s);
+	cal_json_add_text(m, "text", s);
 	free(s);
 	return m;
 }
@@ -119,7 +122,7 @@ static cJSON *replacement_json(struct sarif *s, const struct cal_edit *e)
 	cJSON_AddItemToObject(r, "deletedRegion",
 			      region_json(s, e->file, e->offset, e->line, e->column,
 					  e->offset + e->length, e->end_line, e->end_column));
-	cJSON_AddStringToObject(ins, "text", e->replacement);
+	cal_json_add_text(ins, "text", e->replacement);
 	cJSON_AddItemToObject(r, "insertedContent", ins);
 	return r;
 }
@@ -255,6 +258,30 @@ static char *rule_name(const char *id)
 	return strbuf_detach(&sb);
 }
 
+/*
+ * The rule's help: its docs page, as markdown and as text (GitHub code
+ * scanning requires one); a rule without a page gets its summary.
+ */
+static cJSON *help_json(const struct cal_rule *rule)
+{
+	cJSON *help = cJSON_CreateObject();
+	const char *page = cal_check_help_markdown(rule->id);
+	char *text;
+
+	if (!page) {
+		cJSON_Delete(help);
+		help = message_json(rule->summary);
+		cJSON_AddItemToObject(help, "markdown",
+				      cJSON_Duplicate(cJSON_GetObjectItem(help, "text"), 1));
+		return help;
+	}
+	text = cal_check_help_text(page);
+	cJSON_AddStringToObject(help, "text", text);
+	cJSON_AddStringToObject(help, "markdown", page);
+	free(text);
+	return help;
+}
+
 static cJSON *rule_json(const struct cal_rule *rule)
 {
 	cJSON *o = cJSON_CreateObject(), *cfg = cJSON_CreateObject();
@@ -269,6 +296,7 @@ static cJSON *rule_json(const struct cal_rule *rule)
 	cJSON_AddItemToObject(o, "fullDescription", message_json(full));
 	uri = xasprintf("%s%s.md", CUATOMLINT_DOCS_URL, rule->id);
 	cJSON_AddStringToObject(o, "helpUri", uri);
+	cJSON_AddItemToObject(o, "help", help_json(rule));
 	cJSON_AddStringToObject(cfg, "level", level_name(rule->level));
 	cJSON_AddBoolToObject(cfg, "enabled", rule->enabled);
 	cJSON_AddItemToObject(o, "defaultConfiguration", cfg);
@@ -284,6 +312,8 @@ static cJSON *driver_json(const struct cal_report_ctx *ctx)
 	int i;
 
 	cJSON_AddStringToObject(d, "name", "cuatomlint");
+	/* Azure DevOps' advanced security wants a full name */
+	cJSON_AddStringToObject(d, "fullName", "cuatomlint " CUATOMLINT_VERSION);
 	cJSON_AddStringToObject(d, "version", CUATOMLINT_VERSION);
 	cJSON_AddStringToObject(d, "semanticVersion", CUATOMLINT_VERSION);
 	cJSON_AddStringToObject(d, "informationUri", CUATOMLINT_HOME_URL);
@@ -291,6 +321,84 @@ static cJSON *driver_json(const struct cal_report_ctx *ctx)
 		cJSON_AddItemToArray(rules, rule_json(&ctx->rules[i]));
 	cJSON_AddItemToObject(d, "rules", rules);
 	return d;
+}
+
+/* The first of these environment variables that is set and not empty. */
+static const char *env_first(const char *a, const char *b)
+{
+	const char *v = getenv(a);
+	if ((!v || !*v) && b)
+		v = getenv(b);
+	return v && *v ? v : NULL;
+}
+
+/* "https://dev.azure.com/org/" -> "org" (the last path segment); caller frees. */
+static char *last_segment(const char *uri)
+{
+	size_t n = strlen(uri);
+	const char *end, *start;
+
+	while (n && uri[n - 1] == '/')
+		n--;
+	end = uri + n;
+	for (start = end; start > uri && start[-1] != '/'; start--)
+		;
+	return xasprintf("%.*s", (int)(end - start), start);
+}
+
+/*
+ * Inside an Azure DevOps pipeline (TF_BUILD=True), the run is stamped as
+ * its advanced security service requires: an id under
+ * azuredevops/pipeline/build/ and the build definition and phase; NULL
+ * elsewhere, or where the pipeline's variables are incomplete.
+ */
+static cJSON *azure_automation_json(void)
+{
+	const char *tf = getenv("TF_BUILD");
+	const char *def_id = env_first("SYSTEM_DEFINITIONID", "BUILD_DEFINITIONID");
+	const char *def_name = env_first("BUILD_DEFINITIONNAME", NULL);
+	const char *phase_id = env_first("SYSTEM_PHASEID", "SYSTEM_JOBID");
+	const char *phase_name = env_first("SYSTEM_PHASENAME", "SYSTEM_JOBNAME");
+	const char *collection = env_first("SYSTEM_COLLECTIONURI", NULL);
+	cJSON *a, *props;
+	char *org, *id;
+
+	if (!tf || strcasecmp(tf, "true") || !def_id || !def_name || !phase_id || !phase_name)
+		return NULL;
+	org = last_segment(collection ? collection : "");
+	id = xasprintf("azuredevops/pipeline/build/%s/%s/%s/%s/%s/%s", org,
+		       env_first("SYSTEM_TEAMPROJECTID", NULL) ? getenv("SYSTEM_TEAMPROJECTID") : "",
+		       def_id, phase_id,
+		       env_first("BUILD_SOURCEBRANCH", NULL) ? getenv("BUILD_SOURCEBRANCH") : "",
+		       env_first("BUILD_BUILDID", NULL) ? getenv("BUILD_BUILDID") : "");
+	a = cJSON_CreateObject();
+	props = cJSON_CreateObject();
+	cal_json_add_text(a, "id", id);
+	/* a string holding the number: what the service parses */
+	cal_json_add_text(props, "azuredevops/pipeline/build/buildDefinitionId", def_id);
+	cal_json_add_text(props, "azuredevops/pipeline/build/buildDefinitionName", def_name);
+	cal_json_add_text(props, "azuredevops/pipeline/build/phaseId", phase_id);
+	cal_json_add_text(props, "azuredevops/pipeline/build/phaseName", phase_name);
+	cJSON_AddItemToObject(a, "properties", props);
+	free(org);
+	free(id);
+	return a;
+}
+
+/*
+ * Which analysis this run is, for services that keep several apart
+ * (GitHub's category; Azure DevOps requires it): "category/" names the
+ * category only, so later runs of the same analysis replace earlier ones.
+ */
+static cJSON *automation_json(void)
+{
+	cJSON *a = azure_automation_json();
+
+	if (a)
+		return a;
+	a = cJSON_CreateObject();
+	cJSON_AddStringToObject(a, "id", "cuatomlint/");
+	return a;
 }
 
 static cJSON *run_json(struct sarif *s, const struct cal_findings *list)
@@ -304,6 +412,7 @@ static cJSON *run_json(struct sarif *s, const struct cal_findings *list)
 
 	cJSON_AddItemToObject(tool, "driver", driver_json(s->ctx));
 	cJSON_AddItemToObject(run, "tool", tool);
+	cJSON_AddItemToObject(run, "automationDetails", automation_json());
 	cJSON_AddBoolToObject(inv, "executionSuccessful", s->ctx->exit_code != 2);
 	cJSON_AddNumberToObject(inv, "exitCode", s->ctx->exit_code);
 	cJSON_AddItemToArray(invs, inv);

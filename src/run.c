@@ -11,6 +11,8 @@
 #include "arch_dependence.h"
 #include "checks/arch_unsupported.h"
 #include "checks/nv_atomic_context.h"
+#include "clang_gaps.h"
+#include "header_errors.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -51,12 +53,13 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 
 /*
  * A parse's clang errors join the findings (the first CAL_CLANG_ERRORS_SHOWN
- * of them), less those an arch-unsupported
- * finding explains; a parse whose only errors were those is not partial.
- * Fixes are offered only for code clang parsed cleanly.
+ * of them), less those an arch-unsupported or nv-atomic-context finding
+ * explains (known clang-versus-nvcc gaps went before the walk); a parse
+ * whose only errors were those is not partial.  Fixes are offered only for
+ * code clang parsed cleanly.
  */
-static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, size_t first,
-			      const char *path, uint64_t mask)
+static void take_clang_errors(struct cal_run *run, CXTranslationUnit tu, struct cal_findings *errors,
+			      size_t first, const char *path, uint64_t mask)
 {
 	size_t i, had = errors->nr;
 
@@ -72,6 +75,7 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	for (i = first; i < run->findings.nr; i++)
 		if (run->findings.items[i].partial_parse)
 			cal_finding_drop_fixes(&run->findings.items[i]);
+	cal_header_errors_name_tu(tu, path, errors);
 	/* all are counted in the partial-parse warning; the first few are shown */
 	for (i = 0; i < errors->nr; i++) {
 		if (i < CAL_CLANG_ERRORS_SHOWN)
@@ -165,6 +169,8 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 		mask = plan->groups[0];
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
+	/* not the user's errors: the checks see a clean parse and may fix */
+	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, &errors, run->verbose ? stderr : NULL);
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
@@ -185,7 +191,7 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	cal_record_parsed_hashes(tu, &run->findings, first);
-	take_clang_errors(run, &errors, first, path, mask);
+	take_clang_errors(run, tu, &errors, first, path, mask);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
 	clang_disposeTranslationUnit(tu);
@@ -255,6 +261,7 @@ static void fill_arch_names(struct cal_run *run, struct cal_finding *f)
 void cal_run_finish(struct cal_run *run)
 {
 	size_t i;
+	run->nr_partial_tus = cal_header_errors_merge(&run->findings);
 	cal_findings_sort_merge(&run->findings);
 	for (i = 0; i < run->findings.nr; i++)
 		fill_arch_names(run, &run->findings.items[i]);

@@ -33,6 +33,7 @@ struct cal_run {
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;
 	int nr_input_errors;
+	size_t nr_partial_tus;	/* set by cal_run_finish: TUs left with clang errors */
 };
 
 /*

@@ -1,8 +1,10 @@
 /*
  * cuatomlint merge: the SARIF logs of several shards (compiler-launcher
- * runs, CI jobs) become one log with one run: the union of the rules,
- * every result once (a header's finding appears in each shard that
+ * runs, CI jobs) become one log with one cuatomlint run: the union of the
+ * rules, every result once (a header's finding appears in each shard that
  * includes it), one invocation whose exit code is the worst of theirs.
+ * Runs of other tools in the logs are kept as they are, after it (each
+ * once).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,8 @@
 #include "report.h"
 
 struct merge {
-	cJSON *run;		/* the merged run, built from the first */
+	cJSON *run;		/* the merged cuatomlint run, built from the first */
+	cJSON *others;		/* runs of other tools, kept as they are */
 	cJSON *rules, *results;
 	const char *srcroot;	/* the first run's %SRCROOT% */
 	int exit_code, ok;
@@ -149,8 +152,8 @@ static void add_invocations(struct merge *m, const cJSON *run)
 	}
 }
 
-/* The first log's run, emptied of results and invocations, holds the merge. */
-static void start_merge(struct merge *m, cJSON *run)
+/* The first cuatomlint run, emptied of results and invocations, holds the merge. */
+static void start_merge(struct merge *m, const cJSON *run)
 {
 	cJSON *driver;
 	m->run = cJSON_Duplicate(run, 1);
@@ -162,6 +165,46 @@ static void start_merge(struct merge *m, cJSON *run)
 	cJSON_DeleteItemFromObjectCaseSensitive(driver, "rules");
 	m->rules = cJSON_AddArrayToObject(driver, "rules");
 	m->results = cJSON_AddArrayToObject(m->run, "results");
+}
+
+static int is_our_run(const cJSON *run)
+{
+	const cJSON *name = cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(run, "tool"),
+						 "driver"), "name");
+	return cJSON_IsString(name) && !strcmp(name->valuestring, "cuatomlint");
+}
+
+/* Another tool's run, unless the same run was kept already. */
+static void keep_other_run(struct merge *m, const cJSON *run)
+{
+	char *text = cJSON_PrintUnformatted(run), *other;
+	const cJSON *r;
+	int seen = 0;
+
+	cJSON_ArrayForEach(r, m->others) {
+		other = cJSON_PrintUnformatted(r);
+		seen = text && other && !strcmp(text, other);
+		cJSON_free(other);
+		if (seen)
+			break;
+	}
+	cJSON_free(text);
+	if (!seen)
+		cJSON_AddItemToArray(m->others, cJSON_Duplicate(run, 1));
+}
+
+static void add_run(struct merge *m, const cJSON *run)
+{
+	if (!is_our_run(run)) {
+		keep_other_run(m, run);
+		return;
+	}
+	if (!m->run)
+		start_merge(m, run);
+	add_rules(m, run);
+	add_results(m, run);
+	add_invocations(m, run);
 }
 
 static cJSON *read_log(const char *path)
@@ -182,39 +225,48 @@ static cJSON *read_log(const char *path)
 static cJSON *finish_merge(struct merge *m)
 {
 	cJSON *log = cJSON_CreateObject(), *runs = cJSON_CreateArray();
-	cJSON *invs = cJSON_CreateArray(), *inv = cJSON_CreateObject();
+	cJSON *invs = cJSON_CreateArray(), *inv = cJSON_CreateObject(), *other;
+
 	cJSON_AddBoolToObject(inv, "executionSuccessful", m->ok);
 	cJSON_AddNumberToObject(inv, "exitCode", m->exit_code);
 	cJSON_AddItemToArray(invs, inv);
-	cJSON_AddItemToObject(m->run, "invocations", invs);
+	if (m->run) {
+		cJSON_AddItemToObject(m->run, "invocations", invs);
+		cJSON_AddItemToArray(runs, m->run);
+	} else {
+		cJSON_Delete(invs);
+	}
+	while ((other = cJSON_DetachItemFromArray(m->others, 0)) != NULL)
+		cJSON_AddItemToArray(runs, other);
+	cJSON_Delete(m->others);
 	cJSON_AddStringToObject(log, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
 	cJSON_AddStringToObject(log, "version", "2.1.0");
-	cJSON_AddItemToArray(runs, m->run);
 	cJSON_AddItemToObject(log, "runs", runs);
 	return log;
 }
 
 int cal_sarif_merge(char *const *paths, int n, FILE *out)
 {
-	struct merge m = { NULL, NULL, NULL, NULL, 0, 1 };
+	struct merge m = { NULL, NULL, NULL, NULL, NULL, 0, 1 };
 	cJSON *log, *merged;
+	const cJSON *run;
 	char *text;
 	int i, r = 0;
 
+	m.others = cJSON_CreateArray();
 	for (i = 0; i < n && r == 0; i++) {
 		if (!(log = read_log(paths[i]))) {
 			r = -1;
 			break;
 		}
-		if (!m.run)
-			start_merge(&m, first_run(log));
-		add_rules(&m, first_run(log));
-		add_results(&m, first_run(log));
-		add_invocations(&m, first_run(log));
+		cJSON_ArrayForEach(run, cJSON_GetObjectItemCaseSensitive(log, "runs"))
+			add_run(&m, run);
 		cJSON_Delete(log);
 	}
-	if (!m.run)
+	if (!m.run && !cJSON_GetArraySize(m.others)) {
+		cJSON_Delete(m.others);
 		return -1;
+	}
 	merged = finish_merge(&m);
 	text = r == 0 ? cJSON_Print(merged) : NULL;
 	if (text && fprintf(out, "%s\n", text) < 0)

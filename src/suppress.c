@@ -103,11 +103,26 @@ static struct line line_at(const struct text_index *ix, unsigned want)
 	return l;
 }
 
+/*
+ * The ID or glob in item after the marker's prefix: NOLINT lists take our
+ * IDs with clang-tidy's prefix (cuatomlint-volatile-sync) or as printed
+ * (volatile-sync, *).
+ */
+static const char *after_prefix(const char *item, size_t *n, const char *prefix)
+{
+	size_t plen = strlen(prefix);
+
+	if (*n >= plen && !strncmp(item, prefix, plen)) {
+		*n -= plen;
+		return item + plen;
+	}
+	return item;
+}
+
 /* Does item (an ID or glob, possibly with prefix) name check? */
 static int item_matches(const char *item, size_t n, const char *prefix, const char *check)
 {
 	char *glob;
-	size_t plen = strlen(prefix);
 	int r;
 
 	while (n && (*item == ' ' || *item == '\t')) {
@@ -116,9 +131,8 @@ static int item_matches(const char *item, size_t n, const char *prefix, const ch
 	}
 	while (n && (item[n - 1] == ' ' || item[n - 1] == '\t'))
 		n--;
-	if (n < plen || strncmp(item, prefix, plen))
-		return 0;
-	glob = xstrndup(item + plen, n - plen);
+	item = after_prefix(item, &n, prefix);
+	glob = xstrndup(item, n);
 	r = fnmatch(glob, check, 0) == 0;
 	free(glob);
 	return r;

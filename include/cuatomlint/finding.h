@@ -75,6 +75,7 @@ struct cal_finding {
 	uint64_t archs;		/* target bits, CAL_HOST_BIT for host */
 	int arch_specific;	/* message depends on the targets it holds for */
 	int partial_parse;	/* found in an AST clang recovered from errors */
+	int system_header;	/* a clang error in a system header: one per location a run */
 	struct cal_note *notes;
 	size_t nr_notes, alloc_notes;
 	struct cal_fix *fixes;

@@ -28,6 +28,19 @@ const struct cal_check *cal_check_find(const char *id)
 	return NULL;
 }
 
+/* clang-tidy users name our checks with the tool's prefix: cuatomlint-volatile-sync */
+#define TIDY_PREFIX "cuatomlint-"
+
+static int glob_matches(const char *pattern, const char *id)
+{
+	char prefixed[128];
+
+	if (fnmatch(pattern, id, 0) == 0)
+		return 1;
+	snprintf(prefixed, sizeof(prefixed), TIDY_PREFIX "%s", id);
+	return fnmatch(pattern, prefixed, 0) == 0;
+}
+
 static int apply_glob(const char *glob, size_t len, int *enabled, const char *where)
 {
 	int positive = 1, matched = 0, i;
@@ -48,7 +61,7 @@ static int apply_glob(const char *glob, size_t len, int *enabled, const char *wh
 	}
 	pattern = xstrndup(glob, len);
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (fnmatch(pattern, cal_checks[i]->id, 0) == 0) {
+		if (glob_matches(pattern, cal_checks[i]->id)) {
 			enabled[i] = positive;
 			matched = 1;
 		}
@@ -86,4 +99,31 @@ int cal_checks_select(const char *globs, int *enabled)
 	for (i = 0; i < cal_nr_checks; i++)
 		enabled[i] = cal_checks[i]->enabled_by_default;
 	return cal_checks_apply(globs, enabled, "--checks");
+}
+
+int cal_checks_glob_match(const char *globs, const char *id)
+{
+	const char *p = globs, *end;
+	int match = 0;
+
+	for (; p && *p; p = *end ? end + 1 : end) {
+		int positive = 1;
+		char *pattern;
+		end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < end && *p == '-') {
+			positive = 0;
+			p++;
+		}
+		pattern = xstrndup(p, (size_t)(end - p));
+		while (*pattern && strchr(" \t", pattern[strlen(pattern) - 1]))
+			pattern[strlen(pattern) - 1] = '\0';
+		if (*pattern && glob_matches(pattern, id))
+			match = positive;
+		free(pattern);
+	}
+	return match;
 }

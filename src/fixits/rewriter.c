@@ -540,34 +540,31 @@ static int write_all(int fd, const char *buf, size_t len)
 }
 
 /*
- * Replace path's content with data: a temporary file in the same
- * directory as the real file (a symbolic link is followed, not replaced),
- * with the original's permission bits and, where allowed, its owner,
- * renamed over it.  On failure path is untouched and *why says what went
- * wrong.
+ * Write data to target through a temporary file in target's directory,
+ * renamed over it: readers see the old content or the new, never a part,
+ * and a symbolic link at target is replaced, not followed.  The file gets
+ * mode and, where allowed (st given), the owner of st.
  */
-static int replace_file(const char *path, const struct strbuf *data, const struct stat *st,
-			const char **why)
+static int write_then_rename(const char *target, const char *data, size_t len, mode_t mode,
+			     const struct stat *st, const char **why)
 {
-	char *real = realpath(path, NULL);
-	char *tmp = temp_name(real ? real : path);
+	char *tmp = temp_name(target);
 	int fd = mkstemp(tmp), r = -1;
 
 	if (fd < 0) {
 		*why = strerror(errno);
 		goto out;
 	}
-	if (fchown(fd, st->st_uid, st->st_gid) < 0) {
+	if (st && fchown(fd, st->st_uid, st->st_gid) < 0) {
 		/* not ours to give away: the file becomes the user's */
 	}
-	if (write_all(fd, data->buf, data->len) < 0 || fchmod(fd, st->st_mode & 07777) < 0 ||
-	    fsync(fd) < 0) {
+	if (write_all(fd, data, len) < 0 || fchmod(fd, mode & 07777) < 0 || fsync(fd) < 0) {
 		*why = strerror(errno);
 		close(fd);
 		unlink(tmp);
 		goto out;
 	}
-	if (close(fd) < 0 || cal_fault("rename") || rename(tmp, real ? real : path) < 0) {
+	if (close(fd) < 0 || cal_fault("rename") || rename(tmp, target) < 0) {
 		*why = cal_fault("rename") ? "rename failed (injected fault)" : strerror(errno);
 		unlink(tmp);
 		goto out;
@@ -575,6 +572,30 @@ static int replace_file(const char *path, const struct strbuf *data, const struc
 	r = 0;
 out:
 	free(tmp);
+	return r;
+}
+
+int cal_write_file_replacing(const char *path, const char *data, size_t len,
+			     const char **why)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return write_then_rename(path, data, len, 0666 & ~mask, NULL, why);
+}
+
+/*
+ * Replace a source file's content with data, keeping its permission bits
+ * and, where allowed, its owner.  A symbolic link is followed (the source
+ * it names is edited), not replaced.  On failure path is untouched and
+ * *why says what went wrong.
+ */
+static int replace_file(const char *path, const struct strbuf *data, const struct stat *st,
+			const char **why)
+{
+	char *real = realpath(path, NULL);
+	int r = write_then_rename(real ? real : path, data->buf, data->len, st->st_mode, st, why);
+
 	free(real);
 	return r;
 }

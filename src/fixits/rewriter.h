@@ -127,4 +127,13 @@ int cal_fault(const char *name);
  */
 void cal_record_parsed_hashes(CXTranslationUnit tu, struct cal_findings *list, size_t from);
 
+/*
+ * Write a file the tool owns (a report): data goes to a temporary file in
+ * path's directory, renamed over path, so the file is never half written
+ * and a symbolic link planted at path is replaced, not followed; mode 0666
+ * less the umask.  Returns 0, or -1 with *why set (path untouched).
+ */
+int cal_write_file_replacing(const char *path, const char *data, size_t len,
+			     const char **why);
+
 #endif

@@ -13,7 +13,7 @@ import lit.formats
 config.name = "cuatomlint"
 config.test_format = lit.formats.ShTest(True)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs", "expect-exit.py", "sarif-validate.py"]
+config.excludes = ["Inputs", "expect-exit.py", "sarif-validate.py", "parity.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test", "lit-out")
 
@@ -28,6 +28,8 @@ config.substitutions.append(("%cuatomlint", tool))
 config.substitutions.append(("%builtin", tool + " --builtin-cuda"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%srcroot", config.source_root))
+# the clang driver of the same LLVM, to compare parses with (clang-parity/)
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_bin_dir, "clang++")))
 for name in ("FileCheck", "not", "split-file", "count"):
     config.substitutions.append(
         ("\\b%s\\b" % name if name != "not" else "(?<![-\\w])not(?=\\s)",

@@ -26,8 +26,8 @@ static const struct row rows[] = {
 	  "--generate-code=arch=compute_75,code=[compute_75,sm_75] "
 	  "--generate-code=arch=compute_90,code=[compute_90,sm_90] --expt-relaxed-constexpr "
 	  "-lineinfo -x cu -rdc=true -c k.cu -o k.cu.o",
-	  "-DFOO=1 -fgpu-rdc", "75,90",
-	  "-forward-unknown-to-host-compiler --expt-relaxed-constexpr -lineinfo -c -o k.cu.o", 1 },
+	  "-DFOO=1 -D__CUDACC_RELAXED_CONSTEXPR__=1 -fgpu-rdc", "75,90",
+	  "-forward-unknown-to-host-compiler -lineinfo -c -o k.cu.o", 1 },
 	{ "nvcc -arch=sm_80 -c k.cu", "", "80", NULL, 1 },
 	{ "nvcc -arch sm_80 k.cu", "", "80", NULL, 1 },
 	{ "nvcc --gpu-architecture=compute_70 --gpu-code=sm_70,sm_75 k.cu", "", "70", NULL, 1 },
@@ -50,7 +50,10 @@ static const struct row rows[] = {
 	{ "nvcc -ccbin /usr/bin/g++-12 --compiler-bindir=g++ -x cu k.cpp",
 	  "", "", "-ccbin /usr/bin/g++-12 --compiler-bindir=g++", 1 },
 	{ "nvcc -x c++ k.cu", "", "", NULL, 0 },
-	{ "nvcc -dc --expt-extended-lambda --extended-lambda k.cu", "-fgpu-rdc", "", NULL, 1 },
+	{ "nvcc -dc --expt-extended-lambda --extended-lambda k.cu",
+	  "-fgpu-rdc -D__CUDACC_EXTENDED_LAMBDA__=1 -D__CUDACC_EXTENDED_LAMBDA__=1", "", "", 1 },
+	{ "nvcc -extended-lambda -expt-relaxed-constexpr k.cu",
+	  "-D__CUDACC_EXTENDED_LAMBDA__=1 -D__CUDACC_RELAXED_CONSTEXPR__=1", "", "", 1 },
 	{ "nvcc -MD -MF k.d -MT k.o -O3 -G -g -Xptxas -v -maxrregcount=32 --use_fast_math k.cu",
 	  "", "", "-MD -MF k.d -MT k.o -O3 -G -g -Xptxas -v -maxrregcount=32 --use_fast_math", 1 },
 	{ "nvcc -rdc=false --bogus-flag -Wno-deprecated-gpu-targets k.cu",

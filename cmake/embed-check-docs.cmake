@@ -1,0 +1,20 @@
+# Writes OUT: a C table of the check pages (docs/checks/*.md) as markdown,
+# for SARIF's rule help (GitHub code scanning requires it).  Run by the
+# build whenever a page changes:  cmake -DDOCS=dir -DOUT=file -P this
+file(GLOB pages "${DOCS}/*.md")
+list(SORT pages)
+set(body "/* Generated from the pages in docs/checks by cmake/embed-check-docs.cmake. */\n")
+string(APPEND body "#include \"check_help.h\"\n\nconst struct cal_check_help cal_check_helps[] = {\n")
+foreach(page ${pages})
+  get_filename_component(id "${page}" NAME_WE)
+  file(READ "${page}" text)
+  string(REPLACE "\\" "\\\\" text "${text}")
+  string(REPLACE "\"" "\\\"" text "${text}")
+  string(REPLACE "?" "\\?" text "${text}")
+  string(REPLACE "\n" "\\n\"\n\t  \"" text "${text}")
+  string(APPEND body "\t{ \"${id}\",\n\t  \"${text}\" },\n")
+endforeach()
+string(APPEND body "\t{ 0, 0 },\n};\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")

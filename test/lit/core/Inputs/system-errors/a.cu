@@ -1,0 +1,2 @@
+#include <vendor.h>
+__global__ void ka(int *p) { atomicAdd(p, 1); }

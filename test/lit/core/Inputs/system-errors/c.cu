@@ -1,0 +1,1 @@
+__global__ void kc(volatile int *p) { while (!*p) {} }
