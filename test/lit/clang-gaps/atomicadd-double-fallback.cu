@@ -5,18 +5,20 @@
 // 'atomicAdd'" where nvcc compiles.  A known gap, not the user's error: no
 // finding, the parse counts as clean (the volatile-sync fix is offered),
 // --verbose names the gap.  arch-unsupported still judges the targets: the
-// double atomicAdd at sm_52 is the user's own, so no finding.
-// RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52 %s 2>&1 | FileCheck %s --implicit-check-not='error:' --implicit-check-not='partial parse'
-// RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52 --verbose %s 2>&1 | FileCheck %s --check-prefix=VERBOSE
-// With several targets the file is parsed for the host too, where the
+// double atomicAdd at sm_52 is the user's own, so no finding.  (The guard
+// is the host-safe one: see below for the guide's literal guard.)
+// RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52 %s -- -DHOST_SAFE_GUARD 2>&1 | FileCheck %s --implicit-check-not='error:' --implicit-check-not='partial parse'
+// RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52 --verbose %s -- -DHOST_SAFE_GUARD 2>&1 | FileCheck %s --check-prefix=VERBOSE
+// The file tests __CUDA_ARCH__, so it is parsed for the host too, where the
 // guide's literal guard (__CUDA_ARCH__ < 600 holds where it is undefined)
 // makes nvcc 13 reject the redefinition as well: a real error, with a note
 // saying how to guard it.
+// RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52 %s 2>&1 | FileCheck %s --check-prefix=HOST
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52,sm_90 %s 2>&1 | FileCheck %s --check-prefix=HOST
-// HOST: atomicadd-double-fallback.cu:32:19: error: redefinition of 'atomicAdd' [clang-diagnostic-error]
+// HOST: atomicadd-double-fallback.cu:34:19: error: redefinition of 'atomicAdd' [clang-diagnostic-error]
 // HOST-NEXT: 32 |
 // HOST-NEXT: |
-// HOST-NEXT: atomicadd-double-fallback.cu:32:19: note: nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass{{.*}}'#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'
+// HOST-NEXT: atomicadd-double-fallback.cu:34:19: note: nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass{{.*}}'#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'
 // Guarded so nvcc's host pass also compiles it, for several targets:
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52,sm_61,sm_90 %s -- -DHOST_SAFE_GUARD 2>&1 | FileCheck %s --implicit-check-not='error:' --implicit-check-not='partial parse'
 
@@ -54,4 +56,4 @@ __global__ void sum(double *total, const double *x, volatile int *go) {
 }
 // CHECK: atomicadd-double-fallback.cu:[[@LINE-3]]:11: warning: spin-wait on volatile '*go'{{.*}} [volatile-sync]
 // CHECK: fix-it:"{{.*}}atomicadd-double-fallback.cu":{[[@LINE-4]]:11-[[@LINE-4]]:14}:
-// VERBOSE: atomicadd-double-fallback.cu:32:19: note: clang's error 'redefinition of 'atomicAdd'' is a known clang-versus-nvcc difference (atomicadd-double-fallback), not reported
+// VERBOSE: atomicadd-double-fallback.cu:34:19: note: clang's error 'redefinition of 'atomicAdd'' is a known clang-versus-nvcc difference (atomicadd-double-fallback), not reported
