@@ -16,7 +16,7 @@
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52 %s 2>&1 | FileCheck %s --check-prefix=HOST
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52,sm_90 %s 2>&1 | FileCheck %s --check-prefix=HOST
 // HOST: atomicadd-double-fallback.cu:34:19: error: redefinition of 'atomicAdd' [clang-diagnostic-error]
-// HOST-NEXT: 32 |
+// HOST-NEXT: 34 |
 // HOST-NEXT: |
 // HOST-NEXT: atomicadd-double-fallback.cu:34:19: note: nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass{{.*}}'#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'
 // Guarded so nvcc's host pass also compiles it, for several targets:
