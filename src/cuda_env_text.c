@@ -42,6 +42,14 @@ CAL_ARCH_MACRO \
 const char cal_prelude_text[] =
 "#pragma once\n"
 "#define __CUDACC_DEVICE_ATOMIC_BUILTINS__ 1\n"
+/*
+ * nvcc's extended-lambda type traits, which CCCL asks about in
+ * static_asserts once --extended-lambda defines __CUDACC_EXTENDED_LAMBDA__:
+ * clang has no extended lambdas, so no closure type is one.
+ */
+"#define __nv_is_extended_device_lambda_closure_type(_T) false\n"
+"#define __nv_is_extended_host_device_lambda_closure_type(_T) false\n"
+"#define __nv_is_extended_device_lambda_with_preserved_return_type(_T) false\n"
 "enum { __NV_ATOMIC_RELAXED, __NV_ATOMIC_CONSUME, __NV_ATOMIC_ACQUIRE,\n"
 "       __NV_ATOMIC_RELEASE, __NV_ATOMIC_ACQ_REL, __NV_ATOMIC_SEQ_CST };\n"
 "enum { __NV_THREAD_SCOPE_THREAD, __NV_THREAD_SCOPE_BLOCK, __NV_THREAD_SCOPE_CLUSTER,\n"

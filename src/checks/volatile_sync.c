@@ -124,7 +124,8 @@ struct sync_state {
 	CXCursor *protos;	/* function declarations that are not definitions */
 	size_t nr_protos, alloc_protos;
 	CXCursor *arg_calls;	/* calls passing arguments to volatile pointer parameters */
-	size_t nr_arg_calls, alloc_arg_calls;
+	CXCursor *arg_callees;	/* their callees, canonical (looked up once: poll_through_call) */
+	size_t nr_arg_calls, alloc_arg_calls, alloc_arg_callees;
 };
 
 /* At most this many declarations of a kernel lose volatile together. */
@@ -939,6 +940,8 @@ static void record_arg_call(struct sync_state *st, struct cal_walk *w, CXCursor 
 	    !has_volatile_pointer_parameter(callee))
 		return;
 	GROW(st->arg_calls, st->alloc_arg_calls, st->nr_arg_calls + 1);
+	GROW(st->arg_callees, st->alloc_arg_callees, st->nr_arg_calls + 1);
+	st->arg_callees[st->nr_arg_calls] = clang_getCanonicalCursor(callee);
 	st->arg_calls[st->nr_arg_calls++] = call;
 }
 
@@ -1135,19 +1138,19 @@ static int host_writes(const struct sync_state *st, const struct access *a)
 /* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
 static const struct access *poll_through_call(const struct sync_state *st, struct access *a)
 {
-	CXCursor base = cal_base_variable(a->lvalue);
+	CXCursor base = cal_base_variable(a->lvalue), function;
 	int index;
 	size_t i, j;
 
 	if (clang_getCursorKind(base) != CXCursor_ParmDecl ||
 	    (index = parameter_index(a->function, clang_getCanonicalCursor(base))) < 0)
 		return NULL;
+	function = clang_getCanonicalCursor(a->function);
 	for (i = 0; i < st->nr_arg_calls; i++) {
-		CXCursor call = st->arg_calls[i], callee = cal_call_callee(call), arg;
+		CXCursor call = st->arg_calls[i], arg;
 		struct obj_key key;
 		int as_is;
-		if (!clang_equalCursors(clang_getCanonicalCursor(callee),
-					clang_getCanonicalCursor(a->function)) ||
+		if (!clang_equalCursors(st->arg_callees[i], function) ||
 		    index >= clang_Cursor_getNumArguments(call))
 			continue;
 		arg = cal_ignore_wrappers(clang_Cursor_getArgument(call, index));
@@ -1833,6 +1836,7 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->calls);
 	free(st->protos);
 	free(st->arg_calls);
+	free(st->arg_callees);
 	free(st);
 }
 

@@ -22,7 +22,7 @@ static CXType invalid_type(void)
 	return t;
 }
 
-/* 1 if fn(invalid type) kills the process. */
+/* 1 if fn(invalid type) kills the process (or a sanitizer reports a crash). */
 static int crashes(void (*fn)(CXType))
 {
 	int st = 0;
@@ -34,7 +34,8 @@ static int crashes(void (*fn)(CXType))
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) < 0)
 		return -1;
-	return WIFSIGNALED(st) ? 1 : 0;
+	/* a signal, or a sanitizer's report of one (it exits non-zero instead) */
+	return WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0) ? 1 : 0;
 }
 
 static void raw_unqualified(CXType t) { (void)clang_getUnqualifiedType(t); }
