@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cuatomlint/strbuf.h"
+#include "cutile/cutile.h"
 
 #define SNIFF_BYTES 8192
 
@@ -64,12 +65,21 @@ static int check_content(struct cal_inputs *in, const char *path)
 
 static void add_checked_file(struct cal_inputs *in, const char *path)
 {
-	if (!is_cuda_name(path)) {
+	if (!is_cuda_name(path) && !cal_cutile_is_python(path)) {
 		input_error(in, "'%s' is not a CUDA source file (expected .cu or .cuh)", path);
 		return;
 	}
 	if (check_content(in, path) == 0)
 		add_file(in, path);
+}
+
+/* A walk lints the Python files that import cuda.tile (cuTile kernels). */
+static int imports_cuda_tile(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r = read_file(path, &sb) == 0 && cal_cutile_imports_tile(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return r;
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -109,7 +119,11 @@ static int walk_dir(struct cal_inputs *in, const char *dir, int depth)
 			found += walk_dir(in, names[i], depth + 1);
 		else if (S_ISREG(st.st_mode) && is_cuda_name(names[i]) && st.st_size == 0)
 			;	/* an empty file found by the walk has nothing to lint */
-		else if (S_ISREG(st.st_mode) && is_cuda_name(names[i]) &&
+		else if (S_ISREG(st.st_mode) && cal_cutile_is_python(names[i]) &&
+			 imports_cuda_tile(names[i])) {
+			add_file(in, names[i]);
+			found++;
+		} else if (S_ISREG(st.st_mode) && is_cuda_name(names[i]) &&
 			 check_content(in, names[i]) == 0) {
 			add_file(in, names[i]);
 			found++;

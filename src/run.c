@@ -8,6 +8,7 @@
 #include "cuatomlint/strbuf.h"
 #include "arch_dependence.h"
 #include "checks/arch_unsupported.h"
+#include "cutile/cutile.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -191,6 +192,11 @@ void cal_run_file(struct cal_run *run, const char *path)
 	int i, own_only, last = run->targets->n - 1;
 	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
 
+	if (cal_cutile_is_python(path)) {	/* cuTile: its own front end, no clang */
+		if (cal_cutile_lint_file(path, run->enabled, &run->findings) < 0)
+			run->nr_input_errors++;
+		return;
+	}
 	if (last < 0) {
 		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
 		return;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "cutile/cutile.h"
 
 enum marker_scope { SAME_LINE, NEXT_LINE, WHOLE_FILE };
 
@@ -104,9 +105,34 @@ static const char *comment_start(struct line l)
 	return i < l.n && l.s[i] == '*' ? l.s + i : NULL;
 }
 
+/*
+ * Python (cuTile kernels): a comment starts at a '#' outside a string.  A
+ * plain scan of quotes; a '#' inside a triple-quoted string that spans
+ * lines may count, which only ever suppresses, never reports.
+ */
+static const char *python_comment_start(struct line l)
+{
+	char quote = 0;
+	size_t i;
+	for (i = 0; i < l.n; i++) {
+		if (quote && l.s[i] == '\\')
+			i++;
+		else if (quote && l.s[i] == quote)
+			quote = 0;
+		else if (!quote && (l.s[i] == '\'' || l.s[i] == '"'))
+			quote = l.s[i];
+		else if (!quote && l.s[i] == '#')
+			return l.s + i;
+	}
+	return NULL;
+}
+
+static int python_text;	/* set per file by cal_suppress_apply, read by the lines */
+
 static int line_suppresses(struct line l, enum marker_scope scope, const char *check)
 {
-	const char *c = l.s ? comment_start(l) : NULL, *end = l.s + l.n, *at;
+	const char *c = !l.s ? NULL : python_text ? python_comment_start(l) : comment_start(l);
+	const char *end = l.s + l.n, *at;
 	size_t i, mlen;
 
 	if (!c)
@@ -153,7 +179,9 @@ static int line_has(struct line l, const char *what)
 /* A comment line of its own ("// cuatomlint: ignore[x]") speaks for the next line. */
 static int own_line_ignore(struct line l, const char *check)
 {
-	return l.s && comment_start(l) == l.s + strspn(l.s, " \t") &&
+	return l.s &&
+	       (python_text ? python_comment_start(l) : comment_start(l)) ==
+		       l.s + strspn(l.s, " \t") &&
 	       line_has(l, "cuatomlint: ignore") && line_suppresses(l, SAME_LINE, check);
 }
 
@@ -184,6 +212,7 @@ size_t cal_suppress_apply(struct cal_findings *list)
 			cached = xstrdup(f->range.begin.file);
 			strbuf_reset(&text);
 			ok = read_file(cached, &text) == 0;
+			python_text = cal_cutile_is_python(cached);
 		}
 		if (ok && cal_suppressed_in(text.buf, text.len, f->range.begin.line, f->check)) {
 			cal_finding_clear(f);
@@ -193,6 +222,7 @@ size_t cal_suppress_apply(struct cal_findings *list)
 		list->items[kept++] = *f;
 	}
 	list->nr = kept;
+	python_text = 0;
 	free(cached);
 	strbuf_release(&text);
 	return dropped;
