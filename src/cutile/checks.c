@@ -196,6 +196,24 @@ static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const 
 
 /* ---- cutile-relaxed-sync ---- */
 
+/*
+ * "old = xchg(lock, 0, 1)" right before "while old != 0:": the first try of
+ * the loop that follows (if it succeeds, the loop never runs).
+ */
+static int first_try(struct ct_kernel *k, TSNode call)
+{
+	char var[CT_NAME_LEN];
+	TSNode st = ts_node_parent(ts_node_parent(call)), next;
+
+	if (!ct_result_var(k->file, call, var, sizeof(var)) || !ct_is(st, "expression_statement"))
+		return 0;
+	next = ts_node_next_named_sibling(st);
+	while (ct_is(next, "comment"))
+		next = ts_node_next_named_sibling(next);
+	return ct_is(next, "while_statement") &&
+	       ct_mentions(k->file, ct_field(next, "condition"), var);
+}
+
 /* Does the loop around call wait on its result (a lock acquire or a poll)? */
 static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 {
@@ -203,6 +221,8 @@ static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 	TSNode loop = ct_enclosing_loop(k, call);
 
 	*loop_out = loop;
+	if (ts_node_is_null(loop))
+		return first_try(k, call);
 	if (!ct_is(loop, "while_statement"))
 		return 0;
 	if (ct_within(call, ct_field(loop, "condition")))
