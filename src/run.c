@@ -193,6 +193,8 @@ void cal_run_file(struct cal_run *run, const char *path)
 	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
 
 	if (cal_cutile_is_python(path)) {	/* cuTile: its own front end, no clang */
+		if (run->deps)	/* the cache keys its result on the file's content */
+			cal_deps_add(run->deps, path);
 		if (cal_cutile_lint_file(path, run->enabled, &run->findings) < 0)
 			run->nr_input_errors++;
 		return;
