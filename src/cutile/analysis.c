@@ -258,22 +258,6 @@ int ct_loop_tests(const struct ct_file *f, TSNode loop, const char *name)
 	return ifs_test(f, ct_field(loop, "body"), name, 0);
 }
 
-/* The kernel's parameter named name? */
-static int is_parameter(const struct ct_kernel *k, const char *name)
-{
-	TSNode params = ct_field(k->def, "parameters");
-	uint32_t i, c = ts_node_named_child_count(params);
-
-	for (i = 0; i < c; i++) {
-		TSNode p = ts_node_named_child(params, i);
-		if (!ct_is(p, "identifier"))
-			p = ts_node_named_child(p, 0);
-		if (ct_is(p, "identifier") && ct_text_is(k->file, p, name))
-			return 1;
-	}
-	return 0;
-}
-
 struct trace {
 	const struct ct_kernel *k;
 	int (*judge_call)(const struct trace *t, TSNode call);	/* 1: yes, 0: look inside */
@@ -376,8 +360,7 @@ static int bid_call(const struct trace *t, TSNode call)
 int ct_depends_on_bid(const struct ct_kernel *k, TSNode e)
 {
 	struct trace t = { k, bid_call, NULL, { 0 }, 0, 1 };
-	int r = trace_expr(&t, e, 0);
-	(void)is_parameter;
+	int r = trace_expr(&t, e, 0);	/* a parameter: no assignment, same in every block */
 	trace_release(&t);
 	return r;
 }

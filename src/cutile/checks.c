@@ -230,10 +230,11 @@ static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 	return ct_result_var(k->file, call, var, sizeof(var)) && ct_loop_tests(k->file, loop, var);
 }
 
+/* An acquiring read: a CAS or exchange, an RMW that adds nothing, a load given an order. */
 static int is_read_rmw(const struct ct_file *f, TSNode call, const char *fn)
 {
 	TSNode v = ct_unparen(ct_positional_arg(call, 2));
-	if (!strcmp(fn, "atomic_cas") || !strcmp(fn, "atomic_xchg"))
+	if (!strcmp(fn, "atomic_cas") || !strcmp(fn, "atomic_xchg") || !strcmp(fn, "load"))
 		return 1;
 	return (!strcmp(fn, "atomic_add") || !strcmp(fn, "atomic_or")) && ct_text_is(f, v, "0");
 }

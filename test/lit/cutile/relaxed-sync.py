@@ -83,3 +83,14 @@ def not_cuda_tile(lock):
     # a user function of the same name is not cuda.tile's
     while atomic_cas(lock, 0, 0, 1, memory_order=MO.RELAXED) != 0:
         pass
+
+
+@ct.kernel
+def relaxed_load_poll(flag, out):
+    # a load given an order polls like an atomic read
+    f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
+    # CHECK: relaxed-sync.py:[[@LINE-1]]:9: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
+    while ct.sum(f) == 0:
+        f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
+    # CHECK: relaxed-sync.py:[[@LINE-1]]:13: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
+    # CHECK: fix-it:"{{.*}}":{[[@LINE-2]]:67-[[@LINE-2]]:74}:"ACQUIRE"
