@@ -27,11 +27,12 @@ static const struct marker markers[] = {
 struct line {
 	const char *s;
 	size_t n;
+	int python;	/* a cuTile .py file: comments start with '#' */
 };
 
-static struct line line_at(const char *text, size_t len, unsigned want)
+static struct line line_at(const char *text, size_t len, unsigned want, int python)
 {
-	struct line l = { NULL, 0 };
+	struct line l = { NULL, 0, python };
 	const char *p = text, *end = text + len, *nl;
 	unsigned n = 1;
 
@@ -127,11 +128,14 @@ static const char *python_comment_start(struct line l)
 	return NULL;
 }
 
-static int python_text;	/* set per file by cal_suppress_apply, read by the lines */
+static const char *line_comment(struct line l)
+{
+	return l.python ? python_comment_start(l) : comment_start(l);
+}
 
 static int line_suppresses(struct line l, enum marker_scope scope, const char *check)
 {
-	const char *c = !l.s ? NULL : python_text ? python_comment_start(l) : comment_start(l);
+	const char *c = l.s ? line_comment(l) : NULL;
 	const char *end = l.s + l.n, *at;
 	size_t i, mlen;
 
@@ -157,11 +161,11 @@ static int line_suppresses(struct line l, enum marker_scope scope, const char *c
 	return 0;
 }
 
-static int file_suppresses(const char *text, size_t len, const char *check)
+static int file_suppresses(const char *text, size_t len, const char *check, int python)
 {
 	struct line l;
 	unsigned n;
-	for (n = 1; (l = line_at(text, len, n)).s; n++)
+	for (n = 1; (l = line_at(text, len, n, python)).s; n++)
 		if (line_suppresses(l, WHOLE_FILE, check))
 			return 1;
 	return 0;
@@ -179,23 +183,28 @@ static int line_has(struct line l, const char *what)
 /* A comment line of its own ("// cuatomlint: ignore[x]") speaks for the next line. */
 static int own_line_ignore(struct line l, const char *check)
 {
-	return l.s &&
-	       (python_text ? python_comment_start(l) : comment_start(l)) ==
-		       l.s + strspn(l.s, " \t") &&
+	return l.s && line_comment(l) == l.s + strspn(l.s, " \t") &&
 	       line_has(l, "cuatomlint: ignore") && line_suppresses(l, SAME_LINE, check);
 }
 
-int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *check)
+static int suppressed_in(const char *text, size_t len, unsigned line, const char *check,
+			 int python)
 {
-	struct line here = line_at(text, len, line);
-	struct line before = line > 1 ? line_at(text, len, line - 1) : (struct line){ NULL, 0 };
+	struct line here = line_at(text, len, line, python);
+	struct line before = line > 1 ? line_at(text, len, line - 1, python)
+				      : (struct line){ NULL, 0, python };
 
 	if (line_suppresses(here, SAME_LINE, check))
 		return 1;
 	if (before.s && (line_suppresses(before, NEXT_LINE, check) ||
 			 own_line_ignore(before, check)))
 		return 1;
-	return file_suppresses(text, len, check);
+	return file_suppresses(text, len, check, python);
+}
+
+int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *check)
+{
+	return suppressed_in(text, len, line, check, 0);
 }
 
 size_t cal_suppress_apply(struct cal_findings *list)
@@ -203,7 +212,7 @@ size_t cal_suppress_apply(struct cal_findings *list)
 	struct strbuf text = STRBUF_INIT;
 	char *cached = NULL;
 	size_t i, kept = 0, dropped = 0;
-	int ok = 0;
+	int ok = 0, python = 0;
 
 	for (i = 0; i < list->nr; i++) {
 		struct cal_finding *f = &list->items[i];
@@ -212,9 +221,9 @@ size_t cal_suppress_apply(struct cal_findings *list)
 			cached = xstrdup(f->range.begin.file);
 			strbuf_reset(&text);
 			ok = read_file(cached, &text) == 0;
-			python_text = cal_cutile_is_python(cached);
+			python = cal_cutile_is_python(cached);
 		}
-		if (ok && cal_suppressed_in(text.buf, text.len, f->range.begin.line, f->check)) {
+		if (ok && suppressed_in(text.buf, text.len, f->range.begin.line, f->check, python)) {
 			cal_finding_clear(f);
 			dropped++;
 			continue;
@@ -222,7 +231,6 @@ size_t cal_suppress_apply(struct cal_findings *list)
 		list->items[kept++] = *f;
 	}
 	list->nr = kept;
-	python_text = 0;
 	free(cached);
 	strbuf_release(&text);
 	return dropped;
