@@ -196,11 +196,93 @@ static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const 
 
 /* ---- cutile-relaxed-sync ---- */
 
+/* The call's index argument: "index=" of load/store, else the second positional. */
+static TSNode index_arg(const struct ct_file *f, TSNode call)
+{
+	TSNode kw = ct_keyword_arg(f, call, "index");
+	return ts_node_is_null(kw) ? ct_positional_arg(call, 1) : ct_field(kw, "value");
+}
+
+/* Is identifier name assigned (or a for target) anywhere inside n? */
+static int assigned_in(const struct ct_file *f, TSNode n, const char *name, int depth)
+{
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200)
+		return 0;
+	if ((ct_is(n, "assignment") || ct_is(n, "augmented_assignment")) &&
+	    ct_mentions(f, ct_field(n, "left"), name))
+		return 1;
+	if (ct_is(n, "for_statement") && ct_mentions(f, ct_field(n, "left"), name))
+		return 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (assigned_in(f, ts_node_named_child(n, i), name, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* Does any identifier of e change inside the loop (a scan, not a poll of one place)? */
+static int changes_in(const struct ct_file *f, TSNode e, TSNode loop, int depth)
+{
+	char name[CT_NAME_LEN];
+	uint32_t i, c;
+
+	if (ts_node_is_null(e) || depth > 200)
+		return 0;
+	if (ct_is(e, "identifier"))
+		return assigned_in(f, loop, ct_text(f, e, name, sizeof(name)), 0);
+	if (ct_is(e, "attribute"))
+		return changes_in(f, ct_field(e, "object"), loop, depth + 1);
+	c = ts_node_named_child_count(e);
+	for (i = 0; i < c; i++)
+		if (changes_in(f, ts_node_named_child(e, i), loop, depth + 1))
+			return 1;
+	return 0;
+}
+
+struct same_call {
+	const struct ct_file *f;
+	char fn[CT_NAME_LEN], array[CT_NAME_LEN];
+	int found;
+};
+
+static void find_same_call(struct same_call *s, TSNode n, int depth)
+{
+	char a[CT_NAME_LEN], b[CT_NAME_LEN];
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200 || s->found)
+		return;
+	if (ct_is(n, "call") &&
+	    !strcmp(ct_text(s->f, ct_field(n, "function"), a, sizeof(a)), s->fn) &&
+	    !strcmp(ct_text(s->f, ct_positional_arg(n, 0), b, sizeof(b)), s->array))
+		s->found = 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		find_same_call(s, ts_node_named_child(n, i), depth + 1);
+}
+
+/* Does the loop do the same call on the same array again (a retry, a re-read)? */
+static int loop_repeats(const struct ct_file *f, TSNode loop, TSNode call)
+{
+	struct same_call s;
+
+	memset(&s, 0, sizeof(s));
+	s.f = f;
+	ct_text(f, ct_field(call, "function"), s.fn, sizeof(s.fn));
+	ct_text(f, ct_positional_arg(call, 0), s.array, sizeof(s.array));
+	if (!*s.fn || !*s.array)
+		return 0;
+	find_same_call(&s, loop, 0);
+	return s.found;
+}
+
 /*
- * "old = xchg(lock, 0, 1)" right before "while old != 0:": the first try of
- * the loop that follows (if it succeeds, the loop never runs).
+ * "old = xchg(lock, 0, 1)" right before "while old != 0:" whose body tries
+ * again: the first try of that loop (if it succeeds, the loop never runs).
  */
-static int first_try(struct ct_kernel *k, TSNode call)
+static int first_try(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 {
 	char var[CT_NAME_LEN];
 	TSNode st = ts_node_parent(ts_node_parent(call)), next;
@@ -210,24 +292,35 @@ static int first_try(struct ct_kernel *k, TSNode call)
 	next = ts_node_next_named_sibling(st);
 	while (ct_is(next, "comment"))
 		next = ts_node_next_named_sibling(next);
+	*loop_out = next;
 	return ct_is(next, "while_statement") &&
-	       ct_mentions(k->file, ct_field(next, "condition"), var);
+	       ct_mentions(k->file, ct_field(next, "condition"), var) &&
+	       loop_repeats(k->file, ct_field(next, "body"), call);
 }
 
-/* Does the loop around call wait on its result (a lock acquire or a poll)? */
+/*
+ * Does a while loop wait on this call's result (a lock acquire or a poll)?
+ * The call is in its condition, or assigned to a variable the loop tests, or
+ * is the first try just before it; and the place it reads does not move
+ * from one round to the next (a scan over an array is no poll).
+ */
 static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 {
 	char var[CT_NAME_LEN];
 	TSNode loop = ct_enclosing_loop(k, call);
+	int waits;
 
 	*loop_out = loop;
 	if (ts_node_is_null(loop))
-		return first_try(k, call);
-	if (!ct_is(loop, "while_statement"))
+		waits = first_try(k, call, &loop);
+	else if (!ct_is(loop, "while_statement"))
 		return 0;
-	if (ct_within(call, ct_field(loop, "condition")))
-		return 1;
-	return ct_result_var(k->file, call, var, sizeof(var)) && ct_loop_tests(k->file, loop, var);
+	else if (ct_within(call, ct_field(loop, "condition")))
+		waits = 1;
+	else
+		waits = ct_result_var(k->file, call, var, sizeof(var)) &&
+			ct_loop_tests(k->file, loop, var);
+	return waits && !changes_in(k->file, index_arg(k->file, call), loop, 0);
 }
 
 /* An acquiring read: a CAS or exchange, an RMW that adds nothing, a load given an order. */

@@ -43,3 +43,23 @@ def own_buffer(buf, out):
     while ct.sum(v) < 10:
         ct.store(buf, index=(0,), tile=v + 1)
         v = ct.load(buf, index=(0,), shape=(1,))
+
+
+@ct.kernel
+def iterate(x, out):
+    # one load, then the loop computes on the value: no re-read, no poll
+    v = ct.load(x, index=(0,), shape=(16,))
+    while ct.sum(v) > 1.0:
+        v = v * 0.5
+    ct.store(out, index=(0,), tile=v)
+
+
+@ct.kernel
+def scan_for_end(x, out):
+    # the index moves each round: a scan of the array, not a poll of one place
+    i = 0
+    v = ct.load(x, index=(i,), shape=(16,))
+    while ct.sum(v) != 0:
+        i += 1
+        v = ct.load(x, index=(i,), shape=(16,))
+    ct.store(out, index=(0,), tile=v)

@@ -94,3 +94,13 @@ def relaxed_load_poll(flag, out):
         f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
     # CHECK: relaxed-sync.py:[[@LINE-1]]:13: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
     # CHECK: fix-it:"{{.*}}":{[[@LINE-2]]:67-[[@LINE-2]]:74}:"ACQUIRE"
+
+
+@ct.kernel
+def relaxed_scan(counts, out):
+    # a relaxed read of a moving index in a loop: a scan, no synchronization
+    j = 0
+    c = ct.atomic_add(counts, j, 0, memory_order=MO.RELAXED)
+    while c > 0:
+        j += 1
+        c = ct.atomic_add(counts, j, 0, memory_order=MO.RELAXED)
