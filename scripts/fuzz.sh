@@ -4,12 +4,14 @@
 #   fuzz_ptx   the PTX atom/red reader (src/ptx/)
 #   fuzz_walk  the walk and every check on generated or mutated CUDA C++,
 #              parsed in memory with libclang and the built-in CUDA environment
+#   fuzz_cutile arbitrary bytes through tree-sitter's Python parser, the
+#              cuTile resolver and the cuTile checks
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
 # crash-* / timeout-* (prefixed walk- for fuzz_walk).
 #   scripts/fuzz.sh [SECONDS]        (default: $FUZZ_SECONDS or 60; the total)
 # Environment: CLANG (default clang-19), FUZZ_BUILD (default build-fuzz),
-# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk").
+# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +19,7 @@ seconds=${1:-${FUZZ_SECONDS:-60}}
 clang=${CLANG:-clang-19}
 out=${FUZZ_BUILD:-build-fuzz}
 llvm_config=${LLVM_CONFIG:-llvm-config-19}
-targets=${FUZZ_TARGETS:-ptx walk}
+targets=${FUZZ_TARGETS:-ptx walk cutile}
 
 # clang-19 and its libFuzzer/sanitizer runtimes (libclang-rt-19-dev), when missing.
 missing=()
@@ -54,7 +56,8 @@ build_walk() {
     -e 's|@CUATOMLINT_HOME_URL@|fuzz|' include/cuatomlint/version.h.in > "$gen/version.h.new"
   cmp -s "$gen/version.h.new" "$gen/version.h" || mv "$gen/version.h.new" "$gen/version.h"
   local objs=() stale=() src obj
-  for src in src/*.c src/checks/*.c src/fixits/*.c src/ptx/*.c test/fuzz/fuzz_walk.c; do
+  build_grammar
+  for src in src/*.c src/checks/*.c src/fixits/*.c src/ptx/*.c src/cutile/*.c test/fuzz/fuzz_walk.c; do
     [ "$src" = src/main.c ] && continue
     obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
     objs+=("$obj")
@@ -68,8 +71,8 @@ build_walk() {
   export FUZZ_CFLAGS="${cflags[*]} -I$out/generated -I$llvm_inc"
   printf '%s\n' "${stale[@]}" | xargs -r -P "$(nproc)" -I{} sh -c \
     'o="$FUZZ_OUT/obj/$(echo "${1%.c}" | tr / _).o"; $FUZZ_CC $FUZZ_CFLAGS -c "$1" -o "$o"' sh {}
-  "$clang" "${cflags[@]}" "${objs[@]}" -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson \
-    -lpthread -o "$out/fuzz_walk"
+  "$clang" "${cflags[@]}" "${objs[@]}" "$out/ts_python_parser.o" "$out/ts_python_scanner.o" \
+    -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson -ltree-sitter -lpthread -o "$out/fuzz_walk"
 }
 
 run_ptx() {
@@ -87,6 +90,37 @@ run_walk() {
   "$out/fuzz_walk" -max_total_time="$1" -timeout=30 -rss_limit_mb=4096 \
     -max_len=4096 -dict=test/fuzz/walk.dict -artifact_prefix="$out/walk-" \
     -print_final_stats=1 "$out/walk-corpus" test/fuzz/walk-corpus
+}
+
+# The Python grammar's generated C (cuTile), built without our warnings, as
+# in CMakeLists.txt; the walk target links it too (run.c reaches src/cutile/).
+build_grammar() {
+  local grammar
+  [ -f "$out/ts_python_scanner.o" ] && return 0
+  grammar=$(scripts/fetch-python-grammar.sh)
+  mkdir -p "$out"
+  "$clang" -std=gnu17 -w -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+    -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link -I"$grammar/src" \
+    -c "$grammar/src/parser.c" -o "$out/ts_python_parser.o"
+  "$clang" -std=gnu17 -w -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+    -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link -I"$grammar/src" \
+    -c "$grammar/src/scanner.c" -o "$out/ts_python_scanner.o"
+}
+
+build_cutile() {
+  build_grammar
+  "$clang" "${cflags[@]}" -Iinclude -Isrc -I"$("$llvm_config" --includedir)" \
+    test/fuzz/fuzz_cutile.c src/cutile/tree.c src/cutile/analysis.c src/cutile/checks.c \
+    src/cutile/cutile.c src/finding.c src/strbuf.c \
+    "$out/ts_python_parser.o" "$out/ts_python_scanner.o" -ltree-sitter \
+    -o "$out/fuzz_cutile"
+}
+
+run_cutile() {
+  mkdir -p "$out/corpus-cutile"
+  "$out/fuzz_cutile" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=4096 -dict=test/fuzz/cutile.dict -artifact_prefix="$out/cutile-" \
+    -print_final_stats=1 "$out/corpus-cutile" test/fuzz/corpus-cutile
 }
 
 mkdir -p "$out"

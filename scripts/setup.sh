@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev clang-19 python3)
+packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev clang-19 python3 libtree-sitter-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -17,6 +17,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
 fi
+
+# cuTile front end: the Python grammar's generated parser (npm pack, no scripts run).
+scripts/fetch-python-grammar.sh >/dev/null
 
 build=${1:-build}
 shift || true

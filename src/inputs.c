@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cuatomlint/strbuf.h"
+#include "cutile/cutile.h"
 
 #define SNIFF_BYTES 8192
 
@@ -64,7 +65,7 @@ static int check_content(struct cal_inputs *in, const char *path)
 
 static void add_checked_file(struct cal_inputs *in, const char *path)
 {
-	if (!is_cuda_name(path)) {
+	if (!is_cuda_name(path) && !cal_cutile_is_python(path)) {
 		input_error(in, "'%s' is not a CUDA source file (expected .cu or .cuh)", path);
 		return;
 	}
@@ -120,6 +121,15 @@ static int seen_before(struct seen_set *set, const struct stat *st)
 	return 0;
 }
 
+/* A walk lints the Python files that import cuda.tile (cuTile kernels). */
+static int imports_cuda_tile(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r = read_file(path, &sb) == 0 && cal_cutile_imports_tile(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return r;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -161,9 +171,15 @@ static int walk_entry(struct cal_inputs *in, struct seen_set *seen, const char *
 		return 0;	/* vanished or a dangling link: nothing to lint */
 	if (S_ISDIR(st.st_mode))
 		return seen_before(seen, &st) ? 0 : walk_dir(in, seen, path, depth + 1);
-	if (!S_ISREG(st.st_mode) || !is_cuda_name(path) || seen_before(seen, &st))
+	if (!S_ISREG(st.st_mode) || seen_before(seen, &st))
 		return 0;
-	if (st.st_size == 0)
+	if (cal_cutile_is_python(path)) {	/* only cuTile Python files */
+		if (!imports_cuda_tile(path))
+			return 0;
+		add_file(in, path);
+		return 1;
+	}
+	if (!is_cuda_name(path) || st.st_size == 0)
 		return 0;	/* an empty file found by the walk has nothing to lint */
 	if (check_content(in, path) < 0)
 		return 0;

@@ -1,6 +1,7 @@
 /*
  * Input files: the user's FILE and DIR arguments become a list of CUDA
- * source files.  Directories are walked (sorted, so output order is
+ * source files (and cuTile Python files: .py given by name, or found by a
+ * walk when they import cuda.tile).  Directories are walked (sorted, so output order is
  * stable) for .cu and .cuh files (a header that a linted .cu includes is
  * not linted on its own: see scheduler.h).  Each directory and each file
  * is visited once, by device and inode, so symlink loops end and a file

@@ -1,4 +1,5 @@
 #include "jobs.h"
+#include "cutile/cutile.h"
 
 #include <fnmatch.h>
 #include <limits.h>
@@ -181,9 +182,12 @@ int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
 			add_entry_job(jobs, &db->items[k], d, &user, &failed);
 	for (i = 0; i < in->nr; i++) {
 		k = cal_compdb_find(db, in->files[i], 0);
-		if (k == db->nr) {
-			fprintf(stderr, "cuatomlint: warning: no compile command for '%s' in '%s'; "
-				"linting it with the command line's arguments\n", in->files[i], db->path);
+		if (k == db->nr) {	/* cuTile .py files never have one: no warning */
+			if (!cal_cutile_is_python(in->files[i]))
+				fprintf(stderr, "cuatomlint: warning: no compile command for '%s' in "
+					"'%s'; linting it with the command line's arguments
+",
+					in->files[i], db->path);
 			add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
 		}
 		for (; k < db->nr; k = cal_compdb_find(db, in->files[i], k + 1))

@@ -12,6 +12,7 @@
 #include "checks/arch_unsupported.h"
 #include "checks/nv_atomic_context.h"
 #include "clang_gaps.h"
+#include "cutile/cutile.h"
 #include "header_errors.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
@@ -225,6 +226,13 @@ void cal_run_file(struct cal_run *run, const char *path)
 	int g, last = run->targets->n - 1;
 	struct cal_arch_plan plan;
 
+	if (cal_cutile_is_python(path)) {	/* cuTile: its own front end, no clang */
+		if (run->deps)	/* the cache keys its result on the file's content */
+			cal_deps_add(run->deps, path);
+		if (cal_cutile_lint_file(path, run->enabled, &run->findings) < 0)
+			run->nr_input_errors++;
+		return;
+	}
 	run->partial_reported = 0;
 	if (last < 0) {
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);

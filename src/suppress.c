@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "cutile/cutile.h"
 
 enum marker_scope { SAME_LINE, NEXT_LINE, WHOLE_FILE };
 
@@ -26,6 +27,7 @@ static const struct marker markers[] = {
 struct line {
 	const char *s;
 	size_t n;
+	int python;	/* a cuTile .py file: comments start with '#' */
 };
 
 /*
@@ -39,6 +41,7 @@ struct text_index {
 	unsigned nr_lines;
 	unsigned *file_marker_lines;	/* lines naming "cuatomlint: ignore-file" */
 	unsigned nr_file_markers;
+	int python;			/* comments start with '#' */
 };
 
 static int has_bytes(const char *s, size_t n, const char *what)
@@ -91,7 +94,7 @@ static void text_index_release(struct text_index *ix)
 
 static struct line line_at(const struct text_index *ix, unsigned want)
 {
-	struct line l = { NULL, 0 };
+	struct line l = { NULL, 0, ix->python };
 	const char *p, *end = ix->text + ix->len, *nl;
 
 	if (want < 1 || want > ix->nr_lines)
@@ -172,9 +175,36 @@ static const char *comment_start(struct line l)
 	return i < l.n && l.s[i] == '*' ? l.s + i : NULL;
 }
 
+/*
+ * Python (cuTile kernels): a comment starts at a '#' outside a string.  A
+ * plain scan of quotes; a '#' inside a triple-quoted string that spans
+ * lines may count, which only ever suppresses, never reports.
+ */
+static const char *python_comment_start(struct line l)
+{
+	char quote = 0;
+	size_t i;
+	for (i = 0; i < l.n; i++) {
+		if (quote && l.s[i] == '\\')
+			i++;
+		else if (quote && l.s[i] == quote)
+			quote = 0;
+		else if (!quote && (l.s[i] == '\'' || l.s[i] == '"'))
+			quote = l.s[i];
+		else if (!quote && l.s[i] == '#')
+			return l.s + i;
+	}
+	return NULL;
+}
+
+static const char *line_comment(struct line l)
+{
+	return l.python ? python_comment_start(l) : comment_start(l);
+}
+
 static int line_suppresses(struct line l, enum marker_scope scope, const char *check)
 {
-	const char *c = l.s ? comment_start(l) : NULL, *end = l.s + l.n, *at;
+	const char *c = l.s ? line_comment(l) : NULL, *end = l.s + l.n, *at;
 	size_t i, mlen;
 
 	if (!c)
@@ -220,14 +250,14 @@ static int line_has(struct line l, const char *what)
 /* A comment line of its own ("// cuatomlint: ignore[x]") speaks for the next line. */
 static int own_line_ignore(struct line l, const char *check)
 {
-	return l.s && comment_start(l) == l.s + strspn(l.s, " \t") &&
+	return l.s && line_comment(l) == l.s + strspn(l.s, " \t") &&
 	       line_has(l, "cuatomlint: ignore") && line_suppresses(l, SAME_LINE, check);
 }
 
 static int suppressed_at(const struct text_index *ix, unsigned line, const char *check)
 {
 	struct line here = line_at(ix, line);
-	struct line before = line > 1 ? line_at(ix, line - 1) : (struct line){ NULL, 0 };
+	struct line before = line > 1 ? line_at(ix, line - 1) : (struct line){ NULL, 0, ix->python };
 
 	if (line_suppresses(here, SAME_LINE, check))
 		return 1;
@@ -265,8 +295,10 @@ static void current_file_switch(struct current_file *cur, const char *path)
 	cur->path = xstrdup(path);
 	strbuf_reset(&cur->text);
 	cur->ok = read_file(path, &cur->text) == 0;
-	if (cur->ok)
+	if (cur->ok) {
 		text_index_init(&cur->ix, cur->text.buf, cur->text.len);
+		cur->ix.python = cal_cutile_is_python(path);
+	}
 }
 
 size_t cal_suppress_apply(struct cal_findings *list)

@@ -6,6 +6,8 @@
  *   // NOLINT(cuatomlint-volatile-sync)                   this line (clang-tidy style)
  *   // NOLINTNEXTLINE(cuatomlint-volatile-sync)           the next line
  *
+ * In cuTile Python files (.py) the same markers go in '#' comments.
+ *
  * A list holds check IDs or globs (cuatomlint-* matches every check);
  * plain NOLINT / NOLINTNEXTLINE without a list, as in clang-tidy, and
  * ignore[*] silence every check.  Markers count only inside comments.

@@ -1,0 +1,405 @@
+#include "analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 200
+
+static int is_kernel_decorator(const struct ct_file *f, TSNode dec)
+{
+	char buf[CT_NAME_LEN * 2];
+	TSNode e = ts_node_named_child(dec, 0);
+	const char *r;
+
+	if (ct_is(e, "call"))
+		e = ct_field(e, "function");
+	r = ct_resolve(f, e, buf, sizeof(buf));
+	return r && (!strcmp(r, "kernel") || !strcmp(r, "function"));
+}
+
+static void rank_from_index(struct ct_kernel *k, TSNode array, TSNode index);
+static void facts_of(struct ct_kernel *k, TSNode call, void *data);
+
+static void visit_defs(const struct ct_file *f, TSNode n, int depth,
+		       void (*fn)(struct ct_kernel *k, void *data), void *data)
+{
+	uint32_t i, c;
+
+	if (depth > MAX_DEPTH)
+		return;
+	if (ct_is(n, "decorated_definition")) {
+		TSNode def = ct_field(n, "definition");
+		int kernel = 0;
+		c = ts_node_named_child_count(n);
+		for (i = 0; i < c; i++) {
+			TSNode d = ts_node_named_child(n, i);
+			if (ct_is(d, "decorator") && is_kernel_decorator(f, d))
+				kernel = 1;
+		}
+		if (kernel && ct_is(def, "function_definition")) {
+			struct ct_kernel *k = calloc(1, sizeof(*k));
+			if (!k)
+				return;
+			k->file = f;
+			k->def = def;
+			k->body = ct_field(def, "body");
+			ct_for_each_call(k, facts_of, NULL);
+			fn(k, data);
+			free(k);
+			return;
+		}
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		visit_defs(f, ts_node_named_child(n, i), depth + 1, fn, data);
+}
+
+void ct_for_each_kernel(const struct ct_file *f,
+			void (*fn)(struct ct_kernel *k, void *data), void *data)
+{
+	visit_defs(f, ts_tree_root_node(f->tree), 0, fn, data);
+}
+
+static void calls_in(struct ct_kernel *k, TSNode n, int depth,
+		     void (*fn)(struct ct_kernel *, TSNode, void *), void *data)
+{
+	uint32_t i, c;
+
+	if (depth > MAX_DEPTH || ts_node_is_null(n))
+		return;
+	if (ct_is(n, "call"))
+		fn(k, n, data);
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		calls_in(k, ts_node_named_child(n, i), depth + 1, fn, data);
+}
+
+void ct_for_each_call(struct ct_kernel *k, void (*fn)(struct ct_kernel *, TSNode, void *),
+		      void *data)
+{
+	calls_in(k, k->body, 0, fn, data);
+}
+
+static struct ct_array_fact *fact_for(struct ct_kernel *k, TSNode array)
+{
+	char name[CT_NAME_LEN];
+	int i;
+
+	array = ct_unparen(array);
+	if (!ct_is(array, "identifier"))
+		return NULL;
+	ct_text(k->file, array, name, sizeof(name));
+	for (i = 0; i < k->nr_facts; i++)
+		if (!strcmp(k->facts[i].name, name))
+			return &k->facts[i];
+	if (k->nr_facts == CT_MAX_FACTS)
+		return NULL;
+	memcpy(k->facts[k->nr_facts].name, name, sizeof(name));
+	return &k->facts[k->nr_facts++];
+}
+
+const struct ct_array_fact *ct_fact(const struct ct_kernel *k, TSNode array)
+{
+	char name[CT_NAME_LEN];
+	int i;
+
+	array = ct_unparen(array);
+	if (!ct_is(array, "identifier"))
+		return NULL;
+	ct_text(k->file, array, name, sizeof(name));
+	for (i = 0; i < k->nr_facts; i++)
+		if (!strcmp(k->facts[i].name, name))
+			return &k->facts[i];
+	return NULL;
+}
+
+static void set_rank(struct ct_kernel *k, TSNode array, int rank)
+{
+	struct ct_array_fact *a = fact_for(k, array);
+	if (!a)
+		return;
+	if (!a->rank)
+		a->rank = rank;
+	else if (a->rank != rank)
+		a->rank = -1;
+}
+
+/* ct.load(array, index=(i, j), shape=...): a tile index has one entry per dimension. */
+static void rank_from_index(struct ct_kernel *k, TSNode array, TSNode index)
+{
+	index = ct_unparen(index);
+	if (ct_is(index, "tuple"))
+		set_rank(k, array, (int)ts_node_named_child_count(index));
+}
+
+/* ct.static_assert(a.dtype == ct.float32) / (a.ndim == 2) */
+static void static_assert_fact(struct ct_kernel *k, TSNode call)
+{
+	const struct ct_file *f = k->file;
+	TSNode cmp = ct_unparen(ct_positional_arg(call, 0)), lhs, rhs, obj;
+	char buf[CT_NAME_LEN * 2], num[16];
+	struct ct_array_fact *a;
+	const char *r;
+
+	if (!ct_is(cmp, "comparison_operator") || ts_node_named_child_count(cmp) != 2)
+		return;
+	lhs = ts_node_named_child(cmp, 0);
+	rhs = ts_node_named_child(cmp, 1);
+	if (ts_node_child_count(cmp) != 3 || !ct_text_is(f, ts_node_child(cmp, 1), "=="))
+		return;
+	if (!ct_is(lhs, "attribute"))
+		return;
+	obj = ct_field(lhs, "object");
+	if (ct_text_is(f, ct_field(lhs, "attribute"), "dtype")) {
+		r = ct_resolve(f, rhs, buf, sizeof(buf));
+		if (r && strlen(r) < 32 && (a = fact_for(k, obj)))
+			memcpy(a->dtype, r, strlen(r) + 1);
+	} else if (ct_text_is(f, ct_field(lhs, "attribute"), "ndim") && ct_is(rhs, "integer")) {
+		ct_text(f, rhs, num, sizeof(num));
+		if (strlen(num) == 1 && num[0] >= '1' && num[0] <= '8')
+			set_rank(k, obj, num[0] - '0');
+	}
+}
+
+static void facts_of(struct ct_kernel *k, TSNode call, void *data)
+{
+	const struct ct_file *f = k->file;
+	TSNode idx;
+
+	(void)data;
+	if (ct_is_call_of(f, call, "static_assert")) {
+		static_assert_fact(k, call);
+	} else if (ct_is_call_of(f, call, "load") || ct_is_call_of(f, call, "store")) {
+		idx = ct_keyword_arg(f, call, "index");
+		idx = ts_node_is_null(idx) ? ct_positional_arg(call, 1) : ct_field(idx, "value");
+		rank_from_index(k, ct_positional_arg(call, 0), idx);
+	}
+}
+
+int ct_within(TSNode n, TSNode outer)
+{
+	if (ts_node_is_null(n) || ts_node_is_null(outer))
+		return 0;
+	return ts_node_start_byte(n) >= ts_node_start_byte(outer) &&
+	       ts_node_end_byte(n) <= ts_node_end_byte(outer);
+}
+
+TSNode ct_enclosing_loop(const struct ct_kernel *k, TSNode n)
+{
+	TSNode p = ts_node_parent(n), none = { { 0 }, NULL, NULL };
+
+	while (!ts_node_is_null(p) && ct_within(p, k->body)) {
+		if (ct_is(p, "while_statement") || ct_is(p, "for_statement"))
+			return p;
+		if (ct_is(p, "function_definition") || ct_is(p, "lambda"))
+			return none;
+		p = ts_node_parent(p);
+	}
+	return none;
+}
+
+const char *ct_result_var(const struct ct_file *f, TSNode call, char *buf, size_t size)
+{
+	TSNode p = ts_node_parent(call);
+
+	while (ct_is(p, "parenthesized_expression"))
+		p = ts_node_parent(p);
+	if (!ct_is(p, "assignment") || !ct_is(ct_field(p, "left"), "identifier"))
+		return NULL;
+	if (!ct_within(call, ct_field(p, "right")))
+		return NULL;
+	return ct_text(f, ct_field(p, "left"), buf, size);
+}
+
+static int mentions_at(const struct ct_file *f, TSNode n, const char *name, int depth)
+{
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH)
+		return 0;
+	if (ct_is(n, "identifier"))
+		return ct_text_is(f, n, name);
+	if (ct_is(n, "attribute"))	/* a.name is not the variable name */
+		return mentions_at(f, ct_field(n, "object"), name, depth + 1);
+	if (ct_is(n, "keyword_argument"))
+		return mentions_at(f, ct_field(n, "value"), name, depth + 1);
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (mentions_at(f, ts_node_named_child(n, i), name, depth + 1))
+			return 1;
+	return 0;
+}
+
+int ct_mentions(const struct ct_file *f, TSNode n, const char *name)
+{
+	return mentions_at(f, n, name, 0);
+}
+
+static int ifs_test(const struct ct_file *f, TSNode n, const char *name, int depth)
+{
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH || ct_is(n, "function_definition"))
+		return 0;
+	if ((ct_is(n, "if_statement") || ct_is(n, "elif_clause")) &&
+	    ct_mentions(f, ct_field(n, "condition"), name))
+		return 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (ifs_test(f, ts_node_named_child(n, i), name, depth + 1))
+			return 1;
+	return 0;
+}
+
+int ct_loop_tests(const struct ct_file *f, TSNode loop, const char *name)
+{
+	if (ct_is(loop, "while_statement") && ct_mentions(f, ct_field(loop, "condition"), name))
+		return 1;
+	return ifs_test(f, ct_field(loop, "body"), name, 0);
+}
+
+struct trace {
+	const struct ct_kernel *k;
+	int (*judge_call)(const struct trace *t, TSNode call);	/* 1: yes, 0: look inside */
+	int (*judge_node)(const struct trace *t, TSNode n);
+	const char *seen[32];
+	int nr_seen;
+	int unknown_means;	/* answer for what cannot be traced */
+};
+
+static int trace_expr(struct trace *t, TSNode e, int depth);
+
+/* Every assignment to name in the kernel: does one of their values answer yes? */
+static int trace_name(struct trace *t, TSNode n, const char *name, int depth, int *found)
+{
+	uint32_t i, c;
+	TSNode left;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH)
+		return 0;
+	if (ct_is(n, "assignment") || ct_is(n, "augmented_assignment")) {
+		left = ct_field(n, "left");
+		if (ct_is(left, "identifier") && ct_text_is(t->k->file, left, name)) {
+			*found = 1;
+			if (trace_expr(t, ct_field(n, "right"), depth + 1))
+				return 1;
+		} else if (ct_mentions(t->k->file, left, name)) {
+			*found = 1;
+			return t->unknown_means;	/* a tuple target: not traced */
+		}
+	}
+	if (ct_is(n, "for_statement") && ct_mentions(t->k->file, ct_field(n, "left"), name)) {
+		*found = 1;
+		if (trace_expr(t, ct_field(n, "right"), depth + 1))
+			return 1;
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (trace_name(t, ts_node_named_child(n, i), name, depth + 1, found))
+			return 1;
+	return 0;
+}
+
+static int trace_expr(struct trace *t, TSNode e, int depth)
+{
+	const struct ct_file *f = t->k->file;
+	char name[CT_NAME_LEN];
+	uint32_t i, c;
+	int found = 0, r;
+
+	if (ts_node_is_null(e) || depth > MAX_DEPTH)
+		return t->unknown_means;
+	if (t->judge_node && t->judge_node(t, e))
+		return 1;
+	if (ct_is(e, "call")) {
+		r = t->judge_call(t, e);
+		if (r)
+			return r > 0;
+		return trace_expr(t, ct_field(e, "arguments"), depth + 1);
+	}
+	if (ct_is(e, "identifier")) {
+		ct_text(f, e, name, sizeof(name));
+		for (i = 0; i < (uint32_t)t->nr_seen; i++)
+			if (!strcmp(t->seen[i], name))
+				return 0;
+		if (t->nr_seen == 32)
+			return t->unknown_means;
+		t->seen[t->nr_seen++] = strdup(name);
+		r = trace_name(t, t->k->body, name, depth + 1, &found);
+		return r;
+	}
+	if (ct_is(e, "attribute"))
+		return trace_expr(t, ct_field(e, "object"), depth + 1);
+	if (ct_is(e, "keyword_argument"))
+		return trace_expr(t, ct_field(e, "value"), depth + 1);
+	c = ts_node_named_child_count(e);
+	for (i = 0; i < c; i++)
+		if (trace_expr(t, ts_node_named_child(e, i), depth + 1))
+			return 1;
+	return 0;
+}
+
+static void trace_release(struct trace *t)
+{
+	int i;
+	for (i = 0; i < t->nr_seen; i++)
+		free((void *)t->seen[i]);
+}
+
+/* ct.bid(): yes; other cuda.tile calls: look at their arguments; a user call: unknown. */
+static int bid_call(const struct trace *t, TSNode call)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (!r)
+		return 1;
+	return !strcmp(r, "bid") ? 1 : 0;
+}
+
+int ct_depends_on_bid(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, bid_call, NULL, { 0 }, 0, 1 };
+	int r = trace_expr(&t, e, 0);	/* a parameter: no assignment, same in every block */
+	trace_release(&t);
+	return r;
+}
+
+static int guard_call(const struct trace *t, TSNode call)
+{
+	static const char *const guards[] = { "minimum", "maximum", "where", "min", "max", "mod",
+					      "clamp", NULL };
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+	int i;
+
+	if (!r)		/* a user function, Python's min/max, range: may bound it */
+		return 1;
+	for (i = 0; guards[i]; i++)
+		if (!strcmp(r, guards[i]))
+			return 1;
+	return 0;
+}
+
+static int guard_node(const struct trace *t, TSNode n)
+{
+	uint32_t i, c;
+
+	if (ct_is(n, "attribute") && ct_text_is(t->k->file, ct_field(n, "attribute"), "shape"))
+		return 1;
+	if (ct_is(n, "binary_operator")) {
+		c = ts_node_child_count(n);
+		for (i = 0; i < c; i++)
+			if (ct_text_is(t->k->file, ts_node_child(n, i), "%"))
+				return 1;
+	}
+	return 0;
+}
+
+int ct_is_guarded(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, guard_call, guard_node, { 0 }, 0, 1 };
+	int r = trace_expr(&t, e, 0);
+	trace_release(&t);
+	return r;
+}

@@ -1,0 +1,637 @@
+/*
+ * The cuTile checks.  Each judges one kind of call in one kernel; what
+ * cuda.tile's atomics accept lives in the tables below, once.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check.h"
+#include "analysis.h"
+#include "cuatomlint/strbuf.h"
+#include "cutile.h"
+#include "fixits/rewriter.h"
+
+/* cuda.tile's atomics; value: the first positional argument after indices. */
+static const char *const atomics[] = {
+	"atomic_cas", "atomic_xchg", "atomic_add", "atomic_and", "atomic_or",
+	"atomic_xor", "atomic_max", "atomic_min", NULL,
+};
+/* Documented members atomics accept (cuTile Python "Memory Model"). */
+static const char *const orders[] = { "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL", NULL };
+static const char *const scopes[] = { "BLOCK", "DEVICE", "SYS", NULL };
+/* Members some versions have that atomics reject. */
+static const char *const rejected[] = { "MemoryOrder.WEAK", "MemoryScope.NONE", NULL };
+
+static const struct { const char *dtype, *bits; } float_bits[] = {
+	{ "float16", "int16" }, { "bfloat16", "int16" }, { "float32", "int32" },
+	{ "float64", "int64" }, { NULL, NULL },
+};
+
+struct lint {
+	const struct ct_file *f;
+	const int *enabled;
+	struct cal_findings *out;
+	uint64_t hash;
+};
+
+static int in_list(const char *const *list, const char *s)
+{
+	int i;
+	for (i = 0; list[i]; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
+static int check_on(const struct lint *l, const char *id)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (!strcmp(cal_checks[i]->id, id))
+			return l->enabled[i];
+	return 0;
+}
+
+static void pos_of(const struct lint *l, TSNode n, int end, struct cal_pos *p)
+{
+	TSPoint pt = end ? ts_node_end_point(n) : ts_node_start_point(n);
+	p->file = xstrdup(l->f->path);
+	p->offset = end ? ts_node_end_byte(n) : ts_node_start_byte(n);
+	p->line = pt.row + 1;
+	p->column = pt.column + 1;
+}
+
+static struct cal_finding *report(struct lint *l, const char *id, TSNode at, const char *fmt,
+				  ...) __attribute__((format(printf, 4, 5)));
+
+static struct cal_finding *report(struct lint *l, const char *id, TSNode at, const char *fmt, ...)
+{
+	struct cal_finding f;
+	const struct cal_check *c = cal_check_find(id);
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	memset(&f, 0, sizeof(f));
+	f.check = c ? c->id : id;
+	f.severity = c ? c->severity : CAL_SEV_WARNING;
+	f.archs = CAL_HOST_BIT;
+	pos_of(l, at, 0, &f.range.begin);
+	pos_of(l, at, 1, &f.range.end);
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	f.message = strbuf_detach(&sb);
+	cal_findings_take(l->out, &f);
+	return &l->out->items[l->out->nr - 1];
+}
+
+/* An edit replacing [b, e) of the file by text. */
+static void add_edit(struct lint *l, struct cal_fix *fix, uint32_t b, uint32_t e,
+		     TSPoint pb, TSPoint pe, const char *text)
+{
+	struct cal_edit ed;
+
+	memset(&ed, 0, sizeof(ed));
+	ed.file = (char *)l->f->path;
+	ed.offset = b;
+	ed.length = e - b;
+	ed.replacement = (char *)text;
+	ed.line = pb.row + 1;
+	ed.column = pb.column + 1;
+	ed.end_line = pe.row + 1;
+	ed.end_column = pe.column + 1;
+	ed.file_hash = l->hash;
+	cal_fix_add_edit(fix, &ed);
+}
+
+static void replace_node(struct lint *l, struct cal_fix *fix, TSNode n, const char *text)
+{
+	add_edit(l, fix, ts_node_start_byte(n), ts_node_end_byte(n), ts_node_start_point(n),
+		 ts_node_end_point(n), text);
+}
+
+/* The member a keyword argument names ("MemoryOrder.RELAXED"), into buf, or NULL. */
+static const char *kw_member(const struct ct_file *f, TSNode call, const char *kw, char *buf,
+			     size_t size)
+{
+	TSNode a = ct_keyword_arg(f, call, kw);
+	if (ts_node_is_null(a))
+		return NULL;
+	return ct_resolve(f, ct_field(a, "value"), buf, size);
+}
+
+/* The identifier "RELAXED" of "ct.MemoryOrder.RELAXED" in a keyword argument. */
+static TSNode kw_member_name(const struct ct_file *f, TSNode call, const char *kw)
+{
+	TSNode v = ct_unparen(ct_field(ct_keyword_arg(f, call, kw), "value"));
+	return ct_is(v, "attribute") ? ct_field(v, "attribute") : v;
+}
+
+static const char *atomic_name(const struct ct_file *f, TSNode call, char *buf, size_t size)
+{
+	const char *r;
+	if (!ct_is(call, "call"))
+		return NULL;
+	r = ct_resolve(f, ct_field(call, "function"), buf, size);
+	return r && in_list(atomics, r) ? r : NULL;
+}
+
+/* ---- cutile-atomic-args ---- */
+
+static void member_arg(struct lint *l, TSNode call, const char *fn, const char *kw,
+		       const char *cls, const char *const *valid)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *m = kw_member(l->f, call, kw, buf, sizeof(buf));
+	size_t n = strlen(cls);
+	TSNode at = ct_field(ct_keyword_arg(l->f, call, kw), "value");
+
+	if (!m || !*m)
+		return;
+	if (in_list(rejected, m))
+		report(l, "cutile-atomic-args", at, "%s=%s: %s rejects it (atomics take %s)", kw,
+		       m, fn, !strcmp(cls, "MemoryOrder") ? "RELAXED, ACQUIRE, RELEASE or ACQ_REL"
+							  : "BLOCK, DEVICE or SYS");
+	else if (strncmp(m, cls, n) || m[n] != '.')
+		report(l, "cutile-atomic-args", at, "%s=%s is not a cuda.tile.%s", kw, m, cls);
+	else if (!in_list(valid, m + n + 1))
+		report(l, "cutile-atomic-args", at, "%s=%s: cuda.tile.%s has no member '%s'", kw,
+		       m, cls, m + n + 1);
+}
+
+static int is_int_dtype(const char *d)
+{
+	return (!strncmp(d, "int", 3) || !strncmp(d, "uint", 4)) && !strchr(d, '.');
+}
+
+static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	const struct ct_array_fact *a = ct_fact(k, ct_positional_arg(call, 0));
+	TSNode idx = ct_unparen(ct_positional_arg(call, 1));
+	unsigned i, nvals = !strcmp(fn, "atomic_cas") ? 2 : 1;
+
+	member_arg(l, call, fn, "memory_order", "MemoryOrder", orders);
+	member_arg(l, call, fn, "memory_scope", "MemoryScope", scopes);
+	if (!a)
+		return;
+	if (a->rank > 0 && ct_is(idx, "tuple") &&
+	    ts_node_named_child_count(idx) != (uint32_t)a->rank)
+		report(l, "cutile-atomic-args", idx,
+		       "%s: %u indices for '%s', an array of rank %d (indices need one entry per "
+		       "dimension)", fn, ts_node_named_child_count(idx), a->name, a->rank);
+	if (!is_int_dtype(a->dtype))
+		return;
+	for (i = 0; i < nvals; i++) {
+		TSNode v = ct_unparen(ct_positional_arg(call, 2 + i));
+		if (ct_is(v, "unary_operator"))
+			v = ct_field(v, "argument");
+		if (ct_is(v, "float"))
+			report(l, "cutile-atomic-args", v,
+			       "%s: a float literal into '%s', an array of %s", fn, a->name,
+			       a->dtype);
+	}
+}
+
+/* ---- cutile-relaxed-sync ---- */
+
+/* The call's index argument: "index=" of load/store, else the second positional. */
+static TSNode index_arg(const struct ct_file *f, TSNode call)
+{
+	TSNode kw = ct_keyword_arg(f, call, "index");
+	return ts_node_is_null(kw) ? ct_positional_arg(call, 1) : ct_field(kw, "value");
+}
+
+/* Is identifier name assigned (or a for target) anywhere inside n? */
+static int assigned_in(const struct ct_file *f, TSNode n, const char *name, int depth)
+{
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200)
+		return 0;
+	if ((ct_is(n, "assignment") || ct_is(n, "augmented_assignment")) &&
+	    ct_mentions(f, ct_field(n, "left"), name))
+		return 1;
+	if (ct_is(n, "for_statement") && ct_mentions(f, ct_field(n, "left"), name))
+		return 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (assigned_in(f, ts_node_named_child(n, i), name, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* Does any identifier of e change inside the loop (a scan, not a poll of one place)? */
+static int changes_in(const struct ct_file *f, TSNode e, TSNode loop, int depth)
+{
+	char name[CT_NAME_LEN];
+	uint32_t i, c;
+
+	if (ts_node_is_null(e) || depth > 200)
+		return 0;
+	if (ct_is(e, "identifier"))
+		return assigned_in(f, loop, ct_text(f, e, name, sizeof(name)), 0);
+	if (ct_is(e, "attribute"))
+		return changes_in(f, ct_field(e, "object"), loop, depth + 1);
+	c = ts_node_named_child_count(e);
+	for (i = 0; i < c; i++)
+		if (changes_in(f, ts_node_named_child(e, i), loop, depth + 1))
+			return 1;
+	return 0;
+}
+
+struct same_call {
+	const struct ct_file *f;
+	char fn[CT_NAME_LEN], array[CT_NAME_LEN];
+	int found;
+};
+
+static void find_same_call(struct same_call *s, TSNode n, int depth)
+{
+	char a[CT_NAME_LEN], b[CT_NAME_LEN];
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200 || s->found)
+		return;
+	if (ct_is(n, "call") &&
+	    !strcmp(ct_text(s->f, ct_field(n, "function"), a, sizeof(a)), s->fn) &&
+	    !strcmp(ct_text(s->f, ct_positional_arg(n, 0), b, sizeof(b)), s->array))
+		s->found = 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		find_same_call(s, ts_node_named_child(n, i), depth + 1);
+}
+
+/* Does the loop do the same call on the same array again (a retry, a re-read)? */
+static int loop_repeats(const struct ct_file *f, TSNode loop, TSNode call)
+{
+	struct same_call s;
+
+	memset(&s, 0, sizeof(s));
+	s.f = f;
+	ct_text(f, ct_field(call, "function"), s.fn, sizeof(s.fn));
+	ct_text(f, ct_positional_arg(call, 0), s.array, sizeof(s.array));
+	if (!*s.fn || !*s.array)
+		return 0;
+	find_same_call(&s, loop, 0);
+	return s.found;
+}
+
+/*
+ * "old = xchg(lock, 0, 1)" right before "while old != 0:" whose body tries
+ * again: the first try of that loop (if it succeeds, the loop never runs).
+ */
+static int first_try(struct ct_kernel *k, TSNode call, TSNode *loop_out)
+{
+	char var[CT_NAME_LEN];
+	TSNode st = ts_node_parent(ts_node_parent(call)), next;
+
+	if (!ct_result_var(k->file, call, var, sizeof(var)) || !ct_is(st, "expression_statement"))
+		return 0;
+	next = ts_node_next_named_sibling(st);
+	while (ct_is(next, "comment"))
+		next = ts_node_next_named_sibling(next);
+	*loop_out = next;
+	return ct_is(next, "while_statement") &&
+	       ct_mentions(k->file, ct_field(next, "condition"), var) &&
+	       loop_repeats(k->file, ct_field(next, "body"), call);
+}
+
+/*
+ * Does a while loop wait on this call's result (a lock acquire or a poll)?
+ * The call is in its condition, or assigned to a variable the loop tests, or
+ * is the first try just before it; and the place it reads does not move
+ * from one round to the next (a scan over an array is no poll).
+ */
+static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
+{
+	char var[CT_NAME_LEN];
+	TSNode loop = ct_enclosing_loop(k, call);
+	int waits;
+
+	*loop_out = loop;
+	if (ts_node_is_null(loop))
+		waits = first_try(k, call, &loop);
+	else if (!ct_is(loop, "while_statement"))
+		return 0;
+	else if (ct_within(call, ct_field(loop, "condition")))
+		waits = 1;
+	else
+		waits = ct_result_var(k->file, call, var, sizeof(var)) &&
+			ct_loop_tests(k->file, loop, var);
+	return waits && !changes_in(k->file, index_arg(k->file, call), loop, 0);
+}
+
+/* An acquiring read: a CAS or exchange, an RMW that adds nothing, a load given an order. */
+static int is_read_rmw(const struct ct_file *f, TSNode call, const char *fn)
+{
+	TSNode v = ct_unparen(ct_positional_arg(call, 2));
+	if (!strcmp(fn, "atomic_cas") || !strcmp(fn, "atomic_xchg") || !strcmp(fn, "load"))
+		return 1;
+	return (!strcmp(fn, "atomic_add") || !strcmp(fn, "atomic_or")) && ct_text_is(f, v, "0");
+}
+
+struct acquire_scan {
+	struct lint *l;
+	TSNode array;
+	uint32_t before;
+	int found;
+};
+
+/* A cas/xchg in a loop that waits on it, on the same array, before the release. */
+static void find_acquire(struct ct_kernel *k, TSNode call, void *data)
+{
+	struct acquire_scan *s = data;
+	char buf[CT_NAME_LEN * 2], a[CT_NAME_LEN], b[CT_NAME_LEN];
+	const char *fn = atomic_name(k->file, call, buf, sizeof(buf));
+	TSNode loop;
+
+	if (!fn || s->found || ts_node_start_byte(call) >= s->before ||
+	    (strcmp(fn, "atomic_cas") && strcmp(fn, "atomic_xchg")))
+		return;
+	ct_text(k->file, ct_positional_arg(call, 0), a, sizeof(a));
+	ct_text(k->file, s->array, b, sizeof(b));
+	if (*a && !strcmp(a, b) && waits_on(k, call, &loop))
+		s->found = 1;
+}
+
+static void fix_order(struct lint *l, struct cal_finding *f, TSNode call, const char *order)
+{
+	struct cal_fix *fix;
+	char desc[64];
+
+	snprintf(desc, sizeof(desc), "use MemoryOrder.%s", order);
+	fix = cal_finding_add_fix(f, desc);
+	replace_node(l, fix, kw_member_name(l->f, call, "memory_order"), order);
+}
+
+static void relaxed_sync(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *m = kw_member(l->f, call, "memory_order", buf, sizeof(buf));
+	struct acquire_scan s = { l, ct_positional_arg(call, 0), ts_node_start_byte(call), 0 };
+	struct cal_finding *f;
+	TSNode loop;
+
+	if (!m || strcmp(m, "MemoryOrder.RELAXED") || !ct_is(kw_member_name(l->f, call,
+									   "memory_order"),
+							    "identifier"))
+		return;
+	if (is_read_rmw(l->f, call, fn) && waits_on(k, call, &loop)) {
+		f = report(l, "cutile-relaxed-sync", call,
+			   "%s with MemoryOrder.RELAXED in a loop that waits on its result: RELAXED "
+			   "cannot synchronize between threads, so what the writer published "
+			   "before may not be visible after the loop; use ACQUIRE", fn);
+		fix_order(l, f, call, "ACQUIRE");
+		return;
+	}
+	if (strcmp(fn, "atomic_xchg") && strcmp(fn, "atomic_cas") && strcmp(fn, "store") &&
+	    strcmp(fn, "atomic_add") && strcmp(fn, "atomic_and"))
+		return;
+	ct_for_each_call(k, find_acquire, &s);
+	if (!s.found)
+		return;
+	f = report(l, "cutile-relaxed-sync", call,
+		   "%s with MemoryOrder.RELAXED releases a lock this kernel acquires in a loop: "
+		   "the critical section's writes may become visible after the lock is free; "
+		   "use RELEASE", fn);
+	fix_order(l, f, call, "RELEASE");
+}
+
+/* ---- cas-float-compare ---- */
+
+static const char *bits_of(const char *dtype)
+{
+	int i;
+	for (i = 0; float_bits[i].dtype; i++)
+		if (!strcmp(float_bits[i].dtype, dtype))
+			return float_bits[i].bits;
+	return NULL;
+}
+
+struct cmp_scan {
+	struct lint *l;
+	const char *old, *expected, *bits, *fn;
+	TSNode call;
+};
+
+static int is_ident(const struct ct_file *f, TSNode n, const char *a, const char *b)
+{
+	n = ct_unparen(n);
+	return ct_is(n, "identifier") && (ct_text_is(f, n, a) || ct_text_is(f, n, b));
+}
+
+static void float_compare_fix(struct cmp_scan *s, struct cal_finding *f, TSNode lhs, TSNode rhs)
+{
+	const char *mod = ct_module_name(s->l->f);
+	char t[CT_NAME_LEN], *r1, *r2;
+	struct cal_fix *fix;
+
+	if (!mod)
+		return;
+	r1 = xasprintf("%s.bitcast(%s, %s.%s)", mod, ct_text(s->l->f, lhs, t, sizeof(t)), mod,
+		       s->bits);
+	r2 = xasprintf("%s.bitcast(%s, %s.%s)", mod, ct_text(s->l->f, rhs, t, sizeof(t)), mod,
+		       s->bits);
+	fix = cal_finding_add_fix(f, "compare the bit patterns");
+	replace_node(s->l, fix, lhs, r1);
+	replace_node(s->l, fix, rhs, r2);
+	free(r1);
+	free(r2);
+}
+
+static void scan_compares(struct cmp_scan *s, TSNode n, int depth)
+{
+	const struct ct_file *f = s->l->f;
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200 || ct_is(n, "function_definition"))
+		return;
+	if (ct_is(n, "comparison_operator") && ts_node_child_count(n) == 3 &&
+	    (ct_text_is(f, ts_node_child(n, 1), "==") || ct_text_is(f, ts_node_child(n, 1), "!="))) {
+		TSNode lhs = ts_node_named_child(n, 0), rhs = ts_node_named_child(n, 1);
+		char lt[CT_NAME_LEN], rt[CT_NAME_LEN];
+		if (is_ident(f, lhs, s->old, s->expected) && is_ident(f, rhs, s->old, s->expected) &&
+		    strcmp(ct_text(f, ct_unparen(lhs), lt, sizeof(lt)),
+			   ct_text(f, ct_unparen(rhs), rt, sizeof(rt)))) {
+			struct cal_finding *fd = report(
+				s->l, "cas-float-compare", n,
+				"the %s retry loop compares float values ('%s %s %s'): NaN never "
+				"equals itself, so the loop spins forever on NaN, and -0.0 equals "
+				"+0.0 while the hardware compares bits; compare the bit patterns",
+				s->fn, lt, ct_text_is(f, ts_node_child(n, 1), "==") ? "==" : "!=", rt);
+			float_compare_fix(s, fd, lhs, rhs);
+		}
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		scan_compares(s, ts_node_named_child(n, i), depth + 1);
+}
+
+static void float_cas(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	const struct ct_array_fact *a = ct_fact(k, ct_positional_arg(call, 0));
+	TSNode expected = ct_unparen(ct_positional_arg(call, 2)), loop;
+	char old[CT_NAME_LEN], exp[CT_NAME_LEN];
+	struct cmp_scan s;
+
+	if (strcmp(fn, "atomic_cas") || !a || !bits_of(a->dtype) ||
+	    !ct_is(expected, "identifier") || !ct_result_var(l->f, call, old, sizeof(old)))
+		return;
+	ct_text(l->f, expected, exp, sizeof(exp));
+	loop = ct_enclosing_loop(k, call);
+	if (ts_node_is_null(loop) || !ct_loop_tests(l->f, loop, old))
+		return;
+	s.l = l;
+	s.old = old;
+	s.expected = exp;
+	s.bits = bits_of(a->dtype);
+	s.fn = fn;
+	s.call = call;
+	if (ct_is(loop, "while_statement"))
+		scan_compares(&s, ct_field(loop, "condition"), 0);
+	scan_compares(&s, ct_field(loop, "body"), 0);
+}
+
+/* ---- scope-mismatch ---- */
+
+static void block_scope(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *m = kw_member(l->f, call, "memory_scope", buf, sizeof(buf));
+	TSNode name = kw_member_name(l->f, call, "memory_scope");
+	struct cal_finding *f;
+
+	if (!m || strcmp(m, "MemoryScope.BLOCK") || !ct_is(name, "identifier") ||
+	    ct_depends_on_bid(k, ct_positional_arg(call, 1)))
+		return;
+	f = report(l, "scope-mismatch", call,
+		   "%s with MemoryScope.BLOCK on indices that do not depend on ct.bid(): every "
+		   "block updates the same elements, and block scope neither makes the update "
+		   "atomic nor orders it with respect to other blocks; use DEVICE", fn);
+	replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), name, "DEVICE");
+}
+
+/* ---- cutile-unchecked-bounds ---- */
+
+static void drop_kwarg(struct lint *l, struct cal_finding *f, TSNode kw)
+{
+	TSNode prev = ts_node_prev_named_sibling(kw);
+	if (ts_node_is_null(prev))
+		return;
+	add_edit(l, cal_finding_add_fix(f, "drop check_bounds=False (check bounds)"),
+		 ts_node_end_byte(prev), ts_node_end_byte(kw), ts_node_end_point(prev),
+		 ts_node_end_point(kw), "");
+}
+
+static void unchecked_bounds(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	TSNode kw = ct_keyword_arg(l->f, call, "check_bounds");
+	struct cal_finding *f;
+
+	if (ts_node_is_null(kw) || !ct_is(ct_field(kw, "value"), "false") ||
+	    !ts_node_is_null(ct_keyword_arg(l->f, call, "mask")) ||
+	    ct_is_guarded(k, ct_positional_arg(call, 1)))
+		return;
+	f = report(l, "cutile-unchecked-bounds", kw,
+		   "%s with check_bounds=False, but nothing in the kernel clamps or masks its "
+		   "indices against the array's shape: an index out of range is undefined "
+		   "behaviour", fn);
+	drop_kwarg(l, f, kw);
+}
+
+/* ---- cutile-plain-poll ---- */
+
+struct write_scan {
+	char array[CT_NAME_LEN];
+	int writes;
+};
+
+static void find_write(struct ct_kernel *k, TSNode call, void *data)
+{
+	struct write_scan *w = data;
+	char buf[CT_NAME_LEN * 2], a[CT_NAME_LEN];
+	const char *r = ct_resolve(k->file, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (!r || (strcmp(r, "store") && strcmp(r, "scatter")))
+		return;
+	if (!strcmp(ct_text(k->file, ct_positional_arg(call, 0), a, sizeof(a)), w->array))
+		w->writes++;
+}
+
+static void plain_poll(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	struct write_scan w = { { 0 }, 0 };
+	TSNode loop;
+
+	if (!ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order")) ||
+	    !ct_is(ct_unparen(ct_positional_arg(call, 0)), "identifier") ||
+	    !waits_on(k, call, &loop))
+		return;
+	ct_text(l->f, ct_positional_arg(call, 0), w.array, sizeof(w.array));
+	ct_for_each_call(k, find_write, &w);
+	if (w.writes)
+		return;	/* the kernel writes it itself: not (only) another block's flag */
+	report(l, "cutile-plain-poll", call,
+	       "a loop polls '%s' with a plain ct.%s: it has no ordering and may never see "
+	       "another block's write (and the data published before it); read it with an "
+	       "atomic with MemoryOrder.ACQUIRE, e.g. atomic_add(%s, index, 0, "
+	       "memory_order=MemoryOrder.ACQUIRE), and publish it with RELEASE", w.array, fn,
+	       w.array);
+}
+
+/* ---- the driver ---- */
+
+static void on_call(struct ct_kernel *k, TSNode call, void *data)
+{
+	struct lint *l = data;
+	char buf[CT_NAME_LEN * 2];
+	const char *fn = ct_resolve(l->f, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (!fn)
+		return;
+	if (in_list(atomics, fn)) {
+		if (check_on(l, "cutile-atomic-args"))
+			atomic_args(l, k, call, fn);
+		if (check_on(l, "cutile-relaxed-sync"))
+			relaxed_sync(l, k, call, fn);
+		if (check_on(l, "cas-float-compare"))
+			float_cas(l, k, call, fn);
+		if (check_on(l, "scope-mismatch"))
+			block_scope(l, k, call, fn);
+	}
+	if ((in_list(atomics, fn) || !strcmp(fn, "gather") || !strcmp(fn, "scatter") ||
+	     !strcmp(fn, "load") || !strcmp(fn, "store")) &&
+	    check_on(l, "cutile-unchecked-bounds"))
+		unchecked_bounds(l, k, call, fn);
+	if ((!strcmp(fn, "load") || !strcmp(fn, "gather")) && check_on(l, "cutile-plain-poll"))
+		plain_poll(l, k, call, fn);
+	if ((!strcmp(fn, "load") || !strcmp(fn, "store")) && check_on(l, "cutile-relaxed-sync"))
+		relaxed_sync(l, k, call, fn);
+}
+
+static void on_kernel(struct ct_kernel *k, void *data)
+{
+	ct_for_each_call(k, on_call, data);
+}
+
+int cal_cutile_lint_text(const char *path, const char *text, size_t len, const int *enabled,
+			 struct cal_findings *out)
+{
+	struct ct_file f;
+	struct lint l;
+
+	if (ct_file_parse(&f, path, text, len) < 0) {
+		ct_file_release(&f);
+		return -1;
+	}
+	ct_resolve_imports(&f);
+	l.f = &f;
+	l.enabled = enabled;
+	l.out = out;
+	l.hash = cal_content_hash(text, len);
+	ct_for_each_kernel(&f, on_kernel, &l);
+	ct_file_release(&f);
+	return 0;
+}

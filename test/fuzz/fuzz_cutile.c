@@ -1,0 +1,92 @@
+/*
+ * libFuzzer target for the cuTile front end (src/cutile/): arbitrary bytes
+ * through tree-sitter's Python parser, the name resolver and every cuTile
+ * check.  The input is linted twice: as it is, and after a header that
+ * imports cuda.tile and opens a kernel, so the checks see most inputs as
+ * kernel code.  Beyond "no crash, no sanitizer report, no leak", every
+ * finding and every edit must lie inside the text, with 1-based lines and
+ * columns.  Built and run by scripts/fuzz.sh.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "cutile/cutile.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define REQUIRE(cond) do { if (!(cond)) abort(); } while (0)
+
+/* The registry without libclang: the IDs the cuTile front end reports. */
+static const struct cal_check ids[] = {
+	{ .id = "cutile-relaxed-sync" }, { .id = "cutile-unchecked-bounds" },
+	{ .id = "cutile-plain-poll" },	 { .id = "cutile-atomic-args" },
+	{ .id = "cas-float-compare" },	 { .id = "scope-mismatch" },
+};
+const struct cal_check *const cal_checks[] = { &ids[0], &ids[1], &ids[2],
+					       &ids[3], &ids[4], &ids[5] };
+const int cal_nr_checks = 6;
+
+const struct cal_check *cal_check_find(const char *id)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (!strcmp(cal_checks[i]->id, id))
+			return cal_checks[i];
+	return NULL;
+}
+
+uint64_t cal_content_hash(const char *data, size_t len);
+uint64_t cal_content_hash(const char *data, size_t len)
+{
+	return len + (len ? (unsigned char)data[0] : 0);
+}
+
+static void check_pos(const struct cal_pos *p, size_t len)
+{
+	REQUIRE(p->offset <= len && p->line >= 1 && p->column >= 1);
+}
+
+static void check_findings(const struct cal_findings *out, size_t len)
+{
+	size_t i, j, k;
+	for (i = 0; i < out->nr; i++) {
+		const struct cal_finding *f = &out->items[i];
+		check_pos(&f->range.begin, len);
+		check_pos(&f->range.end, len);
+		REQUIRE(f->range.begin.offset <= f->range.end.offset && f->message);
+		for (j = 0; j < f->nr_fixes; j++)
+			for (k = 0; k < f->fixes[j].nr_edits; k++) {
+				const struct cal_edit *e = &f->fixes[j].edits[k];
+				REQUIRE(e->offset <= len && e->length <= len - e->offset);
+				REQUIRE(e->line >= 1 && e->column >= 1 && e->replacement);
+			}
+	}
+}
+
+static void lint(const char *text, size_t len)
+{
+	static const int enabled[6] = { 1, 1, 1, 1, 1, 1 };
+	struct cal_findings out = { 0 };
+
+	cal_cutile_lint_text("fuzz.py", text, len, enabled, &out);
+	check_findings(&out, len);
+	cal_findings_release(&out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char header[] = "import cuda.tile as ct\n@ct.kernel\ndef k(a, b, c):\n";
+	char *text = malloc(sizeof(header) + size);
+
+	lint((const char *)data, size);
+	if (!text)
+		return 0;
+	memcpy(text, header, sizeof(header) - 1);
+	memcpy(text + sizeof(header) - 1, data, size);
+	lint(text, sizeof(header) - 1 + size);
+	free(text);
+	return 0;
+}
