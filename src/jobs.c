@@ -185,8 +185,7 @@ int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
 		if (k == db->nr) {	/* cuTile .py files never have one: no warning */
 			if (!cal_cutile_is_python(in->files[i]))
 				fprintf(stderr, "cuatomlint: warning: no compile command for '%s' in "
-					"'%s'; linting it with the command line's arguments
-",
+					"'%s'; linting it with the command line's arguments\n",
 					in->files[i], db->path);
 			add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
 		}
