@@ -10,6 +10,7 @@
 #include "checks/arch_unsupported.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
+#include "opencl/opencl.h"
 
 void cal_run_init(struct cal_run *run)
 {
@@ -129,7 +130,8 @@ static int run_one_parse(struct cal_run *run, const char *path,
 {
 	int own_only = 0;
 	struct cal_parse_request req = { run->env, run->targets, arch,
-					 run->clang_args, run->nr_clang_args };
+					 run->clang_args, run->nr_clang_args,
+					 run->opencl, run->ocl_profile };
 	struct cal_parse_info info;
 	int nr_errors = 0;
 	char *err;
@@ -155,7 +157,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
-	info.is_host = arch == NULL;
+	info.is_host = arch == NULL && !run->opencl;
 	info.arch_mask = mask;
 	info.targets = run->targets;
 	info.arch = arch;
@@ -163,12 +165,14 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
 	info.cuda_major = run->env->ver_major;
+	info.opencl = run->opencl;
+	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	cal_record_parsed_hashes(tu, &run->findings, first);
 	take_clang_errors(run, &errors, first);
 	if (run->deps)
 		clang_getInclusions(tu, add_inclusion, run->deps);
-	if (arch && !run->host_wanted)
+	if (arch && !run->host_wanted && !run->opencl)
 		run->host_wanted = names_nv_atomic_builtin(run, tu);
 	clang_disposeTranslationUnit(tu);
 	return own_only;
@@ -191,6 +195,15 @@ void cal_run_file(struct cal_run *run, const char *path)
 	int i, own_only, last = run->targets->n - 1;
 	uint64_t all = ((uint64_t)1 << run->targets->n) - 1;
 
+	if (run->opencl) {
+		/* one parse per device profile; findings name their profiles in words */
+		for (i = 0; i < cal_ocl_nr_profiles(); i++) {
+			run->ocl_profile = i;
+			if (run_one_parse(run, path, NULL, 0, 0) < 0)
+				return;
+		}
+		return;
+	}
 	if (last < 0) {
 		run_one_parse(run, path, NULL, CAL_HOST_BIT, 0);
 		return;

@@ -26,6 +26,8 @@ struct cal_run {
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
+	int opencl;		/* the file is OpenCL C: one parse per device profile */
+	int ocl_profile;	/* the profile being parsed */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;

@@ -111,6 +111,7 @@ static void run_job(struct cal_run *run, struct shared *s, size_t i)
 	run->targets = &job->targets;
 	run->enabled = job->enabled;
 	run->scope_system = job->config->scope_system;
+	run->opencl = job->opencl;
 	run->clang_args = job->args.v;
 	run->nr_clang_args = job->args.n;
 	run->nr_input_errors = 0;

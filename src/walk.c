@@ -14,6 +14,7 @@
 
 #include "ast.h"
 #include "check.h"
+#include "opencl/opencl.h"
 #include "cuatomlint/strbuf.h"
 
 struct seen_set {
@@ -27,6 +28,20 @@ struct walker {
 };
 
 static void walk_children(struct walker *wk, CXCursor c);
+
+/* OpenCL C has no host code: a kernel is launched like __global__, the rest is device code. */
+static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
+{
+	if (w->parse->opencl)
+		return cal_ocl_function_space(fn);
+	return cal_function_space(fn);
+}
+
+/* Enabled, and (in an OpenCL parse) one of the checks that know OpenCL C. */
+static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
+{
+	return enabled[i] && (!parse->opencl || cal_ocl_check_applies(cal_checks[i]));
+}
 
 int cal_walk_in_device_code(const struct cal_walk *w)
 {
@@ -269,7 +284,7 @@ static void dispatch(struct cal_walk *w, CXCursor c)
 {
 	int i;
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (!w->enabled[i] || !cal_checks[i]->visit)
+		if (!check_runs(w->parse, w->enabled, i) || !cal_checks[i]->visit)
 			continue;
 		w->current = cal_checks[i];
 		cal_checks[i]->visit(w, c, w->states[i]);
@@ -308,7 +323,7 @@ static void walk_instantiation(struct walker *wk, CXCursor call)
 	saved_space = w->space;
 	saved_inst = w->in_instantiation;
 	w->function = callee;
-	w->space = cal_function_space(callee);
+	w->space = function_space(w, callee);
 	w->in_instantiation = 1;
 	walk_children(wk, callee);
 	w->function = saved_fn;
@@ -325,7 +340,7 @@ static void visit_one(struct walker *wk, CXCursor c)
 
 	if (cal_is_function_kind(kind)) {
 		w->function = c;
-		w->space = cal_function_space(c);
+		w->space = function_space(w, c);
 	}
 	dispatch(w, c);
 	if (kind == CXCursor_CallExpr)
@@ -370,14 +385,14 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 	wk.w.function = clang_getNullCursor();
 
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (enabled[i] && cal_checks[i]->begin) {
+		if (check_runs(parse, enabled, i) && cal_checks[i]->begin) {
 			wk.w.current = cal_checks[i];
 			states[i] = cal_checks[i]->begin(&wk.w);
 		}
 	}
 	walk_children(&wk, clang_getTranslationUnitCursor(parse->tu));
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (enabled[i] && cal_checks[i]->end) {
+		if (check_runs(parse, enabled, i) && cal_checks[i]->end) {
 			wk.w.current = cal_checks[i];
 			cal_checks[i]->end(&wk.w, states[i]);
 			flush_pending(&wk.w);

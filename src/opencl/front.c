@@ -1,0 +1,126 @@
+/* OpenCL C parses: which files, which clang arguments, which checks. */
+#include "opencl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check.h"
+#include "../parse.h"
+#include "cuatomlint/strbuf.h"
+
+int cal_ocl_is_source(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && !strcmp(path + n - 3, ".cl");
+}
+
+int cal_ocl_is_lang(const char *value)
+{
+	return !strcmp(value, "cl") || !strcmp(value, "CL");
+}
+
+static const char *std_name(int std)
+{
+	return std == 120 ? "CL1.2" : std == 200 ? "CL2.0" : "CL3.0";
+}
+
+/*
+ * -cl-ext: everything off, then exactly what the profile has; clang keeps
+ * some 3.0 features on after -all, so each known one it lacks is turned
+ * off by name.
+ */
+static void add_profile_args(const struct cal_ocl_profile *p, struct cal_argv *out)
+{
+	const char *const *k = cal_ocl_known_features();
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "-cl-ext=-all");
+	for (; *k; k++)
+		strbuf_addf(&sb, ",%c%s", cal_ocl_profile_has(p, *k) ? '+' : '-', *k);
+	cal_argv_push(out, "-Xclang");
+	cal_argv_push(out, sb.buf);
+	strbuf_release(&sb);
+}
+
+void cal_ocl_parse_args(int profile, struct cal_argv *out)
+{
+	cal_argv_push(out, "-x");
+	cal_argv_push(out, "cl");
+	cal_argv_push(out, "-target");
+	cal_argv_push(out, "spir64");
+	cal_argv_pushf(out, "-cl-std=%s", std_name(cal_ocl_std()));
+	cal_argv_push(out, "-Xclang");
+	cal_argv_push(out, "-finclude-default-header");
+	add_profile_args(cal_ocl_profile(profile), out);
+}
+
+char *cal_ocl_fingerprint_arg(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long h = 5381;
+	int i, j;
+
+	for (i = 0; i < cal_ocl_nr_profiles(); i++) {
+		const struct cal_ocl_profile *p = cal_ocl_profile(i);
+		for (j = 0; j < p->nr_features; j++) {
+			const char *s;
+			for (s = p->features[j]; *s; s++)
+				h = h * 33 + (unsigned char)*s;
+			h = h * 33 + ',';
+		}
+		h = h * 33 + (unsigned long)p->fine_grain_svm + ';';
+	}
+	strbuf_addf(&sb, "-D__CUATOMLINT_OPENCL_SETTINGS__=%d_%lx", cal_ocl_std(), h);
+	return strbuf_detach(&sb);
+}
+
+/* The checks that know OpenCL C; the CUDA-only ones skip OpenCL parses. */
+int cal_ocl_check_applies(const struct cal_check *check)
+{
+	static const char *const ids[] = {
+		"volatile-sync", "opencl-atomic-private", NULL
+	};
+	int i;
+	for (i = 0; ids[i]; i++)
+		if (!strcmp(check->id, ids[i]))
+			return 1;
+	return 0;
+}
+
+int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
+{
+	char *arg;
+
+	if (!force && !cal_ocl_is_source(file))
+		return 0;
+	*opencl = 1;
+	arg = cal_ocl_fingerprint_arg();
+	cal_argv_push(args, arg);
+	free(arg);
+	return 1;
+}
+
+/* libclang has no cursor for the kernel attribute: look for the keyword before the name. */
+int cal_ocl_function_space(CXCursor fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+	CXSourceRange r = clang_getCursorExtent(fn);
+	unsigned name_at, at, i, n = 0;
+	CXToken *toks = NULL;
+	int kernel = 0;
+
+	clang_getSpellingLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name_at);
+	clang_tokenize(tu, r, &toks, &n);
+	for (i = 0; i < n; i++) {
+		CXString s;
+		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &at);
+		if (at >= name_at)
+			break;
+		s = clang_getTokenSpelling(tu, toks[i]);
+		kernel |= !strcmp(clang_getCString(s), "__kernel") ||
+			  !strcmp(clang_getCString(s), "kernel");
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return kernel ? CAL_SPACE_GLOBAL : CAL_SPACE_DEVICE;
+}
