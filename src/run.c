@@ -138,6 +138,7 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	CXTranslationUnit tu;
 	struct cal_findings errors = { 0 };
 	size_t first = run->findings.nr;
+	char *ocl_headers = NULL;
 
 	if (run->verbose)
 		print_args(&req, path);
@@ -163,11 +164,14 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.arch = arch;
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
+	if (run->opencl)
+		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
 	info.scope_system = run->scope_system;
 	info.cuda_major = run->env->ver_major;
 	info.opencl = run->opencl;
 	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	cal_walk_parse(&info, run->enabled, &run->findings);
+	free(ocl_headers);
 	cal_record_parsed_hashes(tu, &run->findings, first);
 	take_clang_errors(run, &errors, first);
 	if (run->deps)

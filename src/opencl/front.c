@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ast.h"
 #include "../check.h"
 #include "../parse.h"
 #include "cuatomlint/strbuf.h"
@@ -123,4 +124,35 @@ int cal_ocl_function_space(CXCursor fn)
 	}
 	clang_disposeTokens(tu, toks, n);
 	return kernel ? CAL_SPACE_GLOBAL : CAL_SPACE_DEVICE;
+}
+
+struct header_scan {
+	char *dir;
+};
+
+static void find_base_header(CXFile file, CXSourceLocation *stack, unsigned depth,
+			     CXClientData data)
+{
+	struct header_scan *scan = data;
+	char *name, *slash;
+
+	(void)stack;
+	(void)depth;
+	if (scan->dir)
+		return;
+	name = cal_take_string(clang_getFileName(file));
+	slash = strrchr(name, '/');
+	if (slash && !strcmp(slash + 1, "opencl-c-base.h")) {
+		slash[1] = '\0';
+		scan->dir = name;
+		return;
+	}
+	free(name);
+}
+
+char *cal_ocl_header_dir(CXTranslationUnit tu)
+{
+	struct header_scan scan = { NULL };
+	clang_getInclusions(tu, find_base_header, &scan);
+	return scan.dir;
 }

@@ -69,6 +69,12 @@ int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
 /* The clang arguments (without user arguments) of the parse for profile i. */
 void cal_ocl_parse_args(int profile, struct cal_argv *out);
 
+/*
+ * The folder of clang's OpenCL headers in tu (opencl-c-base.h), or NULL;
+ * caller frees.  The walk treats it as the tool's prelude: its
+ * declarations are the built-ins, never user code.
+ */
+char *cal_ocl_header_dir(CXTranslationUnit tu);
 /* CAL_SPACE_GLOBAL for a __kernel function, else CAL_SPACE_DEVICE. */
 int cal_ocl_function_space(CXCursor fn);
 /* Does check run on OpenCL parses? (The CUDA-only checks skip them.) */
