@@ -26,6 +26,32 @@ static const char *std_name(int std)
 }
 
 /*
+ * clang 19 refuses a parse (a driver error, no translation unit) where an
+ * extension and its 3.0 feature differ, or where pipes or device-side
+ * enqueue come without the generic address space; devices report such
+ * pairs inconsistently (PoCL lists cl_khr_fp64 and __opencl_c_fp64, other
+ * drivers only one), so either half turns both on.
+ */
+static const char *const pairs[][2] = {
+	{ "cl_khr_fp64", "__opencl_c_fp64" },
+	{ "cl_khr_3d_image_writes", "__opencl_c_3d_image_writes" },
+};
+
+static int parse_has(const struct cal_ocl_profile *p, const char *name)
+{
+	size_t i;
+
+	if (!strcmp(name, "__opencl_c_pipes") || !strcmp(name, "__opencl_c_device_enqueue"))
+		return cal_ocl_profile_has(p, name) &&
+		       cal_ocl_profile_has(p, "__opencl_c_generic_address_space");
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (!strcmp(name, pairs[i][0]) || !strcmp(name, pairs[i][1]))
+			return cal_ocl_profile_has(p, pairs[i][0]) ||
+			       cal_ocl_profile_has(p, pairs[i][1]);
+	return cal_ocl_profile_has(p, name);
+}
+
+/*
  * -cl-ext: everything off, then exactly what the profile has; clang keeps
  * some 3.0 features on after -all, so each known one it lacks is turned
  * off by name.
@@ -37,7 +63,7 @@ static void add_profile_args(const struct cal_ocl_profile *p, struct cal_argv *o
 
 	strbuf_adds(&sb, "-cl-ext=-all");
 	for (; *k; k++)
-		strbuf_addf(&sb, ",%c%s", cal_ocl_profile_has(p, *k) ? '+' : '-', *k);
+		strbuf_addf(&sb, ",%c%s", parse_has(p, *k) ? '+' : '-', *k);
 	cal_argv_push(out, "-Xclang");
 	cal_argv_push(out, sb.buf);
 	strbuf_release(&sb);
@@ -79,7 +105,7 @@ char *cal_ocl_fingerprint_arg(void)
 int cal_ocl_check_applies(const struct cal_check *check)
 {
 	static const char *const ids[] = {
-		"volatile-sync", "opencl-atomic-private", NULL
+		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args", NULL
 	};
 	int i;
 	for (i = 0; ids[i]; i++)
