@@ -105,7 +105,8 @@ char *cal_ocl_fingerprint_arg(void)
 int cal_ocl_check_applies(const struct cal_check *check)
 {
 	static const char *const ids[] = {
-		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args", NULL
+		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
+		"opencl-atomic-type", NULL
 	};
 	int i;
 	for (i = 0; ids[i]; i++)
