@@ -118,6 +118,15 @@ static void take_clang_errors(struct cal_run *run, struct cal_findings *errors, 
 	free(errors->items);
 }
 
+static int check_enabled(const struct cal_run *run, const char *id)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (!strcmp(cal_checks[i]->id, id))
+			return run->enabled[i];
+	return 0;
+}
+
 /*
  * Parse and walk once.  A device parse given a shared_mask stands for all
  * those targets when the user's code does not depend on the target.
@@ -172,6 +181,8 @@ static int run_one_parse(struct cal_run *run, const char *path,
 	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	cal_walk_parse(&info, run->enabled, &run->findings);
 	free(ocl_headers);
+	if (run->opencl && check_enabled(run, "arch-unsupported"))
+		cal_ocl_restate_errors(&errors, info.ocl_profile, "arch-unsupported");
 	cal_record_parsed_hashes(tu, &run->findings, first);
 	take_clang_errors(run, &errors, first);
 	if (run->deps)

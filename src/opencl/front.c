@@ -52,6 +52,17 @@ static int parse_has(const struct cal_ocl_profile *p, const char *name)
 }
 
 /*
+ * For SPIR, clang's 3.0 header defines these whatever -cl-ext says ("all
+ * features are supported"), and undefines each for which __undef_<name>
+ * is defined: that is how a profile without them is modelled.
+ */
+static const char *const header_only[] = {
+	"__opencl_c_work_group_collective_functions", "__opencl_c_atomic_order_seq_cst",
+	"__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+	"__opencl_c_read_write_images", NULL
+};
+
+/*
  * -cl-ext: everything off, then exactly what the profile has; clang keeps
  * some 3.0 features on after -all, so each known one it lacks is turned
  * off by name.
@@ -67,6 +78,9 @@ static void add_profile_args(const struct cal_ocl_profile *p, struct cal_argv *o
 	cal_argv_push(out, "-Xclang");
 	cal_argv_push(out, sb.buf);
 	strbuf_release(&sb);
+	for (k = header_only; *k; k++)
+		if (!parse_has(p, *k))
+			cal_argv_pushf(out, "-D__undef_%s", *k);
 }
 
 void cal_ocl_parse_args(int profile, struct cal_argv *out)

@@ -77,6 +77,15 @@ void cal_ocl_parse_args(int profile, struct cal_argv *out);
 char *cal_ocl_header_dir(CXTranslationUnit tu);
 /* CAL_SPACE_GLOBAL for a __kernel function, else CAL_SPACE_DEVICE. */
 int cal_ocl_function_space(CXCursor fn);
+/*
+ * arch-unsupported for OpenCL: restate, as findings of check_id, the clang
+ * errors of a parse for profile p that say the profile lacks an atomic
+ * function (undeclared non-explicit functions on a 3.0 device without
+ * seq_cst or device scope).
+ */
+struct cal_findings;
+void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
+			    const char *check_id);
 /* Does check run on OpenCL parses? (The CUDA-only checks skip them.) */
 int cal_ocl_check_applies(const struct cal_check *check);
 /* The OpenCL C version of a parse, 120/200/300. */
