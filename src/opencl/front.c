@@ -136,6 +136,7 @@ int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
 	if (!force && !cal_ocl_is_source(file))
 		return 0;
 	*opencl = 1;
+	cal_ocl_default_profile();
 	arg = cal_ocl_fingerprint_arg();
 	cal_argv_push(args, arg);
 	free(arg);

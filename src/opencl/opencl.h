@@ -43,7 +43,9 @@ const struct cal_ocl_settings *cal_ocl_settings(void);
 /* --opencl-std VALUE / --opencl-device NAME|FILE; -1 after a one-line error. */
 int cal_ocl_set_std(const char *value);
 int cal_ocl_add_device(const char *name_or_file);
-/* How many profiles each OpenCL file is parsed for (at least 1). */
+/* Without --opencl-device, the default profile (gpu); before any job runs. */
+void cal_ocl_default_profile(void);
+/* How many profiles each OpenCL file is parsed for (after the default is set). */
 int cal_ocl_nr_profiles(void);
 const struct cal_ocl_profile *cal_ocl_profile(int i);
 int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature);

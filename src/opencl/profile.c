@@ -264,20 +264,21 @@ int cal_ocl_add_device(const char *name_or_file)
 	return 0;
 }
 
+/* Called from the main thread when jobs are made, before any worker reads the settings. */
+void cal_ocl_default_profile(void)
+{
+	if (!settings.nr_profiles)
+		from_builtin(&settings.profiles[settings.nr_profiles++], &builtins[0]);
+}
+
 int cal_ocl_nr_profiles(void)
 {
-	return settings.nr_profiles ? settings.nr_profiles : 1;
+	return settings.nr_profiles;
 }
 
 const struct cal_ocl_profile *cal_ocl_profile(int i)
 {
-	static struct cal_ocl_profile fallback;
-
-	if (i < settings.nr_profiles)
-		return &settings.profiles[i];
-	if (!fallback.name)
-		from_builtin(&fallback, &builtins[0]);
-	return &fallback;
+	return &settings.profiles[i < settings.nr_profiles ? i : 0];
 }
 
 void cal_ocl_release(void)
