@@ -5,10 +5,17 @@
 #   bench/bench.sh [--quick] [--full] [--tool PATH] [--files N] [--corpus N]
 #   bench/bench.sh --corpus DIR [--archs LIST] [--pairs N] [-- FLAGS...]
 #     (per-parse overhead on a directory of real code: bench/overhead.py)
+#   bench/bench.sh --opencl [--files N]   (OpenCL C: bench/opencl_bench.py)
 # Needs a build (scripts/setup.sh build), clang++-19, and for the
 # clang-tidy comparison clang-tidy-19 (installed here if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = --opencl ]; then
+  # the OpenCL row: cuatomlint vs clang-19 -x cl -fsyntax-only (bench/opencl_bench.py)
+  shift
+  [ -x build/cuatomlint ] || scripts/setup.sh build
+  exec python3 bench/opencl_bench.py "$@"
+fi
 if [ "${1:-}" = --corpus ] && [ -e "${2:-}" ]; then
   [ -x build/cuatomlint ] || scripts/setup.sh build
   exec python3 bench/overhead.py "$@"

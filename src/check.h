@@ -23,6 +23,8 @@
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 
+struct cal_ocl_profile;
+
 enum cal_space {
 	CAL_SPACE_NONE = 0,	/* not inside a function */
 	CAL_SPACE_HOST = 1,
@@ -67,6 +69,8 @@ struct cal_parse_info {
 	const char *prelude_path;	/* file the tool injected */
 	int scope_system;		/* config: rewrite to system scope, not device */
 	int cuda_major;			/* the toolkit's CUDA major version, 0 if unknown */
+	int opencl;			/* an OpenCL C parse for ... */
+	const struct cal_ocl_profile *ocl_profile;	/* ... this device profile */
 };
 
 struct cal_walk {

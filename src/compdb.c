@@ -215,8 +215,10 @@ static int add_command(struct cal_compdb *db, struct command_set *set, CXCompile
 		free(arg);
 	}
 	r = cal_translate_command(dir, file, argv.v, argv.n, &cmd, err);
-	if (r == 0 && (!cmd.is_cuda || is_duplicate(set, db, &cmd))) {
-		db->nr_skipped += !cmd.is_cuda;
+	if (r == 0 && cmd.is_opencl)
+		cmd.is_cuda = 0;	/* -x cl after a .cu name */
+	if (r == 0 && ((!cmd.is_cuda && !cmd.is_opencl) || is_duplicate(set, db, &cmd))) {
+		db->nr_skipped += !cmd.is_cuda && !cmd.is_opencl;
 		cal_compile_command_release(&cmd);
 	} else if (r == 0) {
 		GROW(db->items, db->alloc, db->nr + 1);

@@ -1,4 +1,5 @@
 #include "inputs.h"
+#include "opencl/opencl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -36,7 +37,7 @@ static int has_suffix(const char *s, const char *suffix)
 
 static int is_cuda_name(const char *path)
 {
-	return has_suffix(path, ".cu") || has_suffix(path, ".cuh");
+	return has_suffix(path, ".cu") || has_suffix(path, ".cuh") || cal_ocl_is_source(path);
 }
 
 static void add_file(struct cal_inputs *in, const char *path)

@@ -1,5 +1,6 @@
 #include "jobs.h"
 #include "cutile/cutile.h"
+#include "opencl/opencl.h"
 
 #include <fnmatch.h>
 #include <limits.h>
@@ -46,6 +47,8 @@ static struct cal_job *add_job(struct cal_jobs *jobs, const char *file,
 	job->config = cfg;
 	if (select_checks(job, d) < 0)
 		*failed = 1;
+	if (cal_ocl_job(file, 0, &job->opencl, &job->args))
+		return job;
 	if (d->targets && d->targets->n)
 		job->targets = *d->targets;
 	else if (own_targets && own_targets->n)
@@ -163,6 +166,8 @@ static void add_entry_job(struct cal_jobs *jobs, const struct cal_compile_comman
 	if (!job)
 		return;
 	print_translation(c, d->verbose);
+	if (c->is_opencl && !job->opencl && cal_ocl_job(c->file, 1, &job->opencl, &job->args))
+		job->targets.n = 0;
 	for (i = 0; i < c->clang_args.n; i++)
 		cal_argv_push(&job->args, c->clang_args.v[i]);
 	add_user_args(job, user);

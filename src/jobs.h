@@ -35,6 +35,7 @@ struct cal_job {
 	struct cal_target_set targets;
 	const struct cal_config *config;	/* the .cuatomlint that governs it */
 	int enabled[CAL_MAX_CHECKS];	/* defaults, then config, then --checks */
+	int opencl;			/* OpenCL C, parsed per device profile (no targets) */
 };
 
 struct cal_jobs {

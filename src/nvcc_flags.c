@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "opencl/opencl.h"
 
 #define MAX_OPTIONS_FILE_DEPTH 8
 
@@ -206,6 +207,7 @@ static int apply_std(struct xlate *x, const char *flag, const char *value)
 static int apply_lang(struct xlate *x, const char *flag, const char *value)
 {
 	x->cmd->is_cuda = !strcmp(value, "cu") || !strcmp(value, "cuda");
+	x->cmd->is_opencl = cal_ocl_is_lang(value);
 	return 0;
 }
 
@@ -473,6 +475,7 @@ int cal_translate_command(const char *directory, const char *file,
 	out->directory = xstrdup(directory ? directory : ".");
 	out->file = cal_path_join(out->directory, file);
 	out->is_cuda = has_cuda_suffix(file);
+	out->is_opencl = cal_ocl_is_source(file);
 	while (first < argc && is_launcher(argv[first]))
 		first++;
 	if (first >= argc) {

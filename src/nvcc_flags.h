@@ -26,6 +26,7 @@ struct cal_compile_command {
 	char *directory;
 	enum cal_compiler_kind compiler;
 	int is_cuda;			/* .cu/.cuh file, or -x cu / -x cuda */
+	int is_opencl;			/* .cl file, or -x cl */
 	struct cal_argv clang_args;	/* -I, -D, -std ... for the parse */
 	struct cal_target_set targets;	/* empty: the toolkit's default */
 	struct cal_argv dropped;	/* flags with no meaning for a parse */

@@ -7,6 +7,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "line_filter.h"
+#include "opencl/opencl.h"
 
 enum opt_kind { OPT_FLAG, OPT_VALUE };
 
@@ -65,6 +66,9 @@ static int set_arch(struct cal_options *o, const char *v)
 	}
 	return 0;
 }
+
+static int set_opencl_std(struct cal_options *o, const char *v) { (void)o; return cal_ocl_set_std(v); }
+static int add_opencl_device(struct cal_options *o, const char *v) { (void)o; return cal_ocl_add_device(v); }
 
 static int set_fail_level(struct cal_options *o, const char *v)
 {
@@ -189,6 +193,8 @@ static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v
 static const struct opt_desc options[] = {
 	{ "--checks", OPT_VALUE, "GLOBS", "enable/disable checks: '-*,volatile-*' (later wins)", set_checks },
 	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default)", set_arch },
+	{ "--opencl-std", OPT_VALUE, "STD", "OpenCL C version of .cl files: CL1.2, CL2.0 or CL3.0 (default)", set_opencl_std },
+	{ "--opencl-device", OPT_VALUE, "NAME|FILE", "OpenCL device profile: gpu (default), pocl-cpu, minimal-3.0 or clinfo --json output (repeatable)", add_opencl_device },
 	{ "--cuda-path", OPT_VALUE, "DIR", "CUDA toolkit to parse with", set_cuda_path },
 	{ "--builtin-cuda", OPT_FLAG, NULL, "use the built-in minimal CUDA environment", set_builtin },
 	{ "-j", OPT_VALUE, "N", "lint N translation units in parallel (default: one per core)", set_jobs },
@@ -377,4 +383,5 @@ void cal_options_release(struct cal_options *o)
 	o->joined_args = NULL;
 	o->inputs = NULL;
 	o->excludes = NULL;
+	cal_ocl_release();
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "opencl/opencl.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 
@@ -111,6 +112,12 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 {
 	int i;
 
+	if (req->opencl) {
+		cal_ocl_parse_args(req->ocl_profile, out);
+		for (i = 0; i < req->nr_user_args; i++)
+			cal_argv_push(out, req->user_args[i]);
+		return;
+	}
 	cal_argv_push(out, "-x");
 	cal_argv_push(out, "cuda");
 	cal_argv_push(out, "-std=c++17");

@@ -31,6 +31,8 @@ struct cal_parse_request {
 	const struct cal_target *arch;	/* NULL: host-side parse */
 	char *const *user_args;		/* after "--" */
 	int nr_user_args;
+	int opencl;			/* parse as OpenCL C ... */
+	int ocl_profile;		/* ... for this device profile */
 };
 
 /* The clang arguments (without the file name) for one parse. */

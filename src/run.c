@@ -14,6 +14,7 @@
 #include "clang_gaps.h"
 #include "cutile/cutile.h"
 #include "header_errors.h"
+#include "opencl/opencl.h"
 #include "fixits/rewriter.h"
 #include "parse.h"
 
@@ -142,23 +143,35 @@ static void plan_groups(struct cal_run *run, const char *path, CXTranslationUnit
  * Given a plan, the parse first groups the targets (plan_groups) and then
  * stands for its own group.  Returns -1 if the file could not be parsed.
  */
+static int check_enabled(const struct cal_run *run, const char *id)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (!strcmp(cal_checks[i]->id, id))
+			return run->enabled[i];
+	return 0;
+}
+
 static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 			 uint64_t mask, struct cal_arch_plan *plan)
 {
 	const struct cal_target *arch = arch_index >= 0 ? &run->targets->t[arch_index] : NULL;
 	struct cal_parse_request req = { run->env, run->targets, arch,
-					 run->clang_args, run->nr_clang_args };
+					 run->clang_args, run->nr_clang_args,
+					 run->opencl, run->ocl_profile };
 	struct cal_parse_info info;
 	int nr_errors = 0;
 	char *err;
 	CXTranslationUnit tu;
 	struct cal_findings errors = { 0 };
 	size_t first = run->findings.nr;
+	char *ocl_headers = NULL;
 
 	if (run->verbose)
 		print_args(&req, path);
 	tu = cal_parse_file(run->index, path, &req, &nr_errors, &err);
-	atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
+	if (!run->opencl)	/* the summary's parse counts are CUDA's */
+		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
 		fprintf(stderr, "cuatomlint: error: cannot parse '%s': %s\n", path, err);
 		free(err);
@@ -175,7 +188,7 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
-	info.is_host = arch == NULL;
+	info.is_host = arch == NULL && !run->opencl;
 	info.arch_mask = mask;
 	info.targets = run->targets;
 	info.arch = arch;
@@ -183,14 +196,22 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
 	info.cuda_major = run->env->ver_major;
+	if (run->opencl)
+		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
+	info.opencl = run->opencl;
+	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	if (cal_walk_parse_guarded(&info, run->enabled, &run->findings) < 0) {
 		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "
 			"its findings are lost, other files are not affected\n", path);
 		run->nr_input_errors++;
+		free(ocl_headers);
 		cal_findings_release(&errors);
 		clang_disposeTranslationUnit(tu);
 		return -1;
 	}
+	free(ocl_headers);
+	if (run->opencl && check_enabled(run, "arch-unsupported"))
+		cal_ocl_restate_errors(&errors, info.ocl_profile, "arch-unsupported");
 	cal_record_parsed_hashes(tu, &run->findings, first);
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	if (run->deps)
@@ -234,6 +255,16 @@ void cal_run_file(struct cal_run *run, const char *path)
 		return;
 	}
 	run->partial_reported = 0;
+	if (run->opencl) {
+		int i;
+		/* one parse per device profile; findings name their profiles in words */
+		for (i = 0; i < cal_ocl_nr_profiles(); i++) {
+			run->ocl_profile = i;
+			if (run_one_parse(run, path, -1, 0, NULL) < 0)
+				return;
+		}
+		return;
+	}
 	if (last < 0) {
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 		return;

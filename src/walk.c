@@ -20,6 +20,7 @@
 
 #include "ast.h"
 #include "check.h"
+#include "opencl/opencl.h"
 #include "cuatomlint/strbuf.h"
 
 /* A set of cursors: open addressing on clang_hashCursor. */
@@ -41,6 +42,20 @@ struct walker {
 };
 
 static void walk_children(struct walker *wk, CXCursor c);
+
+/* OpenCL C has no host code: a kernel is launched like __global__, the rest is device code. */
+static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
+{
+	if (w->parse->opencl)
+		return cal_ocl_function_space(fn);
+	return cal_function_space(fn);
+}
+
+/* Enabled, and (in an OpenCL parse) one of the checks that know OpenCL C. */
+static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
+{
+	return enabled[i] && (!parse->opencl || cal_ocl_check_applies(cal_checks[i]));
+}
 static void walk_specialization_body(struct walker *wk, CXCursor callee);
 
 int cal_walk_in_device_code(const struct cal_walk *w)
@@ -304,7 +319,7 @@ static void dispatch(struct cal_walk *w, CXCursor c)
 {
 	int i;
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (!w->enabled[i] || !cal_checks[i]->visit)
+		if (!check_runs(w->parse, w->enabled, i) || !cal_checks[i]->visit)
 			continue;
 		w->current = cal_checks[i];
 		cal_checks[i]->visit(w, c, w->states[i]);
@@ -440,7 +455,7 @@ static void visit_one(struct walker *wk, CXCursor c)
 
 	if (cal_is_function_kind(kind)) {
 		w->function = c;
-		w->space = cal_function_space(c);
+		w->space = function_space(w, c);
 		/* an explicit specialization is written code, walked here */
 		if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
 			seen_add(&wk->instantiated, c);
@@ -555,7 +570,7 @@ static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
 	wk->w.enabled = enabled;
 	wk->w.function = clang_getNullCursor();
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (enabled[i] && cal_checks[i]->begin) {
+		if (check_runs(parse, enabled, i) && cal_checks[i]->begin) {
 			wk->w.current = cal_checks[i];
 			states[i] = cal_checks[i]->begin(&wk->w);
 		}
@@ -567,7 +582,7 @@ static void walk_end(struct walker *wk)
 	int i;
 
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (wk->w.enabled[i] && cal_checks[i]->end) {
+		if (check_runs(wk->w.parse, wk->w.enabled, i) && cal_checks[i]->end) {
 			wk->w.current = cal_checks[i];
 			cal_checks[i]->end(&wk->w, wk->w.states[i]);
 			flush_pending(&wk->w);

@@ -38,6 +38,7 @@
 
 #include "../ast.h"
 #include "../check.h"
+#include "../opencl/opencl_checks.h"
 #include "../fixits/edit.h"
 #include "../fixits/fallbacks.h"
 #include "cuatomlint/facts.h"
@@ -1805,6 +1806,20 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 	free(name);
 }
 
+/* OpenCL C: the same finding in OpenCL's words, with OpenCL's fix (src/opencl/). */
+static void report_access_cl(struct cal_walk *w, const struct sync_state *st,
+			     const struct access *a)
+{
+	struct cal_ocl_volatile v = { a->kind == ACC_POLL, a->lvalue, a->assign, a->polled_at,
+				      !st->no_fixes && a->fix_allowed, NULL };
+
+	if (a->kind == ACC_STORE && !a->value_unused) {
+		v.fix_allowed = 0;
+		v.why_not = "the store's value is used";
+	}
+	cal_ocl_report_volatile(w, st->tu, &v);
+}
+
 static void sync_end(struct cal_walk *w, void *state)
 {
 	struct sync_state *st = state;
@@ -1820,9 +1835,11 @@ static void sync_end(struct cal_walk *w, void *state)
 			     (!a->lock || lock_acquires_fixable(st, a));
 	}
 	for (i = 0; i < st->nr_acc; i++)
-		if (st->acc[i].flagged)
+		if (st->acc[i].flagged && w->parse->opencl)
+			report_access_cl(w, st, &st->acc[i]);
+		else if (st->acc[i].flagged)
 			report_access(w, st, &st->acc[i]);
-	for (i = 0; i < st->nr_calls; i++)
+	for (i = 0; i < st->nr_calls && !w->parse->opencl; i++)
 		if (!in_mmio_function(st, st->calls[i].accessor))
 			report_poll_call(w, st, &st->calls[i]);
 	for (i = 0; i < st->nr_acc; i++)

@@ -32,7 +32,7 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 	for (i = -1; i < job->targets.n; i++) {
 		struct cal_parse_request req = { env, &job->targets,
 						 i < 0 ? NULL : &job->targets.t[i],
-						 job->args.v, job->args.n };
+						 job->args.v, job->args.n, job->opencl, 0 };
 		int nr_errors = 0;
 		char *err = NULL;
 		CXTranslationUnit tu = cal_parse_file(index, job->file, &req, &nr_errors, &err);

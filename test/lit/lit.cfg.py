@@ -12,7 +12,7 @@ import lit.formats
 
 config.name = "cuatomlint"
 config.test_format = lit.formats.ShTest(True)
-config.suffixes = [".cu", ".test"]
+config.suffixes = [".cu", ".cl", ".test"]
 config.excludes = ["Inputs", "expect-exit.py", "sarif-validate.py", "parity.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test", "lit-out")

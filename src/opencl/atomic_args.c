@@ -1,0 +1,183 @@
+/*
+ * opencl-atomic-args: arguments of OpenCL C's explicit atomic functions
+ * that the specification makes invalid (undefined behaviour; clang
+ * accepts them all):
+ *   - an order the operation cannot have: a load with release or acq_rel,
+ *     a store (atomic_store_explicit, atomic_flag_clear_explicit) with
+ *     acquire or acq_rel;
+ *   - a compare-exchange failure order that is release or acq_rel (the
+ *     failure path only loads) or stronger than the success order's load
+ *     side;
+ *   - memory_scope_work_item on an atomic operation (it is for
+ *     atomic_work_item_fence only);
+ *   - memory_scope_all_svm_devices / memory_scope_all_devices on a device
+ *     profile without fine-grained SVM.
+ * Orders and scopes are judged only where they are written as the
+ * enumerators; a variable order is not guessed.  The fix, where the
+ * meaning is clear: acq_rel on a load is its acquire side, on a store its
+ * release side.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ast.h"
+#include "../check.h"
+#include "../fixits/edit.h"
+#include "opencl.h"
+
+enum kind { K_NONE = -1, K_OTHER, K_LOAD, K_STORE, K_RMW, K_CAS };
+
+/* Which operation, and where its order argument is (-1: none). */
+static enum kind kind_of(const char *name, int *order_at)
+{
+	*order_at = -1;
+	if (!strcmp(name, "atomic_load_explicit") ||
+	    !strcmp(name, "atomic_flag_test_and_set_explicit")) {
+		*order_at = 1;
+		return strcmp(name, "atomic_load_explicit") ? K_RMW : K_LOAD;
+	}
+	if (!strcmp(name, "atomic_flag_clear_explicit")) {
+		*order_at = 1;
+		return K_STORE;
+	}
+	if (!strcmp(name, "atomic_store_explicit")) {
+		*order_at = 2;
+		return K_STORE;
+	}
+	if (!strncmp(name, "atomic_compare_exchange_", 24) && strstr(name, "_explicit")) {
+		*order_at = 3;
+		return K_CAS;
+	}
+	if ((!strncmp(name, "atomic_fetch_", 13) || !strcmp(name, "atomic_exchange_explicit")) &&
+	    strstr(name, "_explicit")) {
+		*order_at = 2;
+		return K_RMW;
+	}
+	return !strncmp(name, "atomic_", 7) && strcmp(name, "atomic_init") &&
+	       strcmp(name, "atomic_work_item_fence") ? K_OTHER : K_NONE;
+}
+
+/* The enumerator an argument names (memory_order_acquire ...), or NULL; caller frees. */
+static char *enumerator(CXCursor arg)
+{
+	CXCursor d = clang_getCursorReferenced(cal_ignore_wrappers(arg));
+	if (clang_Cursor_isNull(d) || clang_getCursorKind(d) != CXCursor_EnumConstantDecl)
+		return NULL;
+	return cal_cursor_name(d);
+}
+
+/* The strength of an order's load side: relaxed/release 0, acquire/acq_rel 1, seq_cst 2. */
+static int load_side(const char *order)
+{
+	return !strcmp(order, "memory_order_seq_cst") ? 2
+	       : !strcmp(order, "memory_order_acquire") || !strcmp(order, "memory_order_acq_rel") ? 1
+	       : 0;
+}
+
+static void replace_order(struct cal_finding *f, CXCursor arg, const char *order)
+{
+	struct cal_edit e;
+	struct cal_fix *fix;
+
+	if (cal_edit_replace_cursor(arg, order, &e) < 0)
+		return;
+	fix = cal_finding_add_fix(f, "use the order the operation has");
+	cal_fix_add_edit(fix, &e);
+	cal_edit_clear(&e);
+}
+
+static void check_order(struct cal_walk *w, CXCursor call, const char *fn, enum kind k,
+			int at)
+{
+	CXCursor arg = clang_Cursor_getArgument(call, (unsigned)at);
+	char *order = enumerator(arg);
+	struct cal_finding *f;
+	int acq_rel;
+
+	if (!order)
+		return;
+	acq_rel = !strcmp(order, "memory_order_acq_rel");
+	if (k == K_LOAD && (acq_rel || !strcmp(order, "memory_order_release"))) {
+		f = cal_report(w, arg, "'%s' with %s: a load cannot release, so the order is invalid "
+			       "for the operation (undefined behaviour)", fn, order);
+		if (acq_rel)
+			replace_order(f, arg, "memory_order_acquire");
+	} else if (k == K_STORE && (acq_rel || !strcmp(order, "memory_order_acquire"))) {
+		f = cal_report(w, arg, "'%s' with %s: a store cannot acquire, so the order is invalid "
+			       "for the operation (undefined behaviour)", fn, order);
+		if (acq_rel)
+			replace_order(f, arg, "memory_order_release");
+	}
+	free(order);
+}
+
+static void check_failure_order(struct cal_walk *w, CXCursor call, const char *fn)
+{
+	CXCursor farg = clang_Cursor_getArgument(call, 4);
+	char *success = enumerator(clang_Cursor_getArgument(call, 3)), *failure = enumerator(farg);
+
+	if (failure && (!strcmp(failure, "memory_order_release") ||
+			!strcmp(failure, "memory_order_acq_rel")))
+		cal_report(w, farg, "'%s' with failure order %s: the failure path only loads, so "
+			   "it cannot release (undefined behaviour)", fn, failure);
+	else if (failure && success && load_side(failure) > load_side(success))
+		cal_report(w, farg, "'%s' with failure order %s, stronger than the success order %s "
+			   "(undefined behaviour): the failure order may be at most the success "
+			   "order's load side", fn, failure, success);
+	free(success);
+	free(failure);
+}
+
+static void check_scopes(struct cal_walk *w, CXCursor call, const char *fn)
+{
+	int i, n = clang_Cursor_getNumArguments(call);
+	const struct cal_ocl_profile *p = w->parse->ocl_profile;
+
+	for (i = 1; i < n; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		char *scope = enumerator(arg);
+		if (!scope)
+			continue;
+		if (!strcmp(scope, "memory_scope_work_item"))
+			cal_report(w, arg, "'%s' with memory_scope_work_item: that scope is for "
+				   "atomic_work_item_fence only, an atomic operation at it is invalid", fn);
+		else if ((!strcmp(scope, "memory_scope_all_svm_devices") ||
+			  !strcmp(scope, "memory_scope_all_devices")) && p && !p->fine_grain_svm)
+			cal_report(w, arg, "'%s' with %s needs fine-grained SVM, which device profile "
+				   "'%s' lacks", fn, scope, p->name);
+		free(scope);
+	}
+}
+
+static void args_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	CXCursor callee;
+	char *fn;
+	int order_at;
+	enum kind k;
+
+	(void)state;
+	if (!w->parse->opencl || clang_getCursorKind(c) != CXCursor_CallExpr)
+		return;
+	callee = cal_call_callee(c);
+	if (clang_Cursor_isNull(callee) || !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+		return;
+	fn = cal_cursor_name(callee);
+	k = kind_of(fn, &order_at);
+	if (k != K_NONE && order_at >= 0 && order_at < clang_Cursor_getNumArguments(c))
+		check_order(w, c, fn, k, order_at);
+	if (k == K_CAS && clang_Cursor_getNumArguments(c) >= 5)
+		check_failure_order(w, c, fn);
+	if (k != K_NONE)
+		check_scopes(w, c, fn);
+	free(fn);
+}
+
+const struct cal_check cal_check_opencl_atomic_args = {
+	.id = "opencl-atomic-args",
+	.severity = CAL_SEV_ERROR,
+	.enabled_by_default = 1,
+	.summary = "OpenCL C atomic calls with an order or scope the operation cannot have "
+		   "(undefined behaviour)",
+	.visit = args_visit,
+};

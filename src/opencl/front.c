@@ -1,0 +1,200 @@
+/* OpenCL C parses: which files, which clang arguments, which checks. */
+#include "opencl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ast.h"
+#include "../check.h"
+#include "../parse.h"
+#include "cuatomlint/strbuf.h"
+
+int cal_ocl_is_source(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && !strcmp(path + n - 3, ".cl");
+}
+
+int cal_ocl_is_lang(const char *value)
+{
+	return !strcmp(value, "cl") || !strcmp(value, "CL");
+}
+
+static const char *std_name(int std)
+{
+	return std == 120 ? "CL1.2" : std == 200 ? "CL2.0" : "CL3.0";
+}
+
+/*
+ * clang 19 refuses a parse (a driver error, no translation unit) where an
+ * extension and its 3.0 feature differ, or where pipes or device-side
+ * enqueue come without the generic address space; devices report such
+ * pairs inconsistently (PoCL lists cl_khr_fp64 and __opencl_c_fp64, other
+ * drivers only one), so either half turns both on.
+ */
+static const char *const pairs[][2] = {
+	{ "cl_khr_fp64", "__opencl_c_fp64" },
+	{ "cl_khr_3d_image_writes", "__opencl_c_3d_image_writes" },
+};
+
+static int parse_has(const struct cal_ocl_profile *p, const char *name)
+{
+	size_t i;
+
+	if (!strcmp(name, "__opencl_c_pipes") || !strcmp(name, "__opencl_c_device_enqueue"))
+		return cal_ocl_profile_has(p, name) &&
+		       cal_ocl_profile_has(p, "__opencl_c_generic_address_space");
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (!strcmp(name, pairs[i][0]) || !strcmp(name, pairs[i][1]))
+			return cal_ocl_profile_has(p, pairs[i][0]) ||
+			       cal_ocl_profile_has(p, pairs[i][1]);
+	return cal_ocl_profile_has(p, name);
+}
+
+/*
+ * For SPIR, clang's 3.0 header defines these whatever -cl-ext says ("all
+ * features are supported"), and undefines each for which __undef_<name>
+ * is defined: that is how a profile without them is modelled.
+ */
+static const char *const header_only[] = {
+	"__opencl_c_work_group_collective_functions", "__opencl_c_atomic_order_seq_cst",
+	"__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
+	"__opencl_c_read_write_images", NULL
+};
+
+/*
+ * -cl-ext: everything off, then exactly what the profile has; clang keeps
+ * some 3.0 features on after -all, so each known one it lacks is turned
+ * off by name.
+ */
+static void add_profile_args(const struct cal_ocl_profile *p, struct cal_argv *out)
+{
+	const char *const *k = cal_ocl_known_features();
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "-cl-ext=-all");
+	for (; *k; k++)
+		strbuf_addf(&sb, ",%c%s", parse_has(p, *k) ? '+' : '-', *k);
+	cal_argv_push(out, "-Xclang");
+	cal_argv_push(out, sb.buf);
+	strbuf_release(&sb);
+	for (k = header_only; *k; k++)
+		if (!parse_has(p, *k))
+			cal_argv_pushf(out, "-D__undef_%s", *k);
+}
+
+void cal_ocl_parse_args(int profile, struct cal_argv *out)
+{
+	cal_argv_push(out, "-x");
+	cal_argv_push(out, "cl");
+	cal_argv_push(out, "-target");
+	cal_argv_push(out, "spir64");
+	cal_argv_pushf(out, "-cl-std=%s", std_name(cal_ocl_std()));
+	cal_argv_push(out, "-Xclang");
+	cal_argv_push(out, "-finclude-default-header");
+	add_profile_args(cal_ocl_profile(profile), out);
+}
+
+char *cal_ocl_fingerprint_arg(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned long h = 5381;
+	int i, j;
+
+	for (i = 0; i < cal_ocl_nr_profiles(); i++) {
+		const struct cal_ocl_profile *p = cal_ocl_profile(i);
+		for (j = 0; j < p->nr_features; j++) {
+			const char *s;
+			for (s = p->features[j]; *s; s++)
+				h = h * 33 + (unsigned char)*s;
+			h = h * 33 + ',';
+		}
+		h = h * 33 + (unsigned long)p->fine_grain_svm + ';';
+	}
+	strbuf_addf(&sb, "-D__CUATOMLINT_OPENCL_SETTINGS__=%d_%lx", cal_ocl_std(), h);
+	return strbuf_detach(&sb);
+}
+
+/* The checks that know OpenCL C; the CUDA-only ones skip OpenCL parses. */
+int cal_ocl_check_applies(const struct cal_check *check)
+{
+	static const char *const ids[] = {
+		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
+		"opencl-atomic-type", NULL
+	};
+	int i;
+	for (i = 0; ids[i]; i++)
+		if (!strcmp(check->id, ids[i]))
+			return 1;
+	return 0;
+}
+
+int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
+{
+	char *arg;
+
+	if (!force && !cal_ocl_is_source(file))
+		return 0;
+	*opencl = 1;
+	cal_ocl_default_profile();
+	arg = cal_ocl_fingerprint_arg();
+	cal_argv_push(args, arg);
+	free(arg);
+	return 1;
+}
+
+/* libclang has no cursor for the kernel attribute: look for the keyword before the name. */
+int cal_ocl_function_space(CXCursor fn)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
+	CXSourceRange r = clang_getCursorExtent(fn);
+	unsigned name_at, at, i, n = 0;
+	CXToken *toks = NULL;
+	int kernel = 0;
+
+	clang_getSpellingLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name_at);
+	clang_tokenize(tu, r, &toks, &n);
+	for (i = 0; i < n; i++) {
+		CXString s;
+		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &at);
+		if (at >= name_at)
+			break;
+		s = clang_getTokenSpelling(tu, toks[i]);
+		kernel |= !strcmp(clang_getCString(s), "__kernel") ||
+			  !strcmp(clang_getCString(s), "kernel");
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return kernel ? CAL_SPACE_GLOBAL : CAL_SPACE_DEVICE;
+}
+
+struct header_scan {
+	char *dir;
+};
+
+static void find_base_header(CXFile file, CXSourceLocation *stack, unsigned depth,
+			     CXClientData data)
+{
+	struct header_scan *scan = data;
+	char *name, *slash;
+
+	(void)stack;
+	(void)depth;
+	if (scan->dir)
+		return;
+	name = cal_take_string(clang_getFileName(file));
+	slash = strrchr(name, '/');
+	if (slash && !strcmp(slash + 1, "opencl-c-base.h")) {
+		slash[1] = '\0';
+		scan->dir = name;
+		return;
+	}
+	free(name);
+}
+
+char *cal_ocl_header_dir(CXTranslationUnit tu)
+{
+	struct header_scan scan = { NULL };
+	clang_getInclusions(tu, find_base_header, &scan);
+	return scan.dir;
+}
