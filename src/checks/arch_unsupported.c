@@ -31,6 +31,7 @@
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "nv_atomic.h"
+#include "reach.h"
 
 #define CHECK_ID "arch-unsupported"
 
@@ -51,6 +52,7 @@ struct atomic_call {
 struct arch_state {
 	int have_anchor;
 	CXSourceLocation anchor;	/* where fallback helpers go */
+	struct cal_reach *reach;	/* findings only in code emitted for the targets */
 };
 
 static const struct { const char *name; enum cal_op op; } legacy_ops[] = {
@@ -452,6 +454,7 @@ static void report_unsupported(struct cal_walk *w, struct arch_state *st,
 		       "%s%s", op, min_sm, no_fix ? "; " : "", no_fix ? no_fix : "");
 	f->archs = below;
 	f->arch_specific = 1;
+	cal_reach_defer(st->reach, w, f, CAL_REACH_ANALYSED);
 	if (cal_walk_in_dependent_instantiation(w)) {
 		char *fn = cal_walk_function_name(w);
 		cal_note_at(w, f, w->function, "in instantiation '%s'%s", fn,
@@ -464,7 +467,8 @@ static void report_unsupported(struct cal_walk *w, struct arch_state *st,
 	free(op);
 }
 
-static void report_emulated(struct cal_walk *w, const struct atomic_call *ac,
+static void report_emulated(struct cal_walk *w, struct arch_state *st,
+			    const struct atomic_call *ac,
 			    const struct cal_fact *fact, uint64_t emulated)
 {
 	char *op = operation_words(ac, fact);
@@ -476,10 +480,12 @@ static void report_emulated(struct cal_walk *w, const struct atomic_call *ac,
 	f->severity = CAL_SEV_NOTE;
 	f->archs = emulated;
 	f->arch_specific = 1;
+	cal_reach_defer(st->reach, w, f, CAL_REACH_EMITTED);
 	free(op);
 }
 
-static void report_cluster(struct cal_walk *w, const struct atomic_call *ac)
+static void report_cluster(struct cal_walk *w, struct arch_state *st,
+			   const struct atomic_call *ac)
 {
 	const struct cal_fact *f = cal_facts_find(ac->api, CAL_OP_ANY, CAL_T_ANY,
 						  CAL_Q_SCOPE_CLUSTER);
@@ -496,6 +502,7 @@ static void report_cluster(struct cal_walk *w, const struct atomic_call *ac)
 	fi->severity = CAL_SEV_NOTE;
 	fi->archs = below;
 	fi->arch_specific = 1;
+	cal_reach_defer(st->reach, w, fi, CAL_REACH_EMITTED);
 }
 
 static void judge(struct cal_walk *w, struct arch_state *st, const struct atomic_call *ac)
@@ -515,23 +522,26 @@ static void judge(struct cal_walk *w, struct arch_state *st, const struct atomic
 		if (below)
 			report_unsupported(w, st, ac, fact, min_sm, below);
 		if (native_below)
-			report_emulated(w, ac, fact, native_below);
+			report_emulated(w, st, ac, fact, native_below);
 	}
 	if (ac->quals & CAL_Q_SCOPE_CLUSTER)
-		report_cluster(w, ac);
+		report_cluster(w, st, ac);
 }
 
 static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct atomic_call ac;
 	enum CXCursorKind k = clang_getCursorKind(c);
+	struct arch_state *st = state;
 
+	if (st->reach)
+		cal_reach_visit(st->reach, w, c);
 	if ((k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr) ||
 	    !cal_walk_in_device_code(w))
 		return;
 	memset(&ac, 0, sizeof(ac));
 	if (legacy_call(w, c, &ac) || builtin_call(w, c, &ac) || libcudacxx_call(c, &ac))
-		judge(w, state, &ac);
+		judge(w, st, &ac);
 	atomic_call_clear(&ac);
 }
 
@@ -546,15 +556,20 @@ static void find_anchor(struct cal_walk *w, struct arch_state *st)
 static void *arch_begin(struct cal_walk *w)
 {
 	struct arch_state *st = xcalloc(1, sizeof(*st));
-	if (!w->parse->is_host)
+	if (!w->parse->is_host) {
 		find_anchor(w, st);
+		st->reach = cal_reach_new();
+	}
 	return st;
 }
 
 static void arch_end(struct cal_walk *w, void *state)
 {
-	(void)w;
-	free(state);
+	struct arch_state *st = state;
+
+	if (st->reach)
+		cal_reach_end(st->reach, w);
+	free(st);
 }
 
 const struct cal_check cal_check_arch_unsupported = {

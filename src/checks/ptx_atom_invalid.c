@@ -28,6 +28,7 @@
 #include "../ptx/ptx_atom.h"
 #include "../run.h"
 #include "asm_template.h"
+#include "reach.h"
 
 /* The file position of source offset off (1-based line and byte column). */
 static void source_pos(const struct cal_asm_template *at, unsigned off, struct cal_pos *out)
@@ -80,7 +81,7 @@ static void add_noftz_fix(const struct cal_asm_template *at, struct cal_finding 
 	free(pos.file);
 }
 
-static void report_problem(struct cal_walk *w, CXCursor c, const struct cal_asm_template *at,
+static void report_problem(struct cal_walk *w, struct cal_reach *reach, CXCursor c, const struct cal_asm_template *at,
 			   const struct ptx_problem *p)
 {
 	uint64_t archs = w->parse->arch_mask;
@@ -92,6 +93,7 @@ static void report_problem(struct cal_walk *w, CXCursor c, const struct cal_asm_
 			return;
 		f = cal_report(w, c, "%s; the build targets " CAL_ARCHS_PLACEHOLDER, p->message);
 		f->arch_specific = 1;
+		cal_reach_defer(reach, w, f, CAL_REACH_EMITTED);
 		if (p->advisory)
 			f->severity = CAL_SEV_NOTE;
 	} else {
@@ -102,7 +104,8 @@ static void report_problem(struct cal_walk *w, CXCursor c, const struct cal_asm_
 	add_noftz_fix(at, f, p);
 }
 
-static void judge_template(struct cal_walk *w, CXCursor c, const struct cal_asm_template *at)
+static void judge_template(struct cal_walk *w, struct cal_reach *reach, CXCursor c,
+			   const struct cal_asm_template *at)
 {
 	struct ptx_problem problems[PTX_MAX_PROBLEMS];
 	size_t i;
@@ -111,7 +114,7 @@ static void judge_template(struct cal_walk *w, CXCursor c, const struct cal_asm_
 	for (i = 0; i < at->insns.nr; i++) {
 		n = ptx_problems(&at->insns.items[i], at->text.buf, problems, PTX_MAX_PROBLEMS);
 		for (j = 0; j < n; j++)
-			report_problem(w, c, at, &problems[j]);
+			report_problem(w, reach, c, at, &problems[j]);
 	}
 }
 
@@ -119,13 +122,26 @@ static void ptx_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct cal_asm_template at;
 
-	(void)state;
+	if (state)
+		cal_reach_visit(state, w, c);
 	if (clang_getCursorKind(c) != CXCursor_AsmStmt || !cal_walk_in_device_code(w))
 		return;
 	memset(&at, 0, sizeof(at));
 	if (cal_asm_template_load(&at, c) == 0)
-		judge_template(w, c, &at);
+		judge_template(w, state, c, &at);
 	cal_asm_template_release(&at);
+}
+
+/* Per-target findings only in code emitted for the targets (reach.h). */
+static void *ptx_begin(struct cal_walk *w)
+{
+	return w->parse->is_host ? NULL : cal_reach_new();
+}
+
+static void ptx_end(struct cal_walk *w, void *state)
+{
+	if (state)
+		cal_reach_end(state, w);
 }
 
 const struct cal_check cal_check_ptx_atom_invalid = {
@@ -133,5 +149,7 @@ const struct cal_check cal_check_ptx_atom_invalid = {
 	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
 	.summary = "inline PTX atom/red whose qualifiers are invalid or unsupported on a target",
+	.begin = ptx_begin,
 	.visit = ptx_visit,
+	.end = ptx_end,
 };
