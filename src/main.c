@@ -368,6 +368,11 @@ static int fix_options_ok(const struct cal_options *opts)
 		fprintf(stderr, "cuatomlint: error: --fix and --fix-dry-run exclude each other\n");
 		return 0;
 	}
+	if (opts->system_headers && (opts->fix || opts->fix_dry_run || opts->export_fixes)) {
+		fprintf(stderr, "cuatomlint: error: --system-headers reports only: a fix never "
+			"edits a system header, so it excludes --fix, --fix-dry-run and --export-fixes\n");
+		return 0;
+	}
 	if (opts->verify_nvcc && !opts->fix) {
 		fprintf(stderr, "cuatomlint: error: --verify-nvcc needs --fix\n");
 		return 0;
@@ -516,6 +521,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.verbose = opts->verbose;
 	run.per_arch_parses = opts->per_arch_parses;
 	run.host_parses = opts->host_parses;
+	run.system_headers = opts->system_headers;
 	sched.workers = opts->jobs;
 	sched.timeout = opts->timeout;
 	sched.memory_limit_mb = opts->parse_memory_limit;
@@ -524,7 +530,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
-					     &env, opts->per_arch_parses | opts->host_parses << 1,
+					     &env, opts->per_arch_parses | opts->host_parses << 1 |
+						     opts->system_headers << 2,
 					     opts->verbose);
 	cal_schedule_run(&run, &jobs, &sched);
 	cal_cache_close(sched.cache);

@@ -181,6 +181,7 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
+	info.system_headers = run->system_headers;
 	info.cuda_major = run->env->ver_major;
 	if (cal_walk_parse_guarded(&info, run->enabled, &run->findings) < 0) {
 		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "

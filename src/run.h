@@ -29,6 +29,7 @@ struct cal_run {
 	int partial_reported;	/* this file's partial parse has been said */
 	int arch_dependent;	/* a user file of this file's TU mentions the arch */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
+	int system_headers;	/* --system-headers: the walk enters system headers */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;
