@@ -68,6 +68,7 @@ struct cal_parse_info {
 	int partial;			/* clang reported errors */
 	const char *prelude_path;	/* file the tool injected */
 	int scope_system;		/* config: rewrite to system scope, not device */
+	int system_headers;		/* --system-headers: walk them too */
 	int cuda_major;			/* the toolkit's CUDA major version, 0 if unknown */
 	int opencl;			/* an OpenCL C parse for ... */
 	const struct cal_ocl_profile *ocl_profile;	/* ... this device profile */

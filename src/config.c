@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -113,6 +114,7 @@ static int read_arch(struct parser *p, const cJSON *v)
 
 static int read_scope(struct parser *p, const cJSON *v)
 {
+	p->cfg->scope_set = 1;
 	if (cJSON_IsString(v) && !strcmp(v->valuestring, "device"))
 		p->cfg->scope_system = 0;
 	else if (cJSON_IsString(v) && !strcmp(v->valuestring, "system"))
@@ -149,6 +151,15 @@ static int read_header_filter(struct parser *p, const cJSON *v)
 	return 0;
 }
 
+static int read_inherit(struct parser *p, const cJSON *v)
+{
+	if (!cJSON_IsBool(v))
+		return config_error(p, "inherit-parent", "\"%s\" must be true or false",
+				    "inherit-parent");
+	p->cfg->inherit = cJSON_IsTrue(v);
+	return 0;
+}
+
 static const struct {
 	const char *key;
 	int (*read)(struct parser *p, const cJSON *v);
@@ -159,6 +170,7 @@ static const struct {
 	{ "default-scope", read_scope },
 	{ "exclude", read_excludes },
 	{ "header-filter", read_header_filter },
+	{ "inherit-parent", read_inherit },
 };
 
 static int read_key(struct parser *p, const cJSON *item)
@@ -168,7 +180,7 @@ static int read_key(struct parser *p, const cJSON *item)
 		if (!strcmp(item->string, config_keys[i].key))
 			return config_keys[i].read(p, item);
 	return config_error(p, item->string, "unknown key '%s' (expected checks, severities, "
-			    "cuda-arch, default-scope, exclude or header-filter)", item->string);
+			    "cuda-arch, default-scope, exclude, header-filter or inherit-parent)", item->string);
 }
 
 int cal_config_parse(const char *path, const char *text, size_t len, struct cal_config *cfg)
@@ -204,6 +216,71 @@ static struct cal_config *cached(struct cal_config_cache *cache, const char *pat
 	return NULL;
 }
 
+static const struct cal_config *find_up(struct cal_config_cache *cache, char *dir);
+
+/* "inherit-parent": the parent's settings under this config's own. */
+static void inherit_from(struct cal_config *cfg, const struct cal_config *parent)
+{
+	struct cal_severity_override *own = cfg->severities;
+	size_t i, nr_own = cfg->nr_severities;
+	char *checks;
+
+	cfg->parent = parent;
+	if (parent->checks) {
+		checks = cfg->checks ? xasprintf("%s,%s", parent->checks, cfg->checks) :
+				       xstrdup(parent->checks);
+		free(cfg->checks);
+		cfg->checks = checks;
+	}
+	cfg->severities = NULL;
+	cfg->nr_severities = cfg->alloc_severities = 0;
+	for (i = 0; i < parent->nr_severities + nr_own; i++) {
+		const struct cal_severity_override *o =
+			i < parent->nr_severities ? &parent->severities[i] :
+						    &own[i - parent->nr_severities];
+		GROW(cfg->severities, cfg->alloc_severities, cfg->nr_severities + 1);
+		cfg->severities[cfg->nr_severities].check = xstrdup(o->check);
+		cfg->severities[cfg->nr_severities++].severity = o->severity;
+	}
+	for (i = 0; i < nr_own; i++)
+		free(own[i].check);
+	free(own);
+	if (!cfg->targets.n)
+		cfg->targets = parent->targets;
+	if (!cfg->scope_set) {
+		cfg->scope_system = parent->scope_system;
+		cfg->scope_set = parent->scope_set;
+	}
+	if (!cfg->header_filter && parent->header_filter)
+		cfg->header_filter = xstrdup(parent->header_filter);
+}
+
+/* The config above dir (dir excluded) that cfg extends; -1 if it is broken. */
+static int load_parent(struct cal_config_cache *cache, struct cal_config *cfg, const char *dir)
+{
+	char up[PATH_MAX];
+	const struct cal_config *parent;
+
+	if (!cfg->inherit)
+		return 0;
+	if (dir) {
+		const char *slash = strrchr(dir, '/');
+		size_t n = slash ? (size_t)(slash - dir) : 0;
+		if (!slash || n >= sizeof(up))
+			return 0;
+		memcpy(up, dir, n);
+		up[n] = '\0';
+	} else if (!getcwd(up, sizeof(up))) {
+		return 0;
+	}
+	parent = find_up(cache, up);
+	if (!parent)
+		return -1;
+	if (parent->path)
+		inherit_from(cfg, parent);
+	return 0;
+}
+
 static const struct cal_config *load(struct cal_config_cache *cache, const char *path)
 {
 	struct cal_config *cfg = cached(cache, path);
@@ -222,6 +299,8 @@ static const struct cal_config *load(struct cal_config_cache *cache, const char 
 	strbuf_release(&text);
 	GROW(cache->items, cache->alloc, cache->nr + 1);
 	cache->items[cache->nr++] = cfg;
+	if (r == 0)
+		r = load_parent(cache, cfg, cfg->dir);
 	if (r < 0) {
 		free(cfg->path);
 		cfg->path = xstrdup(path);
@@ -230,24 +309,67 @@ static const struct cal_config *load(struct cal_config_cache *cache, const char 
 	return cfg;
 }
 
-const struct cal_config *cal_config_for(struct cal_config_cache *cache, const char *file)
+/* The nearest config in dir or above it (dir is cut short on the way). */
+static const struct cal_config *find_up(struct cal_config_cache *cache, char *dir)
 {
-	char dir[PATH_MAX], *slash, *candidate;
-	const struct cal_config *cfg = &cache->none;
+	char *slash, *candidate;
 
-	if (!realpath(file, dir))
-		return &cache->none;
-	while ((slash = strrchr(dir, '/')) != NULL) {
-		*slash = '\0';
+	for (;;) {
 		candidate = xasprintf("%s/%s", dir, CAL_CONFIG_NAME);
 		if (access(candidate, F_OK) == 0) {
-			cfg = load(cache, candidate);
+			const struct cal_config *cfg = load(cache, candidate);
 			free(candidate);
 			return cfg;
 		}
 		free(candidate);
+		if ((slash = strrchr(dir, '/')) == NULL)
+			return &cache->none;
+		*slash = '\0';
 	}
-	return cfg;
+}
+
+const struct cal_config *cal_config_for(struct cal_config_cache *cache, const char *file)
+{
+	char dir[PATH_MAX], *slash;
+	struct stat st;
+
+	if (cache->fixed)
+		return cache->fixed;
+	if (!realpath(file, dir))
+		return &cache->none;
+	/* a folder (--dump-config's input) is searched from itself */
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		if ((slash = strrchr(dir, '/')) == NULL)
+			return &cache->none;
+		*slash = '\0';
+	}
+	return find_up(cache, dir);
+}
+
+int cal_config_set_fixed(struct cal_config_cache *cache, const char *text, const char *path)
+{
+	struct cal_config *cfg;
+	char cwd[PATH_MAX], abs[PATH_MAX];
+
+	if (path) {
+		if (!realpath(path, abs)) {
+			fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path,
+				strerror(errno));
+			return -1;
+		}
+		cache->fixed = load(cache, abs);
+		return cache->fixed ? 0 : -1;
+	}
+	cfg = xcalloc(1, sizeof(*cfg));
+	GROW(cache->items, cache->alloc, cache->nr + 1);
+	cache->items[cache->nr++] = cfg;
+	if (cal_config_parse("--config", text, strlen(text), cfg) < 0 ||
+	    load_parent(cache, cfg, NULL) < 0)
+		return -1;
+	free(cfg->dir);
+	cfg->dir = xstrdup(getcwd(cwd, sizeof(cwd)) ? cwd : ".");
+	cache->fixed = cfg;
+	return 0;
 }
 
 int cal_config_excludes(const struct cal_config *cfg, const char *file)
@@ -256,6 +378,8 @@ int cal_config_excludes(const struct cal_config *cfg, const char *file)
 	const char *rel;
 	size_t i, n;
 
+	if (cfg->parent && cal_config_excludes(cfg->parent, file))
+		return 1;
 	if (!cfg->nr_excludes || !realpath(file, abs))
 		return 0;
 	n = strlen(cfg->dir);
@@ -264,6 +388,67 @@ int cal_config_excludes(const struct cal_config *cfg, const char *file)
 		if (fnmatch(cfg->excludes[i], rel, 0) == 0)
 			return 1;
 	return 0;
+}
+
+static void add_string_list(cJSON *root, const char *key, const char *const *v, size_t n,
+			    const char **more, int nr_more)
+{
+	cJSON *list = cJSON_AddArrayToObject(root, key);
+	size_t i;
+	int j;
+
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(v[i]));
+	for (j = 0; j < nr_more; j++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(more[j]));
+}
+
+static void add_targets(cJSON *root, const struct cal_target_set *set)
+{
+	cJSON *list = cJSON_AddArrayToObject(root, "cuda-arch");
+	char name[32];
+	int i;
+
+	for (i = 0; i < set->n; i++)
+		cJSON_AddItemToArray(list, cJSON_CreateString(
+			cal_target_name(set->t[i], name, (int)sizeof(name))));
+}
+
+void cal_config_dump(const struct cal_config *cfg, const char *cli_checks,
+		     const struct cal_target_set *cli_targets, const char *cli_header_filter,
+		     const char **cli_excludes, int nr_cli_excludes, FILE *out)
+{
+	cJSON *root = cJSON_CreateObject(), *sev;
+	char *checks, *text;
+	size_t i;
+
+	checks = cfg->checks && cli_checks ? xasprintf("%s,%s", cfg->checks, cli_checks) :
+		 xstrdup(cli_checks ? cli_checks : cfg->checks ? cfg->checks : "");
+	if (*checks)
+		cJSON_AddStringToObject(root, "checks", checks);
+	free(checks);
+	if (cfg->nr_severities) {
+		sev = cJSON_AddObjectToObject(root, "severities");
+		for (i = 0; i < cfg->nr_severities; i++) {
+			cJSON_DeleteItemFromObjectCaseSensitive(sev, cfg->severities[i].check);
+			cJSON_AddStringToObject(sev, cfg->severities[i].check,
+						cal_severity_name(cfg->severities[i].severity));
+		}
+	}
+	if (cli_targets->n || cfg->targets.n)
+		add_targets(root, cli_targets->n ? cli_targets : &cfg->targets);
+	if (cfg->scope_set)
+		cJSON_AddStringToObject(root, "default-scope", cfg->scope_system ? "system" : "device");
+	if (cfg->nr_excludes || nr_cli_excludes)
+		add_string_list(root, "exclude", (const char *const *)cfg->excludes, cfg->nr_excludes,
+				cli_excludes, nr_cli_excludes);
+	if (cli_header_filter || cfg->header_filter)
+		cJSON_AddStringToObject(root, "header-filter",
+					cli_header_filter ? cli_header_filter : cfg->header_filter);
+	text = cJSON_Print(root);
+	fprintf(out, "%s\n", text);
+	cJSON_free(text);
+	cJSON_Delete(root);
 }
 
 void cal_config_release(struct cal_config *cfg)

@@ -8,8 +8,17 @@
  *     "cuda-arch": "sm_75,sm_90",          (or a list)
  *     "default-scope": "device",           (or "system": atomic_ref rewrites)
  *     "exclude": ["vendor*", "gen*.cu"],  (globs, relative to the file's folder)
- *     "header-filter": "include/.*"        (POSIX extended regex)
+ *     "header-filter": "include/.*",       (POSIX extended regex)
+ *     "inherit-parent": true               (extend the .cuatomlint above)
  *   }
+ *
+ * With "inherit-parent": true (clang-tidy's InheritParentConfig) the
+ * nearest config above this one's folder is read first: its "checks" run
+ * before these, its severities apply unless these name the same check,
+ * its cuda-arch, default-scope and header-filter hold unless given here,
+ * and its excludes (relative to its own folder) still exclude.
+ * --config=JSON or --config-file=PATH replace the search for every file
+ * (an inline config's folder is the current directory).
  *
  * Command-line options override it: --checks applies after "checks",
  * --cuda-arch replaces "cuda-arch", --exclude adds to "exclude",
@@ -20,6 +29,7 @@
 #define CUATOMLINT_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
@@ -42,6 +52,9 @@ struct cal_config {
 	char **excludes;
 	size_t nr_excludes, alloc_excludes;
 	char *header_filter;
+	int scope_set;		/* "default-scope" given (here or inherited) */
+	int inherit;		/* "inherit-parent": true */
+	const struct cal_config *parent;	/* the config it extends, or NULL */
 };
 
 /* Configs read so far, by path; lookups walk up from a file. */
@@ -49,6 +62,7 @@ struct cal_config_cache {
 	struct cal_config **items;
 	size_t nr, alloc;
 	struct cal_config none;	/* for files with no config above them */
+	const struct cal_config *fixed;	/* --config / --config-file: every file's */
 };
 
 /*
@@ -58,6 +72,15 @@ struct cal_config_cache {
 const struct cal_config *cal_config_for(struct cal_config_cache *cache, const char *file);
 /* Parse text (read from path) into cfg; -1 after printing an error. */
 int cal_config_parse(const char *path, const char *text, size_t len, struct cal_config *cfg);
+/*
+ * --config=TEXT (origin NULL) or --config-file=PATH: the config of every
+ * file from now on; -1 after printing an error.
+ */
+int cal_config_set_fixed(struct cal_config_cache *cache, const char *text, const char *path);
+/* --dump-config: cfg with the command line's overrides, as a .cuatomlint file. */
+void cal_config_dump(const struct cal_config *cfg, const char *cli_checks,
+		     const struct cal_target_set *cli_targets, const char *cli_header_filter,
+		     const char **cli_excludes, int nr_cli_excludes, FILE *out);
 /* Does the config exclude file? */
 int cal_config_excludes(const struct cal_config *cfg, const char *file);
 void cal_config_release(struct cal_config *cfg);

@@ -368,6 +368,11 @@ static int fix_options_ok(const struct cal_options *opts)
 		fprintf(stderr, "cuatomlint: error: --fix and --fix-dry-run exclude each other\n");
 		return 0;
 	}
+	if (opts->system_headers && (opts->fix || opts->fix_dry_run || opts->export_fixes)) {
+		fprintf(stderr, "cuatomlint: error: --system-headers reports only: a fix never "
+			"edits a system header, so it excludes --fix, --fix-dry-run and --export-fixes\n");
+		return 0;
+	}
 	if (opts->verify_nvcc && !opts->fix) {
 		fprintf(stderr, "cuatomlint: error: --verify-nvcc needs --fix\n");
 		return 0;
@@ -443,6 +448,36 @@ static void discover_flags(struct cal_options *opts, char **db, struct cal_argv 
 	free(found);
 }
 
+/* --config / --config-file: one config for every file (the later option wins over none) */
+static int fixed_config(const struct cal_options *opts, struct cal_config_cache *configs)
+{
+	if (opts->config && opts->config_file) {
+		fprintf(stderr, "cuatomlint: error: --config and --config-file exclude each other\n");
+		return -1;
+	}
+	if (opts->config || opts->config_file)
+		return cal_config_set_fixed(configs, opts->config, opts->config_file);
+	return 0;
+}
+
+/* --dump-config: the config of the first input (else of the current directory) */
+static int dump_config(const struct cal_options *opts)
+{
+	struct cal_config_cache configs;
+	const struct cal_config *cfg;
+	int status = EXIT_USAGE;
+
+	memset(&configs, 0, sizeof(configs));
+	if (fixed_config(opts, &configs) == 0 &&
+	    (cfg = cal_config_for(&configs, opts->nr_inputs ? opts->inputs[0] : ".")) != NULL) {
+		cal_config_dump(cfg, opts->checks, &opts->targets, opts->header_filter,
+				opts->excludes, opts->nr_excludes, stdout);
+		status = EXIT_CLEAN;
+	}
+	cal_config_cache_release(&configs);
+	return status;
+}
+
 static int lint(struct cal_options *opts, const int *enabled)
 {
 	struct cal_env env;
@@ -457,6 +492,10 @@ static int lint(struct cal_options *opts, const int *enabled)
 	int status = EXIT_USAGE;
 
 	memset(&configs, 0, sizeof(configs));
+	if (fixed_config(opts, &configs) < 0) {
+		cal_config_cache_release(&configs);
+		goto done;
+	}
 	discover_flags(opts, &found_db, &found_flags);
 	if (cal_source_roots_init(&roots, opts->srcroot, opts->compdb) < 0) {
 		status = EXIT_USAGE;
@@ -482,6 +521,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	run.verbose = opts->verbose;
 	run.per_arch_parses = opts->per_arch_parses;
 	run.host_parses = opts->host_parses;
+	run.system_headers = opts->system_headers;
 	sched.workers = opts->jobs;
 	sched.timeout = opts->timeout;
 	sched.memory_limit_mb = opts->parse_memory_limit;
@@ -490,7 +530,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
-					     &env, opts->per_arch_parses | opts->host_parses << 1,
+					     &env, opts->per_arch_parses | opts->host_parses << 1 |
+						     opts->system_headers << 2,
 					     opts->verbose);
 	cal_schedule_run(&run, &jobs, &sched);
 	cal_cache_close(sched.cache);
@@ -562,6 +603,8 @@ int main(int argc, char **argv)
 	} else if (opts.list_checks) {
 		list_checks(enabled);
 		status = EXIT_CLEAN;
+	} else if (opts.dump_config) {
+		status = dump_config(&opts);
 	} else if (!fix_options_ok(&opts)) {
 		status = EXIT_USAGE;
 	} else if (opts.nr_inputs == 0 && !opts.compdb) {

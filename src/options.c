@@ -187,6 +187,10 @@ static int add_extra_arg_before(struct cal_options *o, const char *v)
 	return 0;
 }
 static int set_quiet(struct cal_options *o, const char *v) { (void)v; o->quiet = 1; return 0; }
+static int set_config(struct cal_options *o, const char *v) { o->config = v; return 0; }
+static int set_config_file(struct cal_options *o, const char *v) { o->config_file = v; return 0; }
+static int set_dump_config(struct cal_options *o, const char *v) { (void)v; o->dump_config = 1; return 0; }
+static int set_system_headers(struct cal_options *o, const char *v) { (void)v; o->system_headers = 1; return 0; }
 /* Never called: --launcher takes the rest of the command line (see below). */
 static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v; return 0; }
 
@@ -228,6 +232,10 @@ static const struct opt_desc options[] = {
 	{ "--exclude-header-filter", OPT_VALUE, "REGEX", "no findings in headers matching REGEX", set_exclude_header_filter },
 	{ "--line-filter", OPT_VALUE, "JSON", "only these lines: [{\"name\":\"k.cu\",\"lines\":[[1,9]]}]", set_line_filter },
 	{ "--quiet", OPT_FLAG, NULL, "no summary table or progress, findings only", set_quiet },
+	{ "--config", OPT_VALUE, "JSON", "use this .cuatomlint text for every file instead of searching", set_config },
+	{ "--config-file", OPT_VALUE, "PATH", "use this .cuatomlint file for every file instead of searching", set_config_file },
+	{ "--dump-config", OPT_FLAG, NULL, "print the first input's effective config and exit", set_dump_config },
+	{ "--system-headers", OPT_FLAG, NULL, "report findings in system headers too", set_system_headers },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
 };

@@ -62,6 +62,10 @@ struct cal_options {
 	int quiet;		/* --quiet: no summary, no progress */
 	const char *exclude_header_filter;	/* regex: headers never reported */
 	const char *line_filter;	/* JSON (checked): only these lines */
+	const char *config;	/* --config: inline .cuatomlint JSON, for every file */
+	const char *config_file;	/* --config-file: this .cuatomlint for every file */
+	int dump_config;	/* --dump-config: print the first input's config, exit */
+	int system_headers;	/* --system-headers: findings in system headers too */
 };
 
 #define CAL_DEFAULT_TIMEOUT 300

@@ -31,6 +31,7 @@ struct cal_run {
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
 	int opencl;		/* the file is OpenCL C: one parse per device profile */
 	int ocl_profile;	/* the profile being parsed */
+	int system_headers;	/* --system-headers: the walk enters system headers */
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	struct cal_findings findings;

@@ -1,6 +1,7 @@
 #include "suppress.h"
 
 #include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,10 +25,28 @@ static const struct marker markers[] = {
 	{ "NOLINT", SAME_LINE, "cuatomlint-", 1 },
 };
 
+/* NOLINTBEGIN's list: the same rules as NOLINT's. */
+static const struct marker block_marker = { "NOLINTBEGIN", SAME_LINE, "cuatomlint-", 1 };
+
 struct line {
 	const char *s;
 	size_t n;
 	int python;	/* a cuTile .py file: comments start with '#' */
+};
+
+/*
+ * A NOLINTBEGIN ... NOLINTEND block: lines first..last, the list right
+ * after "NOLINTBEGIN" at list (list_len bytes up to the end of its line).
+ * last == 0 while open; an unmatched marker suppresses nothing.
+ */
+struct nolint_block {
+	unsigned first, last;
+	size_t list, list_len;
+};
+
+/* A NOLINTEND with no open NOLINTBEGIN of the same list. */
+struct stray_end {
+	unsigned line, column;
 };
 
 /*
@@ -42,6 +61,10 @@ struct text_index {
 	unsigned *file_marker_lines;	/* lines naming "cuatomlint: ignore-file" */
 	unsigned nr_file_markers;
 	int python;			/* comments start with '#' */
+	struct nolint_block *blocks;
+	size_t nr_blocks, alloc_blocks;
+	struct stray_end *stray_ends;
+	size_t nr_stray_ends, alloc_stray_ends;
 };
 
 static int has_bytes(const char *s, size_t n, const char *what)
@@ -57,7 +80,58 @@ static int has_bytes(const char *s, size_t n, const char *what)
 	return 0;
 }
 
-static void text_index_init(struct text_index *ix, const char *text, size_t len)
+static const char *line_comment(struct line l);
+
+/* The list after a marker ending at p: "(a,b)" up to its ')', or empty. */
+static size_t list_length(const char *p, const char *end)
+{
+	const char *close;
+
+	if (p >= end || *p != '(')
+		return 0;
+	close = memchr(p, ')', (size_t)(end - p));
+	return close ? (size_t)(close - p + 1) : (size_t)(end - p);
+}
+
+/* A NOLINTEND closes the latest open NOLINTBEGIN with the same list, as in clang-tidy. */
+static void close_block(struct text_index *ix, unsigned line, const char *at, const char *list,
+			size_t n)
+{
+	size_t i = ix->nr_blocks;
+
+	while (i-- > 0) {
+		struct nolint_block *b = &ix->blocks[i];
+		if (!b->last && b->list_len == n && !memcmp(ix->text + b->list, list, n)) {
+			b->last = line;
+			return;
+		}
+	}
+	GROW(ix->stray_ends, ix->alloc_stray_ends, ix->nr_stray_ends + 1);
+	ix->stray_ends[ix->nr_stray_ends].line = line;
+	ix->stray_ends[ix->nr_stray_ends++].column = (unsigned)(at - ix->text - ix->starts[line - 1]) + 1;
+}
+
+/* Record the NOLINTBEGIN / NOLINTEND markers in the comment of line l. */
+static void index_blocks(struct text_index *ix, struct line l, unsigned line)
+{
+	const char *c = line_comment(l), *end = l.s + l.n, *at;
+
+	for (at = c; at && at + 9 <= end; at++) {
+		if (at + 11 <= end && !memcmp(at, "NOLINTBEGIN", 11)) {
+			struct nolint_block *b;
+			GROW(ix->blocks, ix->alloc_blocks, ix->nr_blocks + 1);
+			b = &ix->blocks[ix->nr_blocks++];
+			b->first = line;
+			b->last = 0;
+			b->list = (size_t)(at + 11 - ix->text);
+			b->list_len = list_length(at + 11, end);
+		} else if (!memcmp(at, "NOLINTEND", 9)) {
+			close_block(ix, line, at, at + 9, list_length(at + 9, end));
+		}
+	}
+}
+
+static void text_index_init(struct text_index *ix, const char *text, size_t len, int python)
 {
 	size_t alloc = 0, fm_alloc = 0;
 	const char *p = text, *end = text + len, *nl;
@@ -65,6 +139,7 @@ static void text_index_init(struct text_index *ix, const char *text, size_t len)
 	memset(ix, 0, sizeof(*ix));
 	ix->text = text;
 	ix->len = len;
+	ix->python = python;
 	while (p < end || (p == text && len == 0)) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		GROW(ix->starts, alloc, (size_t)ix->nr_lines + 1);
@@ -74,6 +149,9 @@ static void text_index_init(struct text_index *ix, const char *text, size_t len)
 			GROW(ix->file_marker_lines, fm_alloc, (size_t)ix->nr_file_markers + 1);
 			ix->file_marker_lines[ix->nr_file_markers++] = ix->nr_lines;
 		}
+		if (has_bytes(p, nl ? (size_t)(nl - p) : (size_t)(end - p), "NOLINT"))
+			index_blocks(ix, (struct line){ p, nl ? (size_t)(nl - p) : (size_t)(end - p), python },
+				     ix->nr_lines);
 		if (!nl)
 			break;
 		p = nl + 1;
@@ -89,6 +167,8 @@ static void text_index_release(struct text_index *ix)
 {
 	free(ix->starts);
 	free(ix->file_marker_lines);
+	free(ix->blocks);
+	free(ix->stray_ends);
 	memset(ix, 0, sizeof(*ix));
 }
 
@@ -254,6 +334,22 @@ static int own_line_ignore(struct line l, const char *check)
 	       line_has(l, "cuatomlint: ignore") && line_suppresses(l, SAME_LINE, check);
 }
 
+static int block_suppresses(const struct text_index *ix, unsigned line, const char *check)
+{
+	const char *end;
+	size_t i;
+
+	for (i = 0; i < ix->nr_blocks; i++) {
+		const struct nolint_block *b = &ix->blocks[i];
+		if (!b->last || line < b->first || line > b->last)
+			continue;
+		end = ix->text + b->list + b->list_len;
+		if (list_names(ix->text + b->list, end, &block_marker, check))
+			return 1;
+	}
+	return 0;
+}
+
 static int suppressed_at(const struct text_index *ix, unsigned line, const char *check)
 {
 	struct line here = line_at(ix, line);
@@ -264,7 +360,7 @@ static int suppressed_at(const struct text_index *ix, unsigned line, const char 
 	if (before.s && (line_suppresses(before, NEXT_LINE, check) ||
 			 own_line_ignore(before, check)))
 		return 1;
-	return file_suppresses(ix, check);
+	return block_suppresses(ix, line, check) || file_suppresses(ix, check);
 }
 
 int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *check)
@@ -272,19 +368,53 @@ int cal_suppressed_in(const char *text, size_t len, unsigned line, const char *c
 	struct text_index ix;
 	int r;
 
-	text_index_init(&ix, text, len);
+	text_index_init(&ix, text, len, 0);
 	r = suppressed_at(&ix, line, check);
 	text_index_release(&ix);
 	return r;
 }
 
+/*
+ * Unmatched NOLINTBEGIN / NOLINTEND markers suppress nothing; say so once
+ * per file, in clang-tidy's words, on stderr (they are not findings).
+ */
+static void report_unmatched(const struct text_index *ix, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < ix->nr_blocks; i++)
+		if (!ix->blocks[i].last)
+			fprintf(stderr, "%s:%u:%u: warning: unmatched 'NOLINTBEGIN' comment without a "
+				"subsequent 'NOLINTEND' comment; it suppresses nothing\n", path,
+				ix->blocks[i].first,
+				(unsigned)(ix->blocks[i].list - 11 - ix->starts[ix->blocks[i].first - 1]) + 1);
+	for (i = 0; i < ix->nr_stray_ends; i++)
+		fprintf(stderr, "%s:%u:%u: warning: unmatched 'NOLINTEND' comment without a previous "
+			"'NOLINTBEGIN' comment\n", path, ix->stray_ends[i].line,
+			ix->stray_ends[i].column);
+}
+
 /* The text and index of file, kept while findings stay in the same file. */
 struct current_file {
 	char *path;
+	char **seen;		/* files already indexed: report their markers once */
+	size_t nr_seen, alloc_seen;
 	struct strbuf text;
 	struct text_index ix;
 	int ok;
 };
+
+static int already_seen(struct current_file *cur, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < cur->nr_seen; i++)
+		if (!strcmp(cur->seen[i], path))
+			return 1;
+	GROW(cur->seen, cur->alloc_seen, cur->nr_seen + 1);
+	cur->seen[cur->nr_seen++] = xstrdup(path);
+	return 0;
+}
 
 static void current_file_switch(struct current_file *cur, const char *path)
 {
@@ -296,14 +426,16 @@ static void current_file_switch(struct current_file *cur, const char *path)
 	strbuf_reset(&cur->text);
 	cur->ok = read_file(path, &cur->text) == 0;
 	if (cur->ok) {
-		text_index_init(&cur->ix, cur->text.buf, cur->text.len);
-		cur->ix.python = cal_cutile_is_python(path);
+		text_index_init(&cur->ix, cur->text.buf, cur->text.len,
+				cal_cutile_is_python(path));
 	}
+	if (cur->ok && !already_seen(cur, path))
+		report_unmatched(&cur->ix, path);
 }
 
 size_t cal_suppress_apply(struct cal_findings *list)
 {
-	struct current_file cur = { NULL, STRBUF_INIT, { 0 }, 0 };
+	struct current_file cur = { NULL, NULL, 0, 0, STRBUF_INIT, { 0 }, 0 };
 	size_t i, kept = 0, dropped = 0;
 
 	for (i = 0; i < list->nr; i++) {
@@ -317,6 +449,9 @@ size_t cal_suppress_apply(struct cal_findings *list)
 		list->items[kept++] = *f;
 	}
 	list->nr = kept;
+	for (i = 0; i < cur.nr_seen; i++)
+		free(cur.seen[i]);
+	free(cur.seen);
 	free(cur.path);
 	text_index_release(&cur.ix);
 	strbuf_release(&cur.text);

@@ -5,6 +5,12 @@
  *   // cuatomlint: ignore-file[arch-unsupported]          the whole file
  *   // NOLINT(cuatomlint-volatile-sync)                   this line (clang-tidy style)
  *   // NOLINTNEXTLINE(cuatomlint-volatile-sync)           the next line
+ *   // NOLINTBEGIN(volatile-sync) ... // NOLINTEND(volatile-sync)   the lines between, both included
+ *
+ * As in clang-tidy, a NOLINTEND closes the latest open NOLINTBEGIN with
+ * the same list; an unmatched NOLINTBEGIN or NOLINTEND suppresses nothing
+ * and gets a warning line on stderr (once per file holding a finding, as
+ * clang-tidy looks at them only for files with diagnostics).
  *
  * In cuTile Python files (.py) the same markers go in '#' comments.
  *

@@ -301,7 +301,7 @@ static int in_skipped_file(const struct cal_walk *w, CXCursor c)
 	int skip;
 
 	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
-	if (!file || clang_Location_isInSystemHeader(loc))
+	if (!file || (clang_Location_isInSystemHeader(loc) && !w->parse->system_headers))
 		return 1;
 	if (!w->parse->prelude_path)
 		return 0;

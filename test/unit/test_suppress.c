@@ -55,8 +55,30 @@ static void test_nolintnextline_is_not_nolint(void)
 	EXPECT(sup(t, 2, "volatile-sync"));
 }
 
+static void test_nolint_blocks(void)
+{
+	const char *t = "// NOLINTBEGIN(volatile-sync)\n"	/* 1 */
+			"int a;\n"				/* 2 */
+			"// NOLINTBEGIN\n"			/* 3 */
+			"int b;\n"				/* 4 */
+			"// NOLINTEND(volatile-sync)\n"		/* 5 */
+			"int c;\n"				/* 6 */
+			"// NOLINTEND\n"				/* 7 */
+			"int d; // NOLINTBEGIN(scope-mismatch)\n"	/* 8: never closed */
+			"int e;\n";				/* 9 */
+	EXPECT(sup(t, 2, "volatile-sync"));
+	EXPECT(!sup(t, 2, "scope-mismatch"));
+	EXPECT(sup(t, 4, "scope-mismatch"));	/* inside the bare block */
+	EXPECT(sup(t, 5, "volatile-sync"));	/* the END line is inside */
+	EXPECT(sup(t, 6, "scope-mismatch"));	/* the bare one ends at 7 */
+	EXPECT(!sup(t, 8, "volatile-sync"));	/* both have ended */
+	EXPECT(!sup(t, 8, "scope-mismatch"));	/* unmatched: nothing */
+	EXPECT(!sup(t, 9, "scope-mismatch"));
+}
+
 int main(void)
 {
+	test_nolint_blocks();
 	test_same_and_next_line();
 	test_whole_file();
 	test_nolintnextline_is_not_nolint();
