@@ -55,9 +55,12 @@ build_walk() {
   sed -e "s|@PROJECT_VERSION@|$version|" -e 's|@CUATOMLINT_DOCS_URL@|fuzz|' \
     -e 's|@CUATOMLINT_HOME_URL@|fuzz|' include/cuatomlint/version.h.in > "$gen/version.h.new"
   cmp -s "$gen/version.h.new" "$gen/version.h" || mv "$gen/version.h.new" "$gen/version.h"
+  # the check pages as SARIF rule help (src/check_help.c), as the build makes them
+  cmake -DDOCS=docs/checks -DOUT="$out/generated/check_help_table.c" -P cmake/embed-check-docs.cmake
   local objs=() stale=() src obj
   build_grammar
-  for src in src/*.c src/checks/*.c src/fixits/*.c src/ptx/*.c src/cutile/*.c test/fuzz/fuzz_walk.c; do
+  for src in src/*.c src/checks/*.c src/fixits/*.c src/ptx/*.c src/cutile/*.c src/opencl/*.c \
+             "$out/generated/check_help_table.c" test/fuzz/fuzz_walk.c; do
     [ "$src" = src/main.c ] && continue
     obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
     objs+=("$obj")

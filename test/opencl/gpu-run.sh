@@ -14,8 +14,9 @@ out=${1:-build/test/opencl/out}
 host=$out/ocl_pingpong
 [ -x "$host" ] || { echo "gpu-run: no $host (run ctest -R opencl/validate first)"; exit 2; }
 export LD_LIBRARY_PATH="$out/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-if ! ls /etc/OpenCL/vendors/*.icd > /dev/null 2>&1; then
-	# no ICD registry: name NVIDIA's library for the travelling loader
+if ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
+	# no NVIDIA entry in the ICD registry (none at all, or only PoCL's, as
+	# on the H100 machine): name NVIDIA's library for the travelling loader
 	mkdir -p "$out/vendors"
 	echo libnvidia-opencl.so.1 > "$out/vendors/nvidia.icd"
 	export OCL_ICD_VENDORS="$out/vendors"
