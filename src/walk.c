@@ -31,6 +31,8 @@ struct seen_set {
 	size_t nr, size;
 };
 
+#define MAX_USER_FILES 64
+
 struct walker {
 	struct cal_walk w;
 	struct seen_set instantiated;	/* walked, or written (explicit specializations) */
@@ -39,6 +41,8 @@ struct walker {
 	size_t nr_pending_inst, alloc_pending_inst;
 	int saw_template;		/* the user's code needs the indexing pass */
 	int saw_plain_template;		/* ... or has a plain function template */
+	CXFile user_files[MAX_USER_FILES];	/* files of the written code */
+	size_t nr_user_files;		/* more than MAX_USER_FILES: too many */
 	int ended;			/* the checks' end() ran */
 	int crash_test;
 };
@@ -496,10 +500,12 @@ static int is_callee_of(const struct cal_walk *w, CXCursor ref, CXCursor parent)
 
 /*
  * An explicit instantiation ("template void f<int>(int *);") has no cursor
- * of its own: where a plain function template is written, the user's files
- * are searched (outside comments) for the keyword "template" not followed
- * by '<' (explicit instantiations, "extern template", and ".template" too:
- * the pass then runs, which costs time, never findings).
+ * of its own: where a plain function template is written, the files of the
+ * written code's top-level declarations are searched (outside comments) for
+ * the keyword "template" not followed by '<' (explicit instantiations,
+ * "extern template", and ".template" too: the pass then runs, which costs
+ * time, never findings).  A user file holding nothing but explicit
+ * instantiations would be missed.
  */
 static int has_bare_template_keyword(const char *s, size_t n)
 {
@@ -531,43 +537,38 @@ static int has_bare_template_keyword(const char *s, size_t n)
 	return 0;
 }
 
-struct keyword_scan {
-	const struct walker *wk;
-	int found;
-};
-
-static void scan_included_file(CXFile file, CXSourceLocation *stack, unsigned depth,
-			       CXClientData data)
-{
-	struct keyword_scan *k = data;
-	CXTranslationUnit tu = k->wk->w.parse->tu;
-	const char *prelude = k->wk->w.parse->prelude_path;
-	const char *text;
-	size_t size = 0;
-	CXString name;
-	int support;
-
-	(void)stack;
-	(void)depth;
-	if (k->found || clang_Location_isInSystemHeader(clang_getLocation(tu, file, 1, 1)))
-		return;
-	name = clang_getFileName(file);
-	support = prelude && clang_getCString(name) &&
-		  !strncmp(clang_getCString(name), prelude, strlen(prelude));
-	clang_disposeString(name);
-	if (support)
-		return;
-	text = clang_getFileContents(tu, file, &size);
-	if (!text || has_bare_template_keyword(text, size))
-		k->found = 1;
-}
-
+/* Scanned are the files the written code's top-level cursors are in. */
 static int may_have_explicit_instantiation(const struct walker *wk)
 {
-	struct keyword_scan k = { wk, 0 };
+	size_t i, size;
+	const char *text;
 
-	clang_getInclusions(wk->w.parse->tu, scan_included_file, &k);
-	return k.found;
+	if (wk->nr_user_files > MAX_USER_FILES)
+		return 1;
+	for (i = 0; i < wk->nr_user_files; i++) {
+		size = 0;
+		text = clang_getFileContents(wk->w.parse->tu, wk->user_files[i], &size);
+		if (!text || has_bare_template_keyword(text, size))
+			return 1;
+	}
+	return 0;
+}
+
+/* Remember the file of a top-level cursor of the written code. */
+static void note_user_file(struct walker *wk, CXCursor c)
+{
+	CXFile file = NULL;
+	size_t i;
+
+	if (wk->saw_template || wk->nr_user_files > MAX_USER_FILES)
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	for (i = 0; i < wk->nr_user_files; i++)
+		if (clang_File_isEqual(wk->user_files[i], file))
+			return;
+	if (wk->nr_user_files < MAX_USER_FILES)
+		wk->user_files[wk->nr_user_files] = file;
+	wk->nr_user_files++;
 }
 
 static int needs_indexer(struct walker *wk, CXCursor c, enum CXCursorKind kind,
@@ -629,6 +630,8 @@ static enum CXChildVisitResult child_visitor(CXCursor c, CXCursor parent,
 	if (wk->w.depth == 0 && in_skipped_file(&wk->w, c))
 		return CXChildVisit_Continue;
 	visit_one(wk, c, parent);
+	if (wk->w.depth == 0)
+		note_user_file(wk, c);
 	return CXChildVisit_Continue;
 }
 
