@@ -13,6 +13,8 @@
  * containing each reference it sees; they are walked after the written
  * code, each once.
  */
+#include <ctype.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -30,14 +32,19 @@ struct seen_set {
 	size_t nr, size;
 };
 
+#define MAX_USER_FILES 64
+
 struct walker {
 	struct cal_walk w;
 	struct seen_set instantiated;	/* walked, or written (explicit specializations) */
 	struct seen_set considered;	/* containers the indexer reported */
 	CXCursor *pending_inst;		/* instantiations it found, in order */
 	size_t nr_pending_inst, alloc_pending_inst;
-	int saw_template;		/* the user's code has a template or a lambda */
-	int written_done, ended;	/* phases of a guarded walk */
+	int saw_template;		/* the user's code needs the indexing pass */
+	int saw_plain_template;		/* ... or has a plain function template */
+	CXFile user_files[MAX_USER_FILES];	/* files of the written code */
+	size_t nr_user_files;		/* more than MAX_USER_FILES: too many */
+	int ended;			/* the checks' end() ran */
 	int crash_test;
 };
 
@@ -439,14 +446,171 @@ static void walk_specialization_body(struct walker *wk, CXCursor callee)
 	w->in_instantiation = saved_inst;
 }
 
-/* Code whose instantiations only the indexer can show (generic lambdas too). */
-static int is_template_kind(enum CXCursorKind k)
+/*
+ * Indexing costs about a tenth of a parse, and most real files have a
+ * function template (helper headers do) whose every instantiation the
+ * walk already reaches through calls.  The indexer runs only where the
+ * written code has something whose instantiations a call may not lead
+ * to: class templates and their members, member templates (implicit
+ * conversions and constructors), lambdas (generic ones too), operator
+ * templates (found by ADL from any code), written specializations, and
+ * a template function named other than as the callee of a call (its
+ * address taken, passed on).
+ */
+static int is_plain_function_template(CXCursor tmpl)
 {
-	return k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
-	       k == CXCursor_ClassTemplatePartialSpecialization || k == CXCursor_LambdaExpr;
+	enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(tmpl));
+	CXString name;
+	int plain;
+
+	if (parent != CXCursor_TranslationUnit && parent != CXCursor_Namespace)
+		return 0;
+	name = clang_getCursorSpelling(tmpl);
+	plain = clang_getCString(name) && strncmp(clang_getCString(name), "operator", 8) != 0;
+	clang_disposeString(name);
+	return plain;
 }
 
-static void visit_one(struct walker *wk, CXCursor c)
+/* A function template, or a function made from one (a specialization or a member). */
+static int is_templated_function(CXCursor f)
+{
+	enum CXCursorKind kind = clang_getCursorKind(f);
+
+	if (kind == CXCursor_FunctionTemplate)
+		return 1;
+	return cal_is_function_kind(kind) &&
+	       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(f));
+}
+
+/* Does a reference name a templated function (any in an overload set)? */
+static int names_templated_function(CXCursor ref)
+{
+	unsigned i, n;
+
+	if (clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef) {
+		CXCursor target = clang_getCursorReferenced(ref);
+		return !clang_Cursor_isNull(target) && is_templated_function(target);
+	}
+	n = clang_getNumOverloadedDecls(ref);
+	for (i = 0; i < n; i++)
+		if (is_templated_function(clang_getOverloadedDecl(ref, i)))
+			return 1;
+	return 0;
+}
+
+/* Is the reference the callee of the call its parent (or grandparent) is? */
+static int is_callee_of(const struct cal_walk *w, CXCursor ref, CXCursor parent)
+{
+	CXCursor call = parent, target;
+
+	if (clang_getCursorKind(call) == CXCursor_UnexposedExpr && w->depth >= 2 &&
+	    clang_equalCursors(w->stack[w->depth - 1], parent))
+		call = w->stack[w->depth - 2];
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return 0;
+	target = clang_getCursorReferenced(ref);
+	return !clang_Cursor_isNull(target) &&
+	       clang_equalCursors(target, clang_getCursorReferenced(call));
+}
+
+/*
+ * An explicit instantiation ("template void f<int>(int *);") has no cursor
+ * of its own: where a plain function template is written, the files of the
+ * written code's top-level declarations are searched (outside comments) for
+ * the keyword "template" not followed by '<' (explicit instantiations,
+ * "extern template", and ".template" too: the pass then runs, which costs
+ * time, never findings).  A user file holding nothing but explicit
+ * instantiations would be missed.
+ */
+static int has_bare_template_keyword(const char *s, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i + 8 <= n; i++) {
+		if (s[i] == '/' && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (s[i] == '/' && s[i + 1] == '*') {
+			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+				;
+			i++;
+			continue;
+		}
+		if (memcmp(s + i, "template", 8) != 0 ||
+		    (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')))
+			continue;
+		j = i + 8;
+		if (j < n && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+			continue;
+		while (j < n && isspace((unsigned char)s[j]))
+			j++;
+		if (j >= n || s[j] != '<')
+			return 1;
+	}
+	return 0;
+}
+
+/* Scanned are the files the written code's top-level cursors are in. */
+static int may_have_explicit_instantiation(const struct walker *wk)
+{
+	size_t i, size;
+	const char *text;
+
+	if (wk->nr_user_files > MAX_USER_FILES)
+		return 1;
+	for (i = 0; i < wk->nr_user_files; i++) {
+		size = 0;
+		text = clang_getFileContents(wk->w.parse->tu, wk->user_files[i], &size);
+		if (!text || has_bare_template_keyword(text, size))
+			return 1;
+	}
+	return 0;
+}
+
+/* Remember the file of a top-level cursor of the written code. */
+static void note_user_file(struct walker *wk, CXCursor c)
+{
+	CXFile file = NULL;
+	size_t i;
+
+	if (wk->saw_template || wk->nr_user_files > MAX_USER_FILES)
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	for (i = 0; i < wk->nr_user_files; i++)
+		if (clang_File_isEqual(wk->user_files[i], file))
+			return;
+	if (wk->nr_user_files < MAX_USER_FILES)
+		wk->user_files[wk->nr_user_files] = file;
+	wk->nr_user_files++;
+}
+
+static int needs_indexer(struct walker *wk, CXCursor c, enum CXCursorKind kind,
+			 CXCursor parent)
+{
+	switch (kind) {
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+	case CXCursor_LambdaExpr:
+		return 1;
+	case CXCursor_FunctionTemplate:
+		if (is_plain_function_template(c)) {
+			wk->saw_plain_template = 1;
+			return 0;
+		}
+		return 1;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_OverloadedDeclRef:
+		return names_templated_function(c) && !is_callee_of(&wk->w, c, parent);
+	default:
+		return cal_is_function_kind(kind) &&
+		       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+	}
+}
+
+static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 {
 	struct cal_walk *w = &wk->w;
 	enum CXCursorKind kind = clang_getCursorKind(c);
@@ -460,7 +624,7 @@ static void visit_one(struct walker *wk, CXCursor c)
 		if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
 			seen_add(&wk->instantiated, c);
 	}
-	if (is_template_kind(kind))
+	if (!wk->saw_template && needs_indexer(wk, c, kind, parent))
 		wk->saw_template = 1;
 	dispatch(w, c);
 	if (kind == CXCursor_CallExpr)
@@ -478,10 +642,11 @@ static enum CXChildVisitResult child_visitor(CXCursor c, CXCursor parent,
 					     CXClientData data)
 {
 	struct walker *wk = data;
-	(void)parent;
 	if (wk->w.depth == 0 && in_skipped_file(&wk->w, c))
 		return CXChildVisit_Continue;
-	visit_one(wk, c);
+	visit_one(wk, c, parent);
+	if (wk->w.depth == 0)
+		note_user_file(wk, c);
 	return CXChildVisit_Continue;
 }
 
@@ -598,6 +763,15 @@ static void walker_release(struct walker *wk)
 	free(wk->pending_inst);
 }
 
+/* The written code, and whether the indexing pass must follow. */
+static void walk_written(struct walker *wk)
+{
+	walk_children(wk, clang_getTranslationUnitCursor(wk->w.parse->tu));
+	if (!wk->saw_template && wk->saw_plain_template &&
+	    may_have_explicit_instantiation(wk))
+		wk->saw_template = 1;
+}
+
 void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 		    struct cal_findings *out)
 {
@@ -606,7 +780,7 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 	IndexerCallbacks callbacks;
 
 	walk_begin(&wk, parse, enabled, states, out);
-	walk_children(&wk, clang_getTranslationUnitCursor(parse->tu));
+	walk_written(&wk);
 	/* indexing costs about a tenth of a parse: only where it can find some */
 	if (wk.saw_template) {
 		memset(&callbacks, 0, sizeof(callbacks));
@@ -618,40 +792,88 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 }
 
 /*
- * The guarded walk runs inside one indexing pass, so inside libclang's crash
- * recovery: the written code when the pass starts; the pass goes on to
- * find instantiations only where the written code has templates; the
- * instantiations and the checks' end() when it reports its diagnostics,
- * its last step.
+ * The guarded walk: a crash in the walk or a check (a bug, or the stack
+ * of a pathological nesting) costs that parse its findings, never the
+ * run.  It used to run inside an indexing pass for libclang's crash
+ * recovery, but that pass traverses every declaration of every header
+ * whatever its callbacks say, a tenth of the parse; the walk now has a
+ * guard of its own, as libclang's is: signal handlers on their own stack
+ * that jump back out, and the indexer runs only where it can find
+ * instantiations.
  */
-static CXIdxClientContainer guarded_start(CXClientData data, void *reserved)
-{
-	struct walker *wk = data;
+static _Thread_local sigjmp_buf *guard_jump;
+static const int guarded_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+#define NR_GUARDED_SIGNALS (sizeof(guarded_signals) / sizeof(guarded_signals[0]))
+#define GUARD_STACK_SIZE (256 * 1024)
 
-	(void)reserved;
+static void guard_handler(int sig)
+{
+	(void)sig;
+	siglongjmp(*guard_jump, 1);
+}
+
+struct guard {
+	struct sigaction saved[NR_GUARDED_SIGNALS];
+	stack_t saved_stack;
+	void *stack;
+};
+
+static void guard_install(struct guard *g)
+{
+	struct sigaction sa;
+	stack_t ss;
+	size_t i;
+
+	g->stack = xcalloc(1, GUARD_STACK_SIZE);
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_sp = g->stack;
+	ss.ss_size = GUARD_STACK_SIZE;
+	sigaltstack(&ss, &g->saved_stack);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = guard_handler;
+	sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NR_GUARDED_SIGNALS; i++)
+		sigaction(guarded_signals[i], &sa, &g->saved[i]);
+}
+
+static void guard_remove(struct guard *g)
+{
+	size_t i;
+
+	for (i = 0; i < NR_GUARDED_SIGNALS; i++)
+		sigaction(guarded_signals[i], &g->saved[i], NULL);
+	sigaltstack(&g->saved_stack, NULL);
+	free(g->stack);
+}
+
+/* Run step(wk) under the guard: 0, or -1 where it crashed. */
+static int run_guarded(void (*step)(struct walker *), struct walker *wk)
+{
+	sigjmp_buf jump;
+	struct guard g;
+	int crashed = 0;
+
+	guard_install(&g);
+	guard_jump = &jump;
+	if (sigsetjmp(jump, 1) == 0)
+		step(wk);
+	else
+		crashed = 1;
+	guard_jump = NULL;
+	guard_remove(&g);
+	return crashed ? -1 : 0;
+}
+
+static void written_step(struct walker *wk)
+{
 	if (wk->crash_test)
 		raise(SIGSEGV);
-	walk_children(wk, clang_getTranslationUnitCursor(wk->w.parse->tu));
-	wk->written_done = 1;
-	return NULL;
+	walk_written(wk);
 }
 
-static int guarded_abort(CXClientData data, void *reserved)
+static void finish_step(struct walker *wk)
 {
-	struct walker *wk = data;
-
-	(void)reserved;
-	return wk->written_done && !wk->saw_template;
-}
-
-static void guarded_finish(CXClientData data, CXDiagnosticSet diagnostics, void *reserved)
-{
-	struct walker *wk = data;
-
-	(void)diagnostics;
-	(void)reserved;
-	if (!wk->written_done || wk->ended)
-		return;
 	walk_pending_instantiations(wk);
 	walk_end(wk);
 }
@@ -672,23 +894,20 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 	struct cal_findings found = { 0 };
 	IndexerCallbacks callbacks;
 	size_t i;
+	int crashed;
 
 	walk_begin(&wk, parse, enabled, states, &found);
 	wk.crash_test = crash_test_wanted(parse->main_file);
-	memset(&callbacks, 0, sizeof(callbacks));
-	callbacks.startedTranslationUnit = guarded_start;
-	callbacks.abortQuery = guarded_abort;
-	callbacks.diagnostic = guarded_finish;
-	if (index_parse(&wk, &callbacks) != 0) {
+	crashed = run_guarded(written_step, &wk) < 0;
+	if (!crashed && wk.saw_template) {
+		/* libclang's own crash recovery guards the indexing pass */
+		memset(&callbacks, 0, sizeof(callbacks));
+		crashed = index_parse(&wk, &callbacks) != 0;
+	}
+	if (crashed || run_guarded(finish_step, &wk) < 0) {
 		/* the checks' states and the pending finding are lost with the crash */
 		cal_findings_release(&found);
 		return -1;
-	}
-	if (!wk.written_done)
-		walk_children(&wk, clang_getTranslationUnitCursor(parse->tu));
-	if (!wk.ended) {
-		walk_pending_instantiations(&wk);
-		walk_end(&wk);
 	}
 	walker_release(&wk);
 	for (i = 0; i < found.nr; i++)

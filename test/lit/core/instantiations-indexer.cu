@@ -1,0 +1,39 @@
+// The indexing pass (instantiations no call of the walk reaches) runs only
+// where the written code needs it: a template called directly is walked
+// through its call; one named by address, or explicitly instantiated, still
+// needs the pass, each alone too.
+// RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR,INST --implicit-check-not='[volatile-sync]'
+// RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR --implicit-check-not='[volatile-sync]'
+// RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR 2>&1 | FileCheck %s --check-prefixes=CALLED,INST --implicit-check-not='[volatile-sync]'
+// RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED --implicit-check-not='[volatile-sync]'
+
+template <class T> __global__ void called(volatile T *flag) {
+  while (*flag == T(0)) {
+  }
+  // CALLED: instantiations-indexer.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag'{{.*}}[volatile-sync]
+  // CALLED: note: in instantiation 'called<>(volatile int *)'
+}
+
+template <class T> __global__ void by_address(volatile T *flag) {
+  while (*flag == T(0)) {
+  }
+  // ADDR: instantiations-indexer.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag'{{.*}}[volatile-sync]
+  // ADDR: note: in instantiation 'by_address<>(volatile unsigned int *)'
+}
+
+template <class T> __global__ void by_instantiation(volatile T *flag) {
+  while (*flag == T(0)) {
+  }
+  // INST: instantiations-indexer.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag'{{.*}}[volatile-sync]
+  // INST: note: in instantiation 'by_instantiation<>(volatile long *)'
+}
+#ifndef NO_INST
+template __global__ void by_instantiation<long>(volatile long *);
+#endif
+
+void host(int *p, void **k) {
+  called<<<1, 1>>>(p);
+#ifndef NO_ADDR
+  *k = (void *)by_address<unsigned>;
+#endif
+}
