@@ -184,7 +184,26 @@ static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Recurse;
 }
 
-/* Has the call the error points at two arguments of one such type? */
+/*
+ * The mixed pairs CUDA's crt/math_functions.hpp also declares
+ * __host__ __device__ (min and max alike): (int, unsigned), (long,
+ * unsigned long), (long long, unsigned long long) both ways round, and
+ * (float, double).  Other mixes (int and long) are ambiguous in nvcc too.
+ */
+static int has_exact_mixed_overload(enum CXTypeKind a, enum CXTypeKind b)
+{
+	static const enum CXTypeKind pairs[][2] = {
+		{ CXType_Int, CXType_UInt }, { CXType_Long, CXType_ULong },
+		{ CXType_LongLong, CXType_ULongLong }, { CXType_Float, CXType_Double },
+	};
+	size_t i;
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if ((a == pairs[i][0] && b == pairs[i][1]) || (a == pairs[i][1] && b == pairs[i][0]))
+			return 1;
+	return 0;
+}
+
+/* Has the call the error points at two arguments that one host overload takes exactly? */
 static int has_same_type_args(CXTranslationUnit tu, CXDiagnostic d)
 {
 	struct failed_call call;
@@ -195,8 +214,9 @@ static int has_same_type_args(CXTranslationUnit tu, CXDiagnostic d)
 	if (!call.file)
 		return 0;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_call, &call);
-	return call.found && call.args == 2 && call.kinds[0] == call.kinds[1] &&
-	       has_exact_host_overload(call.kinds[0]);
+	return call.found && call.args == 2 &&
+	       ((call.kinds[0] == call.kinds[1] && has_exact_host_overload(call.kinds[0])) ||
+		has_exact_mixed_overload(call.kinds[0], call.kinds[1]));
 }
 
 static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,

@@ -89,8 +89,10 @@ def lint_project(tool, repo, root, units, jobs):
             json.dump(compile_db(root, units, gen_dir), f, indent=1)
         out = os.path.join(tmp, "report.json")
         start = time.monotonic()
+        # run from the project's root, as its developers would: headers
+        # outside the source tree are not reported (--srcroot's default)
         r = subprocess.run([tool, "--no-cache", "--color=never", "-j", str(jobs),
-                            "--format=json", "-o", out, "-p", tmp],
+                            "--format=json", "-o", out, "-p", tmp], cwd=root,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         wall = time.monotonic() - start
         findings = []

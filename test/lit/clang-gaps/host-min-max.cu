@@ -2,7 +2,9 @@
 // NVIDIA's cuda-samples call min()/max() in host code; nvcc's headers
 // declare them for the host too, clang's wrapper only for the device.  A
 // known gap where nvcc surely picks one of them (two arguments of one type
-// they take): no finding, fixes not withheld, --verbose names it.  A call
+// they take, or one of the mixed pairs they declare: int and unsigned, as in
+// cudpp's 'max(1, (unsigned int)ceil(...))'): no finding, fixes not
+// withheld, --verbose names it.  A call
 // nvcc rejects too (no overload takes a string; int and long is ambiguous
 // among nvcc's overloads) stays an error.
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_90 %s 2>&1 | FileCheck %s --implicit-check-not='error:' --implicit-check-not='partial parse'
@@ -13,7 +15,8 @@
 
 static int clamp_blocks(int n, int most) {
   int at_most = min(n, most);
-  return max(1.0, (double)at_most);
+  unsigned blocks = max(1, (unsigned)at_most);
+  return max(1.0, (double)blocks);
 }
 
 __global__ void wait_then_count(int *count, volatile int *go) {
@@ -33,5 +36,6 @@ int main() {
 #endif
   return 0;
 }
-// VERBOSE: host-min-max.cu:15:17: note: clang's error 'no matching function for call to 'min'' is a known clang-versus-nvcc difference (host-min-max), not reported
-// VERBOSE: host-min-max.cu:16:10: note: clang's error 'no matching function for call to 'max'' is a known clang-versus-nvcc difference (host-min-max), not reported
+// VERBOSE: host-min-max.cu:17:17: note: clang's error 'no matching function for call to 'min'' is a known clang-versus-nvcc difference (host-min-max), not reported
+// VERBOSE: host-min-max.cu:18:21: note: clang's error 'no matching function for call to 'max'' is a known clang-versus-nvcc difference (host-min-max), not reported
+// VERBOSE: host-min-max.cu:19:10: note: clang's error 'no matching function for call to 'max'' is a known clang-versus-nvcc difference (host-min-max), not reported
