@@ -59,8 +59,12 @@ for src in "$here"/mp_*.cl; do
 		# is shown on the GPU (docs/validation.md).
 		OCL_STD=CL2.0 oclgrind --data-races "$host" "$out/$name.cl" 4 1000 120 \
 			"$guard" -DOCLGRIND_CL12_ATOMICS -I"$here" > "$out/$name.cl.oclgrind" 2>&1
-		if grep -q 'data race' "$out/$name.cl.oclgrind"; then got=yes; else got=no; fi
-		expect "$name.cl oclgrind data race" yes $got
+		if ! grep -q 'rounds' "$out/$name.cl.oclgrind"; then
+			echo "skipped: oclgrind could not run the host program: $(head -n 1 "$out/$name.cl.oclgrind")"
+		else
+			if grep -q 'data race' "$out/$name.cl.oclgrind"; then got=yes; else got=no; fi
+			expect "$name.cl oclgrind data race" yes $got
+		fi
 		OCL_STD=CL2.0 oclgrind --data-races "$host" "$out/$name.fixed.cl" 4 100000 120 \
 			"$guard" -DOCLGRIND_CL12_ATOMICS -I"$here" > "$out/$name.fixed.cl.oclgrind" 2>&1
 		echo "info: $name.fixed.cl under oclgrind: $(grep -c 'data race' "$out/$name.fixed.cl.oclgrind") race reports ($(grep -o 'flag\|data\[' "$out/$name.fixed.cl.oclgrind" | sort | uniq -c | tr '\n' ' '))"
