@@ -680,20 +680,6 @@ static void put_deps(struct cal_cache *c, struct strbuf *sb, const struct cal_de
 	}
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t w = write(fd, buf, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		buf += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 void cal_cache_store(struct cal_cache *c, const char *key, const char *file,
 		     const struct cal_deps *deps, const struct cal_findings *findings)
 {

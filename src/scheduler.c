@@ -197,20 +197,6 @@ static void limit_memory(int megabytes)
 	setrlimit(RLIMIT_AS, &rl);
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * The child's parse counters (--summary) travel with its result: the
  * parent adds them to its own.

@@ -53,5 +53,7 @@ char *path_normalize(char *path);
 
 /* Read a whole file; returns 0, or -1 with errno set. */
 int read_file(const char *path, struct strbuf *out);
+/* Write all of buf to fd, retrying short writes and EINTR; 0, or -1 with errno set. */
+int write_all(int fd, const char *buf, size_t len);
 
 #endif

@@ -521,22 +521,14 @@ static char *temp_name(const char *path)
 	return xasprintf("%.*s/.%s.cuatomlint-XXXXXX", (int)(slash - path), path, slash + 1);
 }
 
-static int write_all(int fd, const char *buf, size_t len)
+/* write_all(), with the test hook that fakes a full disk */
+static int write_or_fault(int fd, const char *buf, size_t len)
 {
 	if (cal_fault("write")) {
 		errno = ENOSPC;
 		return -1;
 	}
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
+	return write_all(fd, buf, len);
 }
 
 /*
@@ -558,7 +550,7 @@ static int write_then_rename(const char *target, const char *data, size_t len, m
 	if (st && fchown(fd, st->st_uid, st->st_gid) < 0) {
 		/* not ours to give away: the file becomes the user's */
 	}
-	if (write_all(fd, data, len) < 0 || fchmod(fd, mode & 07777) < 0 || fsync(fd) < 0) {
+	if (write_or_fault(fd, data, len) < 0 || fchmod(fd, mode & 07777) < 0 || fsync(fd) < 0) {
 		*why = strerror(errno);
 		close(fd);
 		unlink(tmp);
