@@ -4,7 +4,7 @@
 file(GLOB pages "${DOCS}/*.md")
 list(SORT pages)
 set(body "/* Generated from the pages in docs/checks by cmake/embed-check-docs.cmake. */\n")
-string(APPEND body "#include \"check_help.h\"\n\nconst struct cal_check_help cal_check_helps[] = {\n")
+string(APPEND body "#include \"report/check_help.h\"\n\nconst struct cal_check_help cal_check_helps[] = {\n")
 foreach(page ${pages})
   get_filename_component(id "${page}" NAME_WE)
   file(READ "${page}" text)

@@ -41,7 +41,7 @@ cflags=(-std=c17 -g -O1 -fno-omit-frame-pointer
 
 build_ptx() {
   "$clang" "${cflags[@]}" \
-    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/facts.c src/strbuf.c \
+    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/atomics/facts.c src/util/strbuf.c \
     -o "$out/fuzz_ptx"
 }
 
@@ -55,13 +55,13 @@ build_walk() {
   sed -e "s|@PROJECT_VERSION@|$version|" -e 's|@CUATOMLINT_DOCS_URL@|fuzz|' \
     -e 's|@CUATOMLINT_HOME_URL@|fuzz|' include/cuatomlint/version.h.in > "$gen/version.h.new"
   cmp -s "$gen/version.h.new" "$gen/version.h" || mv "$gen/version.h.new" "$gen/version.h"
-  # the check pages as SARIF rule help (src/check_help.c), as the build makes them
+  # the check pages as SARIF rule help (src/report/check_help.c), as the build makes them
   cmake -DDOCS=docs/checks -DOUT="$out/generated/check_help_table.c" -P cmake/embed-check-docs.cmake
   local objs=() stale=() src obj
   build_grammar
-  for src in src/*.c src/checks/*.c src/fixits/*.c src/ptx/*.c src/cutile/*.c src/opencl/*.c \
+  for src in src/*/*.c \
              "$out/generated/check_help_table.c" test/fuzz/fuzz_walk.c; do
-    [ "$src" = src/main.c ] && continue
+    [ "$src" = src/driver/main.c ] && continue
     obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
     objs+=("$obj")
     # rebuild what changed (a header newer than the object counts)
@@ -96,7 +96,7 @@ run_walk() {
 }
 
 # The Python grammar's generated C (cuTile), built without our warnings, as
-# in CMakeLists.txt; the walk target links it too (run.c reaches src/cutile/).
+# in CMakeLists.txt; the walk target links it too (src/driver/run.c reaches src/cutile/).
 build_grammar() {
   local grammar
   [ -f "$out/ts_python_scanner.o" ] && return 0
@@ -114,7 +114,7 @@ build_cutile() {
   build_grammar
   "$clang" "${cflags[@]}" -Iinclude -Isrc -I"$("$llvm_config" --includedir)" \
     test/fuzz/fuzz_cutile.c src/cutile/tree.c src/cutile/analysis.c src/cutile/checks.c \
-    src/cutile/cutile.c src/finding.c src/strbuf.c \
+    src/cutile/cutile.c src/report/finding.c src/util/strbuf.c \
     "$out/ts_python_parser.o" "$out/ts_python_scanner.o" -ltree-sitter \
     -o "$out/fuzz_cutile"
 }

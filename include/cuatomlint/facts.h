@@ -3,7 +3,7 @@
  *
  * Every (API, operation, operand type, qualifier) -> minimum sm fact of the
  * spec's tables A (legacy atomic functions), B (__nv_atomic_* builtins) and
- * D (PTX atom/red) is one row of one array, cal_facts[], in src/facts.c,
+ * D (PTX atom/red) is one row of one array, cal_facts[], in src/atomics/facts.c,
  * and each row cites its source.  Checks ask cal_facts_find(); no check
  * holds an architecture number of its own.
  *

@@ -20,18 +20,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
-#include "../fixits/fallbacks.h"
-#include "../fixits/include_insert.h"
-#include "../run.h"
-#include "arch_unsupported.h"
-#include "atomic_ref_fallback.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
+#include "fixits/fallbacks.h"
+#include "fixits/include_insert.h"
+#include "driver/run.h"
+#include "checks/arch_unsupported.h"
+#include "checks/atomic_ref_fallback.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
-#include "nv_atomic.h"
-#include "reach.h"
+#include "atomics/nv_atomic.h"
+#include "analysis/reach.h"
 
 #define CHECK_ID "arch-unsupported"
 

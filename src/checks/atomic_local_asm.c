@@ -3,13 +3,13 @@
  * operands, for atomic-local-memory, through the shared asm reader
  * (asm_template.h) that ptx-atom-invalid and scope-mismatch use too.
  */
-#include "atomic_local_asm.h"
+#include "checks/atomic_local_asm.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "asm_template.h"
+#include "parse/ast.h"
+#include "ptx/asm_template.h"
 
 int cal_ptx_atomics(CXTranslationUnit tu, CXCursor stmt, struct cal_ptx_atomic *out, int max)
 {

@@ -19,13 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "local_origin.h"
-#include "nv_atomic.h"
-#include "atomic_local_asm.h"
+#include "analysis/local_origin.h"
+#include "atomics/nv_atomic.h"
+#include "checks/atomic_local_asm.h"
 
 /* How an atomic maps to a plain operation when its result is unused. */
 enum plain_op {

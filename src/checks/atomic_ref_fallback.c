@@ -11,16 +11,16 @@
  * constructor when that argument is a plain variable (a pointer that may
  * have moved since is not rewritten).
  */
-#include "atomic_ref_fallback.h"
+#include "checks/atomic_ref_fallback.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../fixits/edit.h"
-#include "../fixits/fallbacks.h"
+#include "parse/ast.h"
+#include "fixits/edit.h"
+#include "fixits/fallbacks.h"
 #include "cuatomlint/strbuf.h"
-#include "expr_util.h"
+#include "analysis/expr_util.h"
 
 #define MAX_COPIES 3	/* atomic_ref constructed from an atomic_ref, at most this deep */
 

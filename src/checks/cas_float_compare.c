@@ -29,11 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "expr_util.h"
+#include "analysis/expr_util.h"
 
 #define MAX_FED 32
 

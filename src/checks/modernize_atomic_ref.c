@@ -21,13 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
-#include "../fixits/include_insert.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
+#include "fixits/include_insert.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
-#include "scope_sites.h"
+#include "analysis/scope_sites.h"
 
 struct legacy_op {
 	const char *name;	/* without _block / _system */

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
-#include "nv_atomic.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
+#include "atomics/nv_atomic.h"
 
 enum type_class {
 	TC_INTEGRAL,

@@ -18,13 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "nv_atomic.h"
-#include "nv_atomic_context.h"
-#include "nv_atomic_fixes.h"
+#include "atomics/nv_atomic.h"
+#include "checks/nv_atomic_context.h"
+#include "checks/nv_atomic_fixes.h"
 
 enum place {
 	PLACE_BODY,		/* fine */

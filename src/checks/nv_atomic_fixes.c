@@ -1,14 +1,14 @@
-#include "nv_atomic_fixes.h"
+#include "checks/nv_atomic_fixes.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "expr_util.h"
-#include "nv_atomic.h"
+#include "analysis/expr_util.h"
+#include "atomics/nv_atomic.h"
 
 /* The tokens of a range, with their file offsets, and the file's text. */
 struct toks {

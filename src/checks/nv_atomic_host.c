@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
+#include "parse/ast.h"
+#include "checks/check.h"
 #include "cuatomlint/strbuf.h"
-#include "nv_atomic.h"
+#include "atomics/nv_atomic.h"
 
 #define MAX_CHAIN 4
 

@@ -22,13 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
+#include "parse/ast.h"
+#include "checks/check.h"
 #include "cuatomlint/strbuf.h"
-#include "../ptx/ptx_atom.h"
-#include "../run.h"
-#include "asm_template.h"
-#include "reach.h"
+#include "ptx/ptx_atom.h"
+#include "driver/run.h"
+#include "ptx/asm_template.h"
+#include "analysis/reach.h"
 
 /* The file position of source offset off (1-based line and byte column). */
 static void source_pos(const struct cal_asm_template *at, unsigned off, struct cal_pos *out)

@@ -3,17 +3,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../check.h"
-#include "../check_select.h"
+#include "checks/check.h"
+#include "driver/check_select.h"
 #include "cuatomlint/strbuf.h"
 
 #define CHECK(sym) extern const struct cal_check cal_check_##sym;
-#include "checks.def"
+#include "checks/checks.def"
 #undef CHECK
 
 const struct cal_check *const cal_checks[] = {
 #define CHECK(sym) &cal_check_##sym,
-#include "checks.def"
+#include "checks/checks.def"
 #undef CHECK
 };
 

@@ -43,14 +43,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "expr_util.h"
-#include "scope_address.h"
-#include "scope_calls.h"
-#include "scope_sites.h"
+#include "analysis/expr_util.h"
+#include "analysis/scope_address.h"
+#include "analysis/scope_calls.h"
+#include "analysis/scope_sites.h"
 
 #define WIDEN_FIX "widen the scope to device"
 

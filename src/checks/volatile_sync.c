@@ -36,15 +36,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../opencl/opencl_checks.h"
-#include "../fixits/edit.h"
-#include "../fixits/fallbacks.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "opencl/opencl_checks.h"
+#include "fixits/edit.h"
+#include "fixits/fallbacks.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
-#include "../fixits/include_insert.h"
-#include "volatile_util.h"
+#include "fixits/include_insert.h"
+#include "analysis/volatile_util.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
 enum access_kind { ACC_POLL, ACC_STORE };

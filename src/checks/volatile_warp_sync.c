@@ -35,13 +35,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "expr_util.h"
-#include "volatile_util.h"
-#include "warp_uniform.h"
+#include "analysis/expr_util.h"
+#include "analysis/volatile_util.h"
+#include "analysis/warp_uniform.h"
 
 #define MAX_RUN 64
 #define MAX_CALL_DEPTH 8

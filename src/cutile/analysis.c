@@ -1,4 +1,4 @@
-#include "analysis.h"
+#include "cutile/analysis.h"
 
 #include <stdlib.h>
 #include <string.h>

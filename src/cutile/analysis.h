@@ -6,7 +6,7 @@
 #ifndef CUATOMLINT_CUTILE_ANALYSIS_H
 #define CUATOMLINT_CUTILE_ANALYSIS_H
 
-#include "tree.h"
+#include "cutile/tree.h"
 
 #define CT_MAX_FACTS 64
 

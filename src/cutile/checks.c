@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../check.h"
-#include "analysis.h"
+#include "checks/check.h"
+#include "cutile/analysis.h"
 #include "cuatomlint/strbuf.h"
-#include "cutile.h"
-#include "fixits/rewriter.h"
+#include "cutile/cutile.h"
+#include "rewrite/rewriter.h"
 
 /* cuda.tile's atomics; value: the first positional argument after indices. */
 static const char *const atomics[] = {

@@ -1,4 +1,4 @@
-#include "cutile.h"
+#include "cutile/cutile.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "tree.h"
+#include "cutile/tree.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,9 +1,9 @@
-#include "edit.h"
+#include "fixits/edit.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
+#include "parse/ast.h"
 #include "cuatomlint/strbuf.h"
 
 int cal_direct_position(CXSourceLocation loc, CXFile *file, unsigned *line,

@@ -2,7 +2,7 @@
  * The fallback helpers of spec table C, as data.  Bodies are indented with
  * four spaces; the rewriter keeps the file's own style elsewhere.
  */
-#include "fallbacks.h"
+#include "fixits/fallbacks.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-#include "fences.h"
+#include "fixits/fences.h"
 
 #include <string.h>
 

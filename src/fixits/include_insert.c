@@ -1,11 +1,11 @@
-#include "include_insert.h"
+#include "fixits/include_insert.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
+#include "parse/ast.h"
 #include "cuatomlint/strbuf.h"
-#include "edit.h"
+#include "fixits/edit.h"
 
 enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_DIRECTIVE, LINE_CODE };
 

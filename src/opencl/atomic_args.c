@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../fixits/edit.h"
-#include "opencl.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "fixits/edit.h"
+#include "opencl/opencl.h"
 
 enum kind { K_NONE = -1, K_OTHER, K_LOAD, K_STORE, K_RMW, K_CAS };
 

@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../checks/local_origin.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "analysis/local_origin.h"
 
 /*
  * A call to one of OpenCL C's atomic functions: named atomic_* or atom_*,

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../checks/volatile_util.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "analysis/volatile_util.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "opencl.h"
+#include "opencl/opencl.h"
 
 static int is_atomic_type(CXType t)
 {

@@ -1,12 +1,12 @@
 /* OpenCL C parses: which files, which clang arguments, which checks. */
-#include "opencl.h"
+#include "opencl/opencl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../check.h"
-#include "../parse.h"
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "parse/parse.h"
 #include "cuatomlint/strbuf.h"
 
 int cal_ocl_is_source(const char *path)

@@ -22,7 +22,7 @@
  * scope there yet reports only relaxed/work-group in the capability bits;
  * see docs/checks/opencl.md).
  */
-#include "opencl.h"
+#include "opencl/opencl.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../check.h"
+#include "checks/check.h"
 #include "cuatomlint/strbuf.h"
-#include "opencl.h"
+#include "opencl/opencl.h"
 
 static const char *const implicit_functions[] = {
 	"atomic_load", "atomic_store", "atomic_exchange", "atomic_compare_exchange_strong",

@@ -15,17 +15,17 @@
  * atomic_xchg to publish) was run on an H100 through NVIDIA's OpenCL and
  * still read 99.5% stale words (issue 14), so no 1.2 form is proven.
  */
-#include "opencl_checks.h"
+#include "opencl/opencl_checks.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ast.h"
-#include "../checks/volatile_util.h"
-#include "../fixits/edit.h"
+#include "parse/ast.h"
+#include "analysis/volatile_util.h"
+#include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
-#include "opencl.h"
+#include "opencl/opencl.h"
 
 enum space { SP_GLOBAL, SP_LOCAL, SP_GENERIC, SP_OTHER };
 

@@ -2,7 +2,7 @@
  * PTX text from C string literals, and the statement splitter that finds
  * atom / red instructions in it.  See ptx_atom.h.
  */
-#include "ptx_atom.h"
+#include "ptx/ptx_atom.h"
 
 #include <stdlib.h>
 #include <string.h>

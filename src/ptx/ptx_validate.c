@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ptx_atom.h"
+#include "ptx/ptx_atom.h"
 
 struct sink {
 	const struct ptx_insn *insn;

@@ -1,5 +1,5 @@
 /*
- * libFuzzer target for the walk and every check (src/walk.c, src/checks/).
+ * libFuzzer target for the walk and every check (src/parse/walk.c, src/checks/).
  *
  * The input becomes CUDA C++ source in one of two ways:
  *   - as written: the seed corpus (test/fuzz/walk-corpus/) holds small,
@@ -25,10 +25,10 @@
 
 #include <clang-c/Index.h>
 
-#include "check.h"
+#include "checks/check.h"
 #include "cuatomlint/strbuf.h"
-#include "parse.h"
-#include "toolkit.h"
+#include "parse/parse.h"
+#include "parse/toolkit.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

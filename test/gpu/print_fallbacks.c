@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/fixits/fallbacks.h"
+#include "fixits/fallbacks.h"
 
 static int print_one(const struct cal_fallback *fb)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/ptx/ptx_atom.h"
+#include "ptx/ptx_atom.h"
 
 static void verdict(const char *line, unsigned sm)
 {

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch_dependence.h"
+#include "parse/arch_dependence.h"
 #include "cuatomlint/strbuf.h"
 #include "test.h"
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
-#include "check.h"
+#include "driver/cache.h"
+#include "checks/check.h"
 #include "cuatomlint/strbuf.h"
-#include "launcher.h"
+#include "driver/launcher.h"
 #include "test.h"
 
 static const char *registry_id(const char *name)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/fixits/fallbacks.h"
+#include "fixits/fallbacks.h"
 #include "cuatomlint/facts.h"
 #include "test.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../../src/ast.h"
+#include "parse/ast.h"
 
 static CXType invalid_type(void)
 {

@@ -1,8 +1,8 @@
 /* Unit tests for the __nv_atomic_* builtin table and its order rules. */
 #include <string.h>
 
-#include "checks/nv_atomic.h"
-#include "toolkit.h"
+#include "atomics/nv_atomic.h"
+#include "parse/toolkit.h"
 #include "test.h"
 
 /* Every row: found by its name, scope last, orders before it, in range. */

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
-#include "nvcc_flags.h"
+#include "driver/nvcc_flags.h"
 #include "test.h"
 
 struct row {

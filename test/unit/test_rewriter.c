@@ -5,9 +5,9 @@
 #include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
-#include "fixits/diff.h"
-#include "fixits/export_yaml.h"
-#include "fixits/rewriter.h"
+#include "rewrite/diff.h"
+#include "rewrite/export_yaml.h"
+#include "rewrite/rewriter.h"
 #include "test.h"
 
 static char dir[] = "/tmp/cuatomlint-test-rewriter-XXXXXX";

@@ -1,7 +1,7 @@
 /* Unit tests for suppression comments. */
 #include <string.h>
 
-#include "suppress.h"
+#include "filter/suppress.h"
 #include "test.h"
 
 static int sup(const char *text, unsigned line, const char *check)

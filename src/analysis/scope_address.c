@@ -1,0 +1,287 @@
+#include "analysis/scope_address.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "analysis/expr_util.h"
+
+#define MAX_FOLLOW 8
+
+void cal_object_init(struct cal_object *o)
+{
+	o->base = clang_getNullCursor();
+	strbuf_init(&o->offset);
+	o->origin = CAL_ORIGIN_UNKNOWN;
+	o->per_block = 0;
+	o->via_this = 0;
+}
+
+void cal_object_release(struct cal_object *o)
+{
+	strbuf_release(&o->offset);
+	cal_object_init(o);
+}
+
+int cal_object_same(const struct cal_object *a, const struct cal_object *b)
+{
+	return !clang_Cursor_isNull(a->base) && !clang_Cursor_isNull(b->base) &&
+	       clang_equalCursors(clang_getCanonicalCursor(a->base),
+				  clang_getCanonicalCursor(b->base)) &&
+	       !strcmp(a->offset.buf, b->offset.buf);
+}
+
+/* ---- blockIdx dependence ---- */
+
+struct block_dep {
+	int depth;
+};
+
+static int blocks_dependence(CXCursor c, void *data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	(void)data;
+	/* a loaded or computed-by-call value may be anything, in any block */
+	return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr ||
+	       cal_is_unop(c, CXUnaryOperator_Deref);
+}
+
+static int is_local_var(CXCursor var)
+{
+	return clang_getCursorKind(var) == CXCursor_VarDecl &&
+	       cal_is_function_kind(clang_getCursorKind(clang_getCursorSemanticParent(var))) &&
+	       clang_Cursor_getStorageClass(var) != CX_SC_Static;
+}
+
+static int depends(CXCursor e, int depth);
+
+static int names_block_index(CXCursor c, void *data)
+{
+	struct block_dep *d = data;
+	CXCursor var;
+
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return 0;
+	var = clang_getCursorReferenced(c);
+	if (is_local_var(var)) {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+		return !clang_Cursor_isNull(init) && depends(init, d->depth + 1);
+	}
+	return clang_getCursorKind(var) == CXCursor_VarDecl && cal_cursor_name_is(var, "blockIdx");
+}
+
+static int depends(CXCursor e, int depth)
+{
+	struct block_dep d = { depth };
+
+	if (depth > MAX_FOLLOW)
+		return 0;
+	e = cal_ignore_wrappers(e);
+	if (blocks_dependence(e, NULL))
+		return 0;
+	return names_block_index(e, &d) ||
+	       cal_subtree_find(e, names_block_index, blocks_dependence, &d, NULL);
+}
+
+int cal_depends_on_block(CXCursor e)
+{
+	return depends(e, 0);
+}
+
+/* ---- tracing ---- */
+
+static void trace_pointer(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth);
+static void trace_lvalue(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth);
+static int is_pointer_type(CXType t);
+
+static void add_offset(CXTranslationUnit tu, struct cal_object *o, CXCursor e,
+		       const char *prefix)
+{
+	char *text = cal_cursor_text(tu, e);
+	const char *p;
+
+	o->per_block |= cal_depends_on_block(e);
+	if (!text || !strcmp(text, "0")) {
+		free(text);
+		return;
+	}
+	if (o->offset.len)
+		strbuf_addch(&o->offset, '+');
+	strbuf_adds(&o->offset, prefix);
+	for (p = text; *p; p++)
+		if (!isspace((unsigned char)*p))
+			strbuf_addch(&o->offset, *p);
+	free(text);
+}
+
+static enum CXChildVisitResult attr_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	int *kinds = data;
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDADeviceAttr)
+		kinds[0] = 1;
+	else if (clang_getCursorKind(c) == CXCursor_CUDAConstantAttr)
+		kinds[1] = 1;
+	return CXChildVisit_Continue;
+}
+
+static enum cal_origin global_var_origin(CXCursor var)
+{
+	int kinds[2] = { 0, 0 };
+	clang_visitChildren(var, attr_visitor, kinds);
+	return kinds[0] && !kinds[1] ? CAL_ORIGIN_GLOBAL : CAL_ORIGIN_UNKNOWN;
+}
+
+static int is_pointer_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+	return k == CXType_Pointer;
+}
+
+static int is_reference_type(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+	return k == CXType_LValueReference || k == CXType_RValueReference;
+}
+
+static void trace_var(CXTranslationUnit tu, CXCursor var, struct cal_object *o, int depth)
+{
+	CXType t = clang_getCursorType(var);
+	CXCursor init;
+
+	o->base = var;
+	if (clang_getCursorKind(var) == CXCursor_ParmDecl) {
+		CXCursor fn = clang_getCursorSemanticParent(var);
+		o->origin = cal_function_space(fn) == CAL_SPACE_GLOBAL ? CAL_ORIGIN_GLOBAL
+								      : CAL_ORIGIN_UNKNOWN;
+		return;
+	}
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return;
+	if (cal_var_is_shared(var)) {
+		o->origin = CAL_ORIGIN_SHARED;
+		return;
+	}
+	if (!is_local_var(var)) {
+		o->origin = global_var_origin(var);
+		return;
+	}
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if ((is_pointer_type(t) || is_reference_type(t)) && !clang_Cursor_isNull(init) &&
+	    depth < MAX_FOLLOW) {
+		struct strbuf later = o->offset;	/* offsets applied after this variable */
+		strbuf_init(&o->offset);
+		if (is_pointer_type(t))
+			trace_pointer(tu, init, o, depth + 1);
+		else
+			trace_lvalue(tu, init, o, depth + 1);
+		if (later.len && o->offset.len)
+			strbuf_addch(&o->offset, '+');
+		strbuf_add(&o->offset, later.buf, later.len);
+		strbuf_release(&later);
+		return;
+	}
+	o->origin = is_pointer_type(t) || is_reference_type(t) ? CAL_ORIGIN_UNKNOWN
+							       : CAL_ORIGIN_LOCAL;
+}
+
+/* The object a member access is made on: null for an implicit 'this'. */
+static CXCursor member_object(CXCursor member)
+{
+	CXCursor obj;
+
+	if (cal_nr_children(member) < 1)
+		return clang_getNullCursor();
+	obj = cal_ignore_wrappers(cal_child(member, 0));
+	return clang_getCursorKind(obj) == CXCursor_CXXThisExpr ? clang_getNullCursor() : obj;
+}
+
+/* Trace the object that holds a member into o (this, a variable, a pointee). */
+static void trace_member_object(CXTranslationUnit tu, CXCursor member, struct cal_object *o,
+				int depth)
+{
+	CXCursor obj = member_object(member);
+
+	if (clang_Cursor_isNull(obj)) {
+		o->via_this = 1;
+		o->base = clang_getCursorReferenced(member);
+	} else if (is_pointer_type(clang_getCursorType(obj)))
+		trace_pointer(tu, obj, o, depth);
+	else
+		trace_lvalue(tu, obj, o, depth);
+}
+
+/*
+ * A pointer loaded from a member: based on the member; its memory is the
+ * holder's when that is a kernel's parameter or a __device__ variable (a
+ * pointer handed to a kernel points to global memory), else unknown.
+ */
+static void trace_pointer_member(CXTranslationUnit tu, CXCursor member, struct cal_object *o,
+				 int depth)
+{
+	struct cal_object holder;
+
+	cal_object_init(&holder);
+	if (depth < MAX_FOLLOW)
+		trace_member_object(tu, member, &holder, depth + 1);
+	o->base = clang_getCursorReferenced(member);
+	o->origin = holder.origin == CAL_ORIGIN_GLOBAL ? CAL_ORIGIN_GLOBAL : CAL_ORIGIN_UNKNOWN;
+	o->via_this = holder.via_this;
+	o->per_block |= holder.per_block;
+	cal_object_release(&holder);
+}
+
+static void trace_pointer(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth)
+{
+	enum CXCursorKind k;
+
+	e = cal_strip_casts(e);
+	k = clang_getCursorKind(e);
+	if (cal_is_unop(e, CXUnaryOperator_AddrOf)) {
+		trace_lvalue(tu, cal_child(e, 0), o, depth);
+	} else if (cal_is_binop(e, CXBinaryOperator_Add) || cal_is_binop(e, CXBinaryOperator_Sub)) {
+		CXCursor a = cal_child(e, 0), b = cal_child(e, 1);
+		int a_is_ptr = is_pointer_type(clang_getCursorType(a));
+		if (!a_is_ptr && cal_is_binop(e, CXBinaryOperator_Sub))
+			return;
+		add_offset(tu, o, a_is_ptr ? b : a,
+			   cal_is_binop(e, CXBinaryOperator_Sub) ? "-" : "");
+		trace_pointer(tu, a_is_ptr ? a : b, o, depth);
+	} else if (k == CXCursor_DeclRefExpr) {
+		trace_var(tu, clang_getCursorReferenced(e), o, depth);
+	} else if (k == CXCursor_MemberRefExpr) {
+		trace_pointer_member(tu, e, o, depth);
+	}
+}
+
+static void trace_lvalue(CXTranslationUnit tu, CXCursor e, struct cal_object *o, int depth)
+{
+	enum CXCursorKind k;
+
+	e = cal_strip_casts(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr) {
+		trace_var(tu, clang_getCursorReferenced(e), o, depth);
+	} else if (k == CXCursor_ArraySubscriptExpr) {
+		add_offset(tu, o, cal_child(e, 1), "");
+		trace_pointer(tu, cal_child(e, 0), o, depth);
+	} else if (cal_is_unop(e, CXUnaryOperator_Deref)) {
+		trace_pointer(tu, cal_child(e, 0), o, depth);
+	} else if (k == CXCursor_MemberRefExpr) {
+		char *member = cal_cursor_name(e);
+		strbuf_addf(&o->offset, "%s.%s", o->offset.len ? "+" : "", member);
+		free(member);
+		trace_member_object(tu, e, o, depth);
+	}
+}
+
+void cal_object_of_pointer(CXTranslationUnit tu, CXCursor e, struct cal_object *o)
+{
+	trace_pointer(tu, e, o, 0);
+}
+
+void cal_object_of_lvalue(CXTranslationUnit tu, CXCursor e, struct cal_object *o)
+{
+	trace_lvalue(tu, e, o, 0);
+}

@@ -1,0 +1,461 @@
+#include "analysis/scope_sites.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "fixits/edit.h"
+#include "cuatomlint/strbuf.h"
+#include "analysis/expr_util.h"
+#include "ptx/asm_template.h"
+#include "atomics/nv_atomic.h"
+
+const char *cal_mem_scope_name(enum cal_mem_scope s)
+{
+	static const char *const names[] = { "thread", "block", "cluster", "device", "system" };
+	return names[s];
+}
+
+void cal_scoped_site_release(struct cal_scoped_site *s)
+{
+	free(s->what);
+	cal_object_release(&s->obj);
+	cal_edit_clear(&s->widen);
+}
+
+static void site_init(struct cal_scoped_site *s, CXCursor c, enum cal_mem_scope scope)
+{
+	memset(s, 0, sizeof(*s));
+	s->site = c;
+	s->scope = scope;
+	cal_object_init(&s->obj);
+}
+
+int cal_scope_eval_int(CXCursor e, long long *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	int ok;
+
+	if (!r)
+		return -1;
+	ok = clang_EvalResult_getKind(r) == CXEval_Int;
+	if (ok)
+		*out = clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return ok ? 0 : -1;
+}
+
+/*
+ * cuda::thread_scope values: libcu++ has system 0, device 1, block 2,
+ * thread 10; the built-in environment adds cluster 4 and uses 3 for thread.
+ */
+static int cuda_scope_value(long long v, enum cal_mem_scope *out)
+{
+	switch (v) {
+	case 0: *out = CAL_MS_SYSTEM; return 0;
+	case 1: *out = CAL_MS_DEVICE; return 0;
+	case 2: *out = CAL_MS_BLOCK; return 0;
+	case 3: case 10: *out = CAL_MS_THREAD; return 0;
+	case 4: *out = CAL_MS_CLUSTER; return 0;
+	default: return -1;
+	}
+}
+
+/* __NV_THREAD_SCOPE_* in the order of the enum nvcc (and the prelude) declares. */
+static const char *const nv_scope_names[] = {
+	"__NV_THREAD_SCOPE_THREAD", "__NV_THREAD_SCOPE_BLOCK", "__NV_THREAD_SCOPE_CLUSTER",
+	"__NV_THREAD_SCOPE_DEVICE", "__NV_THREAD_SCOPE_SYSTEM",
+};
+
+static int is_narrow_scope_ref(CXCursor c, void *data)
+{
+	CXCursor d;
+	(void)data;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(c);
+	return clang_getCursorKind(d) == CXCursor_EnumConstantDecl &&
+	       (cal_cursor_name_is(d, "thread_scope_block") ||
+		cal_cursor_name_is(d, "thread_scope_thread") ||
+		cal_cursor_name_is(d, "thread_scope_cluster"));
+}
+
+/* The edit that turns the cuda::thread_scope_* written in c into device scope. */
+static void widen_cuda_scope_in(struct cal_walk *w, CXCursor c, struct cal_edit *out)
+{
+	CXCursor ref;
+
+	cal_edit_clear(out);
+	if (clang_Cursor_isNull(c))
+		return;
+	if (is_narrow_scope_ref(c, NULL))
+		ref = c;
+	else if (!cal_subtree_find(c, is_narrow_scope_ref, NULL, NULL, &ref))
+		return;
+	cal_edit_rename(w->parse->tu, ref, "thread_scope_device", out);
+}
+
+/* ---- legacy atomic*() ---- */
+
+static const char *const legacy_ops[] = {
+	"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc",
+	"atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor",
+};
+
+size_t cal_legacy_atomic_scope(const char *name, enum cal_mem_scope *scope)
+{
+	static const struct { const char *suffix; enum cal_mem_scope scope; } suffixes[] = {
+		{ "_block", CAL_MS_BLOCK }, { "_system", CAL_MS_SYSTEM },
+	};
+	size_t i, len = strlen(name), slen;
+
+	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+		slen = strlen(suffixes[i].suffix);
+		if (len > slen && !strcmp(name + len - slen, suffixes[i].suffix)) {
+			*scope = suffixes[i].scope;
+			return len - slen;
+		}
+	}
+	*scope = CAL_MS_DEVICE;
+	return len;
+}
+
+static int legacy_scope(const char *name, enum cal_mem_scope *scope, const char **op)
+{
+	size_t i, len = cal_legacy_atomic_scope(name, scope);
+
+	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
+		if (strlen(legacy_ops[i]) == len && !strncmp(name, legacy_ops[i], len)) {
+			*op = legacy_ops[i];
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int legacy_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor callee = cal_call_callee(c);
+	enum cal_mem_scope scope;
+	const char *op;
+	char *name;
+
+	if (clang_Cursor_isNull(callee) || !cal_walk_decl_from_cuda(w, callee) ||
+	    clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	name = cal_cursor_name(callee);
+	if (!legacy_scope(name, &scope, &op)) {
+		free(name);
+		return 0;
+	}
+	site_init(s, c, scope);
+	s->what = xasprintf("'%s'", name);
+	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(c, 0), &s->obj);
+	if (scope == CAL_MS_BLOCK)
+		cal_edit_rename(w->parse->tu, cal_callee_ref(c), op, &s->widen);
+	free(name);
+	return 1;
+}
+
+/* ---- __nv_atomic_* ---- */
+
+static int nv_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor callee = cal_nv_atomic_callee(w, c), arg;
+	int nargs = clang_Cursor_getNumArguments(c);
+	enum cal_mem_scope scope = CAL_MS_SYSTEM;	/* the builtins' default */
+	long long v;
+	char *name;
+
+	if (clang_Cursor_isNull(callee) || nargs < 1)
+		return 0;
+	arg = clang_Cursor_getArgument(c, nargs - 1);
+	if (nargs == clang_Cursor_getNumArguments(callee)) {
+		if (cal_scope_eval_int(arg, &v) < 0 || v < 0 || v > CAL_MS_SYSTEM)
+			return 0;
+		scope = (enum cal_mem_scope)v;
+	}
+	name = cal_cursor_name(callee);
+	site_init(s, c, scope);
+	s->what = xasprintf("'%s' with %s", name, nv_scope_names[scope]);
+	s->is_load = strstr(name, "_load") != NULL;
+	free(name);
+	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(c, 0), &s->obj);
+	arg = cal_strip_casts(arg);
+	if (scope < CAL_MS_DEVICE && clang_getCursorKind(arg) == CXCursor_DeclRefExpr)
+		cal_edit_rename(w->parse->tu, arg, "__NV_THREAD_SCOPE_DEVICE", &s->widen);
+	return 1;
+}
+
+/* ---- cuda::atomic_ref and cuda::atomic ---- */
+
+/* Is cls (a class template specialization) cuda::<name><T, S>?  Its scope S. */
+static int cuda_class_scope(CXCursor cls, const char *name, enum cal_mem_scope *out)
+{
+	if (!cal_cursor_name_is(cls, name) || !cal_decl_in_namespace(cls, "cuda") ||
+	    clang_Cursor_getNumTemplateArguments(cls) < 2 ||
+	    clang_Cursor_getTemplateArgumentKind(cls, 1) != CXTemplateArgumentKind_Integral)
+		return 0;
+	return cuda_scope_value(clang_Cursor_getTemplateArgumentValue(cls, 1), out) == 0;
+}
+
+static CXCursor type_class(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+		t = clang_getCanonicalType(clang_getPointeeType(t));
+	return clang_getTypeDeclaration(t);
+}
+
+/* Is the member expression m a member of variable var? */
+static int is_member_of(CXCursor m, CXCursor var)
+{
+	CXCursor obj;
+
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr || cal_nr_children(m) < 1)
+		return 0;
+	obj = cal_ignore_wrappers(cal_child(m, 0));
+	return clang_getCursorKind(obj) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(obj), var);
+}
+
+struct ref_uses {
+	CXCursor var;
+	int refs, loads;
+};
+
+static enum CXChildVisitResult count_uses(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct ref_uses *u = data;
+
+	(void)parent;
+	if (is_member_of(c, u->var) && cal_cursor_name_is(c, "load"))
+		u->loads++;
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+		 clang_equalCursors(clang_getCursorReferenced(c), u->var))
+		u->refs++;
+	return CXChildVisit_Recurse;
+}
+
+/* Is every use of the atomic_ref variable var in function fn a load()? */
+static int ref_only_loads(CXCursor fn, CXCursor var)
+{
+	struct ref_uses u = { var, 0, 0 };
+
+	if (clang_Cursor_isNull(fn))
+		return 0;
+	clang_visitChildren(fn, count_uses, &u);
+	return u.refs > 0 && u.refs == u.loads;
+}
+
+static int is_expr_wrapper(enum CXCursorKind k)
+{
+	return k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+	       k == CXCursor_CXXFunctionalCastExpr;
+}
+
+/*
+ * The atomic_ref made at c (its construction is the walk's cursor): the
+ * member called on a temporary (load() or not), and the spelling of its
+ * scope, in a variable's declaration or a functional cast around c.
+ */
+static void atomic_ref_use(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor up;
+	int n;
+
+	for (n = 0; n < 4; n++) {
+		up = cal_walk_parent(w, n);
+		if (clang_getCursorKind(up) == CXCursor_VarDecl) {
+			if (!s->widen.file && s->scope < CAL_MS_DEVICE)
+				widen_cuda_scope_in(w, up, &s->widen);
+			s->is_load = ref_only_loads(w->function, up);
+			return;
+		}
+		if (clang_getCursorKind(up) == CXCursor_MemberRefExpr) {
+			s->is_load = cal_cursor_name_is(up, "load");
+			return;
+		}
+		if (!is_expr_wrapper(clang_getCursorKind(up)))
+			return;
+		/* cuda::atomic_ref<T, S>(*p): the scope is spelled in the cast */
+		if (!s->widen.file && s->scope < CAL_MS_DEVICE &&
+		    clang_getCursorKind(up) == CXCursor_CXXFunctionalCastExpr)
+			widen_cuda_scope_in(w, up, &s->widen);
+	}
+}
+
+static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor ctor = clang_getCursorReferenced(c), arg;
+	enum cal_mem_scope scope, ignored;
+
+	if (clang_getCursorKind(ctor) != CXCursor_Constructor ||
+	    !cuda_class_scope(clang_getCursorSemanticParent(ctor), "atomic_ref", &scope) ||
+	    clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	arg = clang_Cursor_getArgument(c, 0);
+	if (cuda_class_scope(type_class(clang_getCursorType(arg)), "atomic_ref", &ignored))
+		return 0;	/* a copy of an atomic_ref judged where it was made */
+	site_init(s, c, scope);
+	s->what = xasprintf("'cuda::atomic_ref' with cuda::thread_scope_%s",
+			    cal_mem_scope_name(scope));
+	cal_object_of_lvalue(w->parse->tu, arg, &s->obj);
+	if (scope < CAL_MS_DEVICE)
+		widen_cuda_scope_in(w, c, &s->widen);
+	atomic_ref_use(w, c, s);
+	return 1;
+}
+
+int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_object *o)
+{
+	CXCursor init, ctor;
+	enum cal_mem_scope ignored;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    !cuda_class_scope(type_class(clang_getCursorType(var)), "atomic_ref", &ignored))
+		return 0;
+	init = cal_ignore_wrappers(clang_Cursor_getVarDeclInitializer(var));
+	if (cal_is_cast_kind(clang_getCursorKind(init)) && cal_nr_children(init) > 0)
+		init = cal_ignore_wrappers(cal_child(init, cal_nr_children(init) - 1));
+	ctor = clang_getCursorReferenced(init);
+	if (clang_getCursorKind(init) != CXCursor_CallExpr ||
+	    clang_getCursorKind(ctor) != CXCursor_Constructor ||
+	    clang_Cursor_getNumArguments(init) < 1)
+		return 0;
+	cal_object_of_lvalue(tu, clang_Cursor_getArgument(init, 0), o);
+	return !clang_Cursor_isNull(o->base);
+}
+
+static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	CXCursor member = cal_ignore_wrappers(cal_child(c, 0)), object;
+	enum cal_mem_scope scope;
+	CXType t;
+
+	if (clang_getCursorKind(member) != CXCursor_MemberRefExpr || cal_nr_children(member) < 1)
+		return 0;
+	/* the implicit derived-to-base cast would hide the cuda::atomic type */
+	object = cal_ignore_wrappers(cal_child(member, 0));
+	t = clang_getCanonicalType(clang_getCursorType(object));
+	if (!cuda_class_scope(type_class(t), "atomic", &scope))
+		return 0;
+	site_init(s, c, scope);
+	s->what = xasprintf("'cuda::atomic' with cuda::thread_scope_%s", cal_mem_scope_name(scope));
+	s->is_load = cal_cursor_name_is(member, "load");
+	if (t.kind == CXType_Pointer)
+		cal_object_of_pointer(w->parse->tu, object, &s->obj);
+	else
+		cal_object_of_lvalue(w->parse->tu, object, &s->obj);
+	if (scope < CAL_MS_DEVICE && !clang_Cursor_isNull(s->obj.base))
+		widen_cuda_scope_in(w, s->obj.base, &s->widen);
+	return 1;
+}
+
+/* ---- inline PTX (read by the shared reader, asm_template.h) ---- */
+
+static enum cal_mem_scope ptx_scope(const struct ptx_insn *in)
+{
+	int q = in->first[PTX_QK_SCOPE];
+
+	switch (q < 0 ? PTX_SCOPE_GPU : in->quals[q].value) {	/* .gpu is the default */
+	case PTX_SCOPE_CTA: return CAL_MS_BLOCK;
+	case PTX_SCOPE_CLUSTER: return CAL_MS_CLUSTER;
+	case PTX_SCOPE_SYS: return CAL_MS_SYSTEM;
+	default: return CAL_MS_DEVICE;
+	}
+}
+
+static int ptx_on_shared(const struct ptx_insn *in)
+{
+	int q = in->first[PTX_QK_SPACE];
+	int v = q < 0 ? 0 : in->quals[q].value;
+
+	return v == PTX_SPACE_SHARED || v == PTX_SPACE_SHARED_CTA ||
+	       v == PTX_SPACE_SHARED_CLUSTER;
+}
+
+/* The edit of the .cta / .cluster qualifier to .gpu, where it is spelled as one piece. */
+static void ptx_widen(struct cal_walk *w, const struct cal_asm_template *at,
+		      const struct ptx_insn *in, struct cal_edit *out)
+{
+	const struct ptx_qual *q;
+	CXSourceLocation loc;
+
+	if (in->first[PTX_QK_SCOPE] < 0 || at->place != CAL_TEMPLATE_DIRECT)
+		return;
+	q = &in->quals[in->first[PTX_QK_SCOPE]];
+	if (at->text.origin[q->pos + q->len - 1] - at->text.origin[q->pos] != q->len - 1)
+		return;	/* split across literals or escapes */
+	loc = clang_getLocationForOffset(w->parse->tu, at->file, at->text.origin[q->pos]);
+	cal_edit_replace_bytes(w->parse->tu, loc, q->len, ".gpu", out);
+}
+
+static void ptx_sites(struct cal_walk *w, CXCursor c, cal_site_found found, void *data)
+{
+	struct cal_asm_template at;
+	struct cal_scoped_site s;
+	CXCursor address;
+	size_t i;
+
+	memset(&at, 0, sizeof(at));
+	if (cal_asm_template_load(&at, c) < 0) {
+		cal_asm_template_release(&at);
+		return;
+	}
+	for (i = 0; i < at.insns.nr; i++) {
+		const struct ptx_insn *in = &at.insns.items[i];
+		site_init(&s, c, ptx_scope(in));
+		s.what = xasprintf("PTX '%.*s'", (int)in->mnemonic_len, at.text.buf + in->pos);
+		address = cal_asm_address_operand(&at, c, in);
+		if (ptx_on_shared(in))
+			s.obj.origin = CAL_ORIGIN_SHARED;
+		else if (!clang_Cursor_isNull(address))
+			cal_object_of_pointer(w->parse->tu, address, &s.obj);
+		if (s.scope < CAL_MS_DEVICE)
+			ptx_widen(w, &at, in, &s.widen);
+		found(&s, data);
+	}
+	cal_asm_template_release(&at);
+}
+
+void cal_scoped_sites_at(struct cal_walk *w, CXCursor c, cal_site_found found, void *data)
+{
+	struct cal_scoped_site s;
+
+	if (clang_getCursorKind(c) == CXCursor_AsmStmt) {
+		ptx_sites(w, c, found, data);
+		return;
+	}
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return;
+	if (legacy_site(w, c, &s) || nv_site(w, c, &s) || atomic_ref_site(w, c, &s) ||
+	    cuda_atomic_site(w, c, &s))
+		found(&s, data);
+}
+
+int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
+		       const char **what)
+{
+	CXCursor callee = cal_call_callee(c);
+	long long v;
+	enum cal_mem_scope scope;
+
+	memset(widen, 0, sizeof(*widen));
+	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(callee) ||
+	    !cal_walk_decl_from_cuda(w, callee))
+		return 0;
+	if (cal_cursor_name_is(callee, "__threadfence_block")) {
+		*what = "'__threadfence_block()'";
+		cal_edit_rename(w->parse->tu, cal_callee_ref(c), "__threadfence", widen);
+		return 1;
+	}
+	if (!cal_cursor_name_is(callee, "atomic_thread_fence") ||
+	    !cal_decl_in_namespace(callee, "cuda") || clang_Cursor_getNumArguments(c) < 2 ||
+	    cal_scope_eval_int(clang_Cursor_getArgument(c, 1), &v) < 0 ||
+	    cuda_scope_value(v, &scope) < 0 || scope != CAL_MS_BLOCK)
+		return 0;
+	*what = "'cuda::atomic_thread_fence' with cuda::thread_scope_block";
+	widen_cuda_scope_in(w, clang_Cursor_getArgument(c, 1), widen);
+	return 1;
+}

@@ -1,0 +1,71 @@
+/*
+ * Scoped atomic operations and fences, for scope-mismatch.
+ *
+ * Recognizes, at one cursor, the atomics whose thread scope is known:
+ * legacy atomic*() calls (device scope; _block and _system variants),
+ * __nv_atomic_* builtins with a constant scope argument, the construction
+ * of a cuda::atomic_ref<T, S>, member calls on a cuda::atomic<T, S>, and
+ * atom/red instructions in inline PTX (read by the shared asm reader,
+ * asm_template.h: .cta/.cluster/.gpu/.sys, .shared/.global, the [%N] or
+ * [%[name]] address operand).  Each becomes a cal_scoped_site with the object it touches and,
+ * for a scope narrower than device, the edit that widens it to device
+ * scope (none where the scope is spelled inside a macro or not spelled at
+ * the site at all, such as a template parameter).
+ */
+#ifndef CUATOMLINT_CHECKS_SCOPE_SITES_H
+#define CUATOMLINT_CHECKS_SCOPE_SITES_H
+
+#include <clang-c/Index.h>
+
+#include "checks/check.h"
+#include "cuatomlint/finding.h"
+#include "analysis/scope_address.h"
+
+enum cal_mem_scope {
+	CAL_MS_THREAD,
+	CAL_MS_BLOCK,
+	CAL_MS_CLUSTER,
+	CAL_MS_DEVICE,
+	CAL_MS_SYSTEM,
+};
+
+const char *cal_mem_scope_name(enum cal_mem_scope s);
+/* The value of a constant integer expression: 0, or -1 if it is not one. */
+int cal_scope_eval_int(CXCursor e, long long *out);
+/*
+ * The scope a legacy atomic's name gives (atomicAdd: device, atomicAdd_block:
+ * block, atomicAdd_system: system), and the length of the name without that
+ * suffix.
+ */
+size_t cal_legacy_atomic_scope(const char *name, enum cal_mem_scope *scope);
+
+struct cal_scoped_site {
+	CXCursor site;			/* where to report */
+	enum cal_mem_scope scope;
+	char *what;			/* e.g. "'atomicAdd_block'", quoted */
+	struct cal_object obj;
+	struct cal_edit widen;		/* file == NULL: no fix */
+	int is_load;			/* only reads the object (load()) */
+};
+
+void cal_scoped_site_release(struct cal_scoped_site *s);
+
+/*
+ * If var is a cuda::atomic_ref<T, S> variable, trace the object it was made
+ * for into o (initialized) and return 1.
+ */
+int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_object *o);
+
+/* Calls found() for each scoped atomic at c; found() owns the site. */
+typedef void (*cal_site_found)(struct cal_scoped_site *s, void *data);
+void cal_scoped_sites_at(struct cal_walk *w, CXCursor c, cal_site_found found, void *data);
+
+/*
+ * Is c a fence of block scope (__threadfence_block(), or
+ * cuda::atomic_thread_fence with cuda::thread_scope_block)?  If so, *widen
+ * gets the edit to device scope (file NULL if none) and *what its name.
+ */
+int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
+		       const char **what);
+
+#endif

@@ -1,0 +1,234 @@
+#include "analysis/volatile_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "fixits/edit.h"
+#include "cuatomlint/strbuf.h"
+
+static int is_array_type(CXType t)
+{
+	t = clang_getCanonicalType(t);
+	return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+	       t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+int vol_is_unary(CXCursor e, enum CXUnaryOperatorKind op)
+{
+	return clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+	       clang_getCursorUnaryOperatorKind(e) == op;
+}
+
+int vol_is_volatile_lvalue(CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+	CXType t;
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+	    k != CXCursor_ArraySubscriptExpr && !vol_is_unary(e, CXUnaryOperator_Deref))
+		return 0;
+	t = clang_getCursorType(e);
+	return vol_type_is_volatile(t) && !is_array_type(t);
+}
+
+int vol_type_is_volatile(CXType t)
+{
+	/* libclang looks at local qualifiers only: T = volatile int hides behind sugar */
+	return clang_isVolatileQualifiedType(t) ||
+	       clang_isVolatileQualifiedType(clang_getCanonicalType(t));
+}
+
+int vol_is_assignment(CXCursor e, int *compound)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+
+	*compound = k == CXCursor_CompoundAssignOperator;
+	if (*compound)
+		return 1;
+	return k == CXCursor_BinaryOperator &&
+	       clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign;
+}
+
+CXCursor vol_parent(const struct cal_walk *w, CXCursor c, int *level, CXCursor *below)
+{
+	int n = *level;
+	CXCursor p = cal_walk_parent(w, n);
+
+	*below = c;
+	while (clang_getCursorKind(p) == CXCursor_ParenExpr) {
+		*below = p;
+		p = cal_walk_parent(w, ++n);
+	}
+	*level = n;
+	return p;
+}
+
+static int is_template_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+	       k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+int vol_in_template_pattern(const struct cal_walk *w)
+{
+	int i;
+
+	if (w->in_instantiation)
+		return 0;
+	for (i = 0; i < w->depth; i++)
+		if (is_template_kind(clang_getCursorKind(w->stack[i])))
+			return 1;
+	return !clang_Cursor_isNull(w->function) &&
+	       clang_getCursorKind(w->function) == CXCursor_FunctionTemplate;
+}
+
+int vol_fix_allowed(const struct cal_walk *w)
+{
+	return !cal_walk_in_dependent_instantiation(w);
+}
+
+int vol_call_named(CXCursor call, const char *name)
+{
+	return clang_getCursorKind(call) == CXCursor_CallExpr && cal_cursor_name_is(call, name);
+}
+
+static int is_barrier_call(CXCursor c)
+{
+	return vol_call_named(c, "__syncwarp") || vol_call_named(c, "__syncthreads") ||
+	       vol_call_named(c, "__syncthreads_count") || vol_call_named(c, "__syncthreads_and") ||
+	       vol_call_named(c, "__syncthreads_or") || vol_call_named(c, "sync");
+}
+
+static enum CXChildVisitResult barrier_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (is_barrier_call(c)) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+int vol_contains_barrier(CXCursor c)
+{
+	int found = is_barrier_call(c);
+
+	if (!found)
+		clang_visitChildren(c, barrier_visitor, &found);
+	return found;
+}
+
+static const char *file_buffer(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	return clang_getFileContents(tu, file, size);
+}
+
+CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile bfile, efile;
+	unsigned boff, eoff;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &bfile, NULL, NULL, &boff);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff);
+	if (!bfile || !efile || !clang_File_isEqual(bfile, efile) || eoff < boff)
+		return clang_getNullRange();
+	return clang_getRange(clang_getLocationForOffset(tu, bfile, boff),
+			      clang_getLocationForOffset(tu, efile, eoff));
+}
+
+char *vol_range_text(CXTranslationUnit tu, CXSourceRange r)
+{
+	CXFile bfile, efile;
+	unsigned boff, eoff;
+	const char *buf;
+	size_t size;
+
+	if (cal_direct_position(clang_getRangeStart(r), &bfile, NULL, NULL, &boff) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff) < 0 ||
+	    !clang_File_isEqual(bfile, efile) || eoff < boff)
+		return NULL;
+	buf = file_buffer(tu, bfile, &size);
+	if (!buf || eoff > size)
+		return NULL;
+	return xstrndup(buf + boff, eoff - boff);
+}
+
+char *vol_cursor_text(CXTranslationUnit tu, CXCursor c)
+{
+	return vol_range_text(tu, clang_getCursorExtent(c));
+}
+
+char *vol_value_type(CXType t)
+{
+	CXType u = cal_type_unqualified(t);
+
+	if (clang_isVolatileQualifiedType(clang_getCanonicalType(u)))
+		u = cal_type_unqualified(clang_getCanonicalType(u));
+	return cal_type_name(u);
+}
+
+CXSourceRange vol_statement_range(CXTranslationUnit tu, CXCursor e)
+{
+	CXSourceRange r = clang_getCursorExtent(e);
+	CXFile file;
+	unsigned off;
+	const char *buf;
+	size_t size;
+
+	if (cal_direct_position(clang_getRangeEnd(r), &file, NULL, NULL, &off) < 0)
+		return clang_getNullRange();
+	buf = file_buffer(tu, file, &size);
+	if (!buf)
+		return clang_getNullRange();
+	while (off < size && strchr(" \t\r\n", buf[off]))
+		off++;
+	if (off >= size || buf[off] != ';')
+		return clang_getNullRange();
+	return clang_getRange(clang_getRangeStart(r),
+			      clang_getLocationForOffset(tu, file, off + 1));
+}
+
+char *vol_subject(CXTranslationUnit tu, CXCursor lvalue)
+{
+	char *text = vol_cursor_text(tu, lvalue);
+	CXCursor base;
+
+	if (text && strlen(text) <= 60 && !strchr(text, '\n'))
+		return text;
+	free(text);
+	base = cal_base_variable(lvalue);
+	if (!clang_Cursor_isNull(base))
+		return cal_cursor_name(base);
+	return xstrdup("object");
+}
+
+static enum CXChildVisitResult volatile_read_visitor(CXCursor c, CXCursor parent,
+						     CXClientData data)
+{
+	CXType t = clang_getCursorType(c);
+
+	if (vol_is_volatile_lvalue(c) && clang_getCursorKind(parent) == CXCursor_UnexposedExpr &&
+	    !vol_type_is_volatile(clang_getCursorType(parent)) &&
+	    clang_getCanonicalType(t).kind != CXType_Record) {
+		*(CXCursor *)data = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+CXCursor vol_accessor_read(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor(), read = clang_getNullCursor();
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) != 1 ||
+	    clang_getCursorKind(cal_child(body, 0)) != CXCursor_ReturnStmt)
+		return read;
+	clang_visitChildren(cal_child(body, 0), volatile_read_visitor, &read);
+	return read;
+}

@@ -1,0 +1,397 @@
+#include "parse/arch_dependence.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "cuatomlint/strbuf.h"
+
+static const char arch_macro[] = "__CUDA_ARCH";
+static const char list_suffix[] = "_LIST__";
+
+/*
+ * <nv/target>'s NV_IF_TARGET / NV_IF_ELSE_TARGET / NV_DISPATCH_TARGET pick
+ * code by __CUDA_ARCH__ inside a system header's macro, so the user's text
+ * never names __CUDA_ARCH__ itself.
+ */
+static const char *const nv_target_macros[] = { "NV_IF_TARGET", "NV_IF_ELSE_TARGET",
+	"NV_DISPATCH_TARGET", NULL };
+
+static int mentions_nv_target(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *hit = memchr(p, 'N', (size_t)(end - p));
+		const char *const *m;
+		if (!hit)
+			return 0;
+		for (m = nv_target_macros; *m; m++)
+			if ((size_t)(end - hit) >= strlen(*m) && !memcmp(hit, *m, strlen(*m)))
+				return 1;
+		p = hit + 1;
+	}
+	return 0;
+}
+
+static int mentions_cuda_arch(const char *text, size_t len);
+
+int cal_text_mentions_arch(const char *text, size_t len)
+{
+	return mentions_cuda_arch(text, len) || mentions_nv_target(text, len);
+}
+
+static int mentions_cuda_arch(const char *text, size_t len)
+{
+	const size_t n = sizeof(arch_macro) - 1;
+	const char *p = text, *end = text + len;
+
+	while ((size_t)(end - p) >= n) {
+		const char *hit = memchr(p, '_', (size_t)(end - p));
+		if (!hit || (size_t)(end - hit) < n)
+			return 0;
+		if (!memcmp(hit, arch_macro, n)) {
+			const char *after = hit + n;
+			size_t rest = (size_t)(end - after);
+			if (!(rest >= sizeof(list_suffix) - 1 &&
+			      !memcmp(after, list_suffix, sizeof(list_suffix) - 1)))
+				return 1;
+		}
+		p = hit + 1;
+	}
+	return 0;
+}
+
+/*
+ * ---- the facts the replay of arch_pp.c needs, from one parse ----
+ *
+ * libclang's calls that take a CXFile (clang_getFileContents,
+ * clang_getLocationForOffset, clang_getSkippedRanges) search the source
+ * manager's whole entry table, a few hundred microseconds each in a TU
+ * with the CUDA headers: they are made for the user's files only.  Every
+ * other fact comes from one pass over the preprocessing record, whose
+ * cursors carry their own locations; a system macro's text is read only if
+ * the replay asks for it.
+ */
+
+struct facts {
+	CXTranslationUnit tu;
+	const char *skip_prefix;
+	struct cal_pp_tu *pp;
+	CXFile *handles;		/* per pp->files */
+	size_t alloc_handles;
+	CXCursor *macro_cursors;	/* every definition; then per pp->macros */
+	size_t nr_cursors, alloc_cursors;
+	CXFile *unreplayed;		/* user headers only system headers include */
+	size_t nr_unreplayed, alloc_unreplayed;
+	char *unreplayed_why;
+	CXCursor *incs;			/* inclusion directives in the user's files */
+	size_t nr_incs, alloc_incs;
+};
+
+static char *file_name(CXFile file)
+{
+	CXString s = clang_getFileName(file);
+	const char *c = clang_getCString(s);
+	char *copy = xstrdup(c ? c : "");
+	clang_disposeString(s);
+	return copy;
+}
+
+static int file_index(const struct facts *f, CXFile file)
+{
+	size_t i;
+	for (i = 0; file && i < f->pp->nr_files; i++)
+		if (clang_File_isEqual(f->handles[i], file))
+			return (int)i;
+	return -1;
+}
+
+static void add_skipped(struct facts *f, struct cal_pp_file *pf, CXFile file)
+{
+	CXSourceRangeList *l = clang_getSkippedRanges(f->tu, file);
+	unsigned i, a, b;
+
+	for (i = 0; l && i < l->count; i++) {
+		clang_getSpellingLocation(clang_getRangeStart(l->ranges[i]), NULL, NULL, NULL, &a);
+		clang_getSpellingLocation(clang_getRangeEnd(l->ranges[i]), NULL, NULL, NULL, &b);
+		GROW(pf->skipped, pf->alloc_skipped, pf->nr_skipped + 1);
+		pf->skipped[pf->nr_skipped][0] = a;
+		pf->skipped[pf->nr_skipped++][1] = b;
+	}
+	if (l)
+		clang_disposeSourceRangeList(l);
+}
+
+static int is_ours(const struct facts *f, const char *name)
+{
+	return f->skip_prefix && !strncmp(name, f->skip_prefix, strlen(f->skip_prefix));
+}
+
+/* Add file; a user file (user < 0: find out) gets its text and skipped ranges. */
+static int add_file(struct facts *f, CXFile file, int user)
+{
+	struct cal_pp_file *pf;
+	int at = file_index(f, file);
+	size_t size = 0;
+	const char *text;
+
+	if (at >= 0)
+		return at;
+	GROW(f->pp->files, f->pp->alloc_files, f->pp->nr_files + 1);
+	GROW(f->handles, f->alloc_handles, f->pp->nr_files + 1);
+	f->handles[f->pp->nr_files] = file;
+	pf = &f->pp->files[f->pp->nr_files++];
+	memset(pf, 0, sizeof(*pf));
+	pf->name = file_name(file);
+	if (user < 0)
+		user = !clang_Location_isInSystemHeader(clang_getLocationForOffset(f->tu, file, 0));
+	if (user && !is_ours(f, pf->name)) {
+		text = clang_getFileContents(f->tu, file, &size);
+		pf->text = text ? text : "";
+		pf->len = text ? size : 0;
+		pf->user = text != NULL;
+		add_skipped(f, pf, file);
+	}
+	return (int)f->pp->nr_files - 1;
+}
+
+/* Where a cursor is, and whether that is one of the user's files. */
+static int in_user_file(const struct facts *f, CXCursor c, CXFile *file, unsigned *line)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	char *name;
+	int ours;
+
+	clang_getSpellingLocation(loc, file, line, NULL, NULL);
+	if (!*file || clang_Location_isInSystemHeader(loc))
+		return 0;
+	name = file_name(*file);
+	ours = is_ours(f, name);
+	free(name);
+	return !ours;
+}
+
+/* "NAME(params) body", from the definition's tokens (read on demand). */
+static char *read_macro(void *ctx, size_t index)
+{
+	struct facts *f = ctx;
+	CXToken *toks = NULL;
+	unsigned n = 0, i, prev_end = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	clang_tokenize(f->tu, clang_getCursorExtent(f->macro_cursors[index]), &toks, &n);
+	for (i = 0; i < n; i++) {
+		CXSourceRange r = clang_getTokenExtent(f->tu, toks[i]);
+		unsigned start, end;
+		char *spelling = cal_take_string(clang_getTokenSpelling(f->tu, toks[i]));
+		clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
+		clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+		/* keep "F(" apart from "F (": one is function-like */
+		if (i && start != prev_end)
+			strbuf_addch(&sb, ' ');
+		strbuf_adds(&sb, spelling);
+		free(spelling);
+		prev_end = end;
+	}
+	if (toks)
+		clang_disposeTokens(f->tu, toks, n);
+	return n ? strbuf_detach(&sb) : (strbuf_release(&sb), NULL);
+}
+
+static void facts_macro(struct facts *f, CXCursor c)
+{
+	GROW(f->macro_cursors, f->alloc_cursors, f->nr_cursors + 1);
+	f->macro_cursors[f->nr_cursors++] = c;
+}
+
+/*
+ * A user header the replay does not visit (a system header included it):
+ * if it mentions the arch, its macros as the first parse saw them may be
+ * wrong for other targets, so the file is parsed per target.
+ */
+static void check_unreplayed(struct facts *f, CXFile file)
+{
+	size_t i, size = 0;
+	const char *text;
+
+	for (i = 0; i < f->nr_unreplayed; i++)
+		if (clang_File_isEqual(f->unreplayed[i], file))
+			return;
+	GROW(f->unreplayed, f->alloc_unreplayed, f->nr_unreplayed + 1);
+	f->unreplayed[f->nr_unreplayed++] = file;
+	text = clang_getFileContents(f->tu, file, &size);
+	if (text && cal_text_mentions_arch(text, size) && !f->unreplayed_why) {
+		char *name = file_name(file);
+		f->unreplayed_why = xasprintf("%s: a header the replay does not visit (a system "
+					      "header includes it) mentions the arch", name);
+		free(name);
+	}
+}
+
+/*
+ * Macros of files the replay does not visit (system headers, the tool's
+ * prelude, a user header reached only through a system header): their
+ * text as the first parse saw it.  The replay defines the others itself.
+ */
+static void table_macros(struct facts *f)
+{
+	size_t i, kept = 0;
+	for (i = 0; i < f->nr_cursors; i++) {
+		CXFile file;
+		int at;
+		struct cal_pp_macro *m;
+
+		clang_getSpellingLocation(clang_getCursorLocation(f->macro_cursors[i]), &file, NULL,
+					  NULL, NULL);
+		at = file_index(f, file);
+		if (at >= 0 && f->pp->files[at].user)
+			continue;
+		if (at < 0 && in_user_file(f, f->macro_cursors[i], &file, NULL))
+			check_unreplayed(f, file);
+		GROW(f->pp->macros, f->pp->alloc_macros, f->pp->nr_macros + 1);
+		m = &f->pp->macros[f->pp->nr_macros++];
+		m->name = cal_take_string(clang_getCursorSpelling(f->macro_cursors[i]));
+		m->text = NULL;
+		f->macro_cursors[kept++] = f->macro_cursors[i];
+	}
+	f->nr_cursors = kept;
+}
+
+/*
+ * Files a -include option brings in before the main file (the includer is
+ * the predefines buffer, which has no file): the user's are replayed first.
+ */
+static void forced_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			     CXClientData data)
+{
+	struct facts *f = data;
+	CXFile from;
+	int at;
+
+	if (depth != 1)
+		return;
+	clang_getSpellingLocation(stack[0], &from, NULL, NULL, NULL);
+	if (from || file_index(f, file) >= 0)
+		return;
+	at = add_file(f, file, -1);
+	if (f->pp->files[at].user) {
+		GROW(f->pp->forced, f->pp->alloc_forced, f->pp->nr_forced + 1);
+		f->pp->forced[f->pp->nr_forced++] = at;
+	}
+}
+
+static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct facts *f = data;
+	CXFile file;
+	unsigned line;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+		facts_macro(f, c);
+	} else if (clang_getCursorKind(c) == CXCursor_InclusionDirective &&
+		   in_user_file(f, c, &file, &line)) {
+		GROW(f->incs, f->alloc_incs, f->nr_incs + 1);
+		f->incs[f->nr_incs++] = c;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* Record which file each #include of a user file opened. */
+static void resolve_includes(struct facts *f)
+{
+	size_t k;
+	for (k = 0; k < f->nr_incs; k++) {
+		CXFile file, included = clang_getIncludedFile(f->incs[k]);
+		unsigned line;
+		struct cal_pp_file *pf;
+		int at, to;
+
+		clang_getSpellingLocation(clang_getCursorLocation(f->incs[k]), &file, &line, NULL,
+					  NULL);
+		if (!included)
+			continue;
+		at = add_file(f, file, 1);
+		to = add_file(f, included, -1);
+		pf = &f->pp->files[at];
+		GROW(pf->incs, pf->alloc_incs, pf->nr_incs + 1);
+		pf->incs[pf->nr_incs].line = line;
+		pf->incs[pf->nr_incs++].file = to;
+	}
+}
+
+/* Does a user file of the TU mention word? */
+static int user_files_mention(const struct cal_pp_tu *pp, int (*test)(const char *, size_t))
+{
+	size_t i;
+	for (i = 0; i < pp->nr_files; i++)
+		if (pp->files[i].user && test(pp->files[i].text, pp->files[i].len))
+			return 1;
+	return 0;
+}
+
+static int mentions_nv_atomic(const char *text, size_t len)
+{
+	static const char word[] = "__nv_atomic_";
+	const char *p = text, *end = text + len;
+	while ((size_t)(end - p) >= sizeof(word) - 1 &&
+	       (p = memchr(p, '_', (size_t)(end - p - (sizeof(word) - 1) + 1)))) {
+		if (!memcmp(p, word, sizeof(word) - 1))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
+			const char *skip_prefix, struct cal_arch_plan *plan,
+			struct cal_tu_facts *out)
+{
+	struct cal_pp_tu pp;
+	struct facts f;
+	CXString main_name = clang_getTranslationUnitSpelling(tu);
+	CXFile main_file = clang_getFile(tu, clang_getCString(main_name));
+
+	memset(&pp, 0, sizeof(pp));
+	memset(&f, 0, sizeof(f));
+	f.tu = tu;
+	f.skip_prefix = skip_prefix;
+	f.pp = &pp;
+	clang_disposeString(main_name);
+	memset(out, 0, sizeof(*out));
+	if (!main_file) {
+		out->depends_on_arch = 1;
+		cal_arch_plan_each(set, first, plan);
+		return;
+	}
+	add_file(&f, main_file, 1);
+	clang_getInclusions(tu, forced_inclusion, &f);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), facts_visitor, &f);
+	resolve_includes(&f);
+	table_macros(&f);
+	out->depends_on_arch = user_files_mention(&pp, cal_text_mentions_arch) ||
+			       f.unreplayed_why;
+	out->names_nv_atomic = user_files_mention(&pp, mentions_nv_atomic);
+	if (!out->depends_on_arch) {
+		memset(plan, 0, sizeof(*plan));
+		plan->nr_groups = 1;
+		plan->groups[0] = set->n < 64 ? ((uint64_t)1 << set->n) - 1 : ~(uint64_t)0;
+	} else if (f.unreplayed_why) {
+		cal_arch_plan_each(set, first, plan);
+		plan->nr_fallback = set->n;
+		plan->why = f.unreplayed_why;
+		f.unreplayed_why = NULL;
+	} else {
+		pp.have_skipped = 1;
+		pp.read_macro = read_macro;
+		pp.ctx = &f;
+		cal_arch_plan_from_pp(&pp, set, first, plan);
+	}
+	cal_pp_tu_release(&pp);
+	free(f.handles);
+	free(f.macro_cursors);
+	free(f.incs);
+	free(f.unreplayed);
+	free(f.unreplayed_why);
+}

@@ -1,0 +1,43 @@
+/*
+ * Does a translation unit's own code depend on the target architecture?
+ *
+ * Only __CUDA_ARCH__ (and the __CUDA_ARCH_FEAT_* macros) differ between the
+ * device parses of one file; __CUDA_ARCH_LIST__ is the same in all of
+ * them.  If no file of the user's (the main file and the non-system headers
+ * it includes) mentions them, every device parse builds the same AST for
+ * the user's code: the CUDA headers still declare different overloads per
+ * target, but the checks judge targets through the facts table, not
+ * through clang's overload sets.  Then one device parse can stand for all
+ * targets.  The scan is textual and conservative: a mention in a comment
+ * also counts.  Where the user's code does mention the arch, the targets
+ * are grouped by replaying its conditions (arch_pp.h): one device parse per
+ * group of targets that see the same code.
+ */
+#ifndef CUATOMLINT_ARCH_DEPENDENCE_H
+#define CUATOMLINT_ARCH_DEPENDENCE_H
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+
+#include "parse/arch_pp.h"
+
+/* The text test alone, for unit tests. */
+int cal_text_mentions_arch(const char *text, size_t len);
+
+/* What the parse plan learns about the user's files of a TU. */
+struct cal_tu_facts {
+	int depends_on_arch;	/* cal_text_mentions_arch() in a user file */
+	int names_nv_atomic;	/* a user file names an __nv_atomic_* builtin */
+};
+
+/*
+ * Group the targets of set by what the user's files see, from the device
+ * parse tu of set->t[first] (see arch_pp.h): one group when no user file
+ * mentions the arch.  Files under skip_prefix (the tool's own support
+ * files) count as system headers.
+ */
+void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
+			const char *skip_prefix, struct cal_arch_plan *plan,
+			struct cal_tu_facts *out);
+
+#endif

@@ -1,0 +1,1288 @@
+#include "parse/arch_pp.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuatomlint/strbuf.h"
+
+/* ---- tokens ---- */
+
+enum tok_kind { T_ID, T_NUM, T_PUNCT, T_STR, T_VAL };
+
+struct tok {
+	enum tok_kind kind;
+	const char *s;
+	size_t n;
+	size_t offset;
+	unsigned line;
+	int bol;		/* first token of a logical line */
+	long long v;		/* T_VAL: a value the replay computed */
+};
+
+struct toks {
+	struct tok *v;
+	size_t n, alloc;
+};
+
+static void toks_push(struct toks *t, struct tok x)
+{
+	GROW(t->v, t->alloc, t->n + 1);
+	t->v[t->n++] = x;
+}
+
+static int tok_is(const struct tok *t, const char *s)
+{
+	return t->n == strlen(s) && !memcmp(t->s, s, t->n);
+}
+
+static int is_id_start(char c)
+{
+	return isalpha((unsigned char)c) || c == '_' || c == '$';
+}
+
+static int is_id_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+struct lexer {
+	const char *p, *end, *base;
+	unsigned line;
+	int bol;
+	struct toks *out;
+};
+
+/* Skip blanks, comments and line splices; a real newline starts a logical line. */
+static void skip_space(struct lexer *lx)
+{
+	while (lx->p < lx->end) {
+		char c = *lx->p;
+		if (c == '\n') {
+			lx->line++;
+			lx->bol = 1;
+			lx->p++;
+		} else if (c == '\\' && lx->p + 1 < lx->end &&
+			   (lx->p[1] == '\n' || lx->p[1] == '\r')) {
+			lx->p += lx->p[1] == '\r' && lx->p + 2 < lx->end && lx->p[2] == '\n' ? 3 : 2;
+			lx->line++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			lx->p++;
+		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '/') {
+			while (lx->p < lx->end && *lx->p != '\n')
+				lx->p++;
+		} else if (c == '/' && lx->p + 1 < lx->end && lx->p[1] == '*') {
+			lx->p += 2;
+			while (lx->p + 1 < lx->end && !(lx->p[0] == '*' && lx->p[1] == '/'))
+				lx->line += *lx->p++ == '\n';
+			lx->p = lx->p + 1 < lx->end ? lx->p + 2 : lx->end;
+		} else {
+			return;
+		}
+	}
+}
+
+static const char *skip_quoted(const char *p, const char *end)
+{
+	char q = *p++;
+	while (p < end && *p != q && *p != '\n')
+		p += *p == '\\' && p + 1 < end ? 2 : 1;
+	return p < end && *p == q ? p + 1 : p;
+}
+
+/* R"delim( ... )delim" */
+static const char *skip_raw_string(const char *p, const char *end)
+{
+	const char *d = p + 2, *open = memchr(d, '(', (size_t)(end - d));
+	size_t dn;
+	if (!open || open - d > 16)
+		return skip_quoted(p + 1, end);
+	dn = (size_t)(open - d);
+	for (p = open + 1; p + dn + 1 < end; p++)
+		if (*p == ')' && !memcmp(p + 1, d, dn) && p[1 + dn] == '"')
+			return p + dn + 2;
+	return end;
+}
+
+static const char *const puncts[] = { "...", "##", "&&", "||", "==", "!=", "<=", ">=", "<<",
+	">>", "::", "->", NULL };
+
+static size_t punct_len(const char *p, const char *end)
+{
+	int i;
+	for (i = 0; puncts[i]; i++) {
+		size_t n = strlen(puncts[i]);
+		if ((size_t)(end - p) >= n && !memcmp(p, puncts[i], n))
+			return n;
+	}
+	return 1;
+}
+
+static void lex_one(struct lexer *lx)
+{
+	const char *p = lx->p, *e = lx->end, *q = p;
+	struct tok t;
+
+	memset(&t, 0, sizeof(t));
+	if (is_id_start(*p)) {
+		while (q < e && is_id_char(*q))
+			q++;
+		t.kind = T_ID;
+		if (q < e && *q == '"' && q - p <= 3 && p[q - p - 1] == 'R') {
+			t.kind = T_STR;
+			q = skip_raw_string(q - 1, e);
+		} else if (q < e && (*q == '"' || *q == '\'') && q - p <= 2) {
+			t.kind = T_STR;	/* u8"x", L'x' */
+			q = skip_quoted(q, e);
+		}
+	} else if (isdigit((unsigned char)*p) ||
+		   (*p == '.' && p + 1 < e && isdigit((unsigned char)p[1]))) {
+		t.kind = T_NUM;
+		while (q < e && (is_id_char(*q) || *q == '.' || *q == '\'' ||
+				 ((*q == '+' || *q == '-') && strchr("eEpP", q[-1]))))
+			q++;
+	} else if (*p == '"' || *p == '\'') {
+		t.kind = T_STR;
+		q = skip_quoted(p, e);
+	} else {
+		t.kind = T_PUNCT;
+		q = p + punct_len(p, e);
+	}
+	t.s = p;
+	t.n = (size_t)(q - p);
+	t.offset = (size_t)(p - lx->base);
+	t.line = lx->line;
+	t.bol = lx->bol;
+	lx->bol = 0;
+	lx->p = q;
+	toks_push(lx->out, t);
+}
+
+static void lex_text(const char *text, size_t len, struct toks *out)
+{
+	struct lexer lx = { text, text + len, text, 1, 1, out };
+	for (skip_space(&lx); lx.p < lx.end; skip_space(&lx))
+		lex_one(&lx);
+}
+
+/* ---- the replay of one target ---- */
+
+struct umacro {
+	const struct tok *name;
+	const struct tok *params;	/* NULL: object-like; names and commas */
+	size_t nr_params;
+	const struct tok *body;
+	size_t nr_body;
+	int defined;
+};
+
+struct sysmacro {
+	struct toks toks;	/* lexed text, or empty */
+	int lexed, readable, redefined;
+};
+
+struct replay {
+	struct cal_pp_tu *tu;
+	struct toks *files;		/* lexed user files */
+	struct sysmacro *sys;		/* per tu->macros */
+	size_t *slot, cap;		/* name -> 1 + index into tu->macros */
+	int *visits;			/* per file */
+	const struct cal_target *t;
+	int is_first;
+	struct umacro *macros;
+	size_t nr_macros, alloc_macros;
+	unsigned char *once;
+	int depth;
+	struct strbuf trace;
+	int arch_touched;		/* the expression being evaluated read the arch */
+	int diverged;			/* took a branch the first parse did not */
+	int failed;			/* a value could not be computed */
+	int disagrees;			/* the first target's replay contradicts clang */
+	char *why;
+	const char *cur_file;
+	unsigned cur_line;
+};
+
+static void fail(struct replay *r, const char *what)
+{
+	if (!r->failed && !r->why)
+		r->why = xasprintf("%s:%u: %s", r->cur_file, r->cur_line, what);
+	r->failed = 1;
+}
+
+static size_t hash_name(const char *s, size_t n)
+{
+	size_t h = 2166136261u, i;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* Index tu->macros by name: the last definition, and whether texts differ. */
+static void index_sys(struct replay *r)
+{
+	size_t i, cap = 16;
+	while (cap < 2 * r->tu->nr_macros + 16)
+		cap *= 2;
+	r->slot = xcalloc(cap, sizeof(*r->slot));
+	r->cap = cap;
+	for (i = 0; i < r->tu->nr_macros; i++) {
+		const struct cal_pp_macro *m = &r->tu->macros[i];
+		size_t h = hash_name(m->name, strlen(m->name)) & (cap - 1);
+		while (r->slot[h] && strcmp(r->tu->macros[r->slot[h] - 1].name, m->name))
+			h = (h + 1) & (cap - 1);
+		if (r->slot[h]) {
+			const struct cal_pp_macro *o = &r->tu->macros[r->slot[h] - 1];
+			if (!o->text || !m->text || strcmp(o->text, m->text))
+				r->sys[i].redefined = 1;
+		}
+		r->slot[h] = i + 1;
+	}
+}
+
+static const struct cal_pp_macro *find_sys(const struct replay *r, const struct tok *name,
+					   size_t *index, int *count)
+{
+	size_t h = hash_name(name->s, name->n) & (r->cap - 1);
+	while (r->slot[h]) {
+		const struct cal_pp_macro *m = &r->tu->macros[r->slot[h] - 1];
+		if (strlen(m->name) == name->n && !memcmp(m->name, name->s, name->n)) {
+			*index = r->slot[h] - 1;
+			*count = r->sys[*index].redefined ? 2 : 1;
+			return m;
+		}
+		h = (h + 1) & (r->cap - 1);
+	}
+	*count = 0;
+	return NULL;
+}
+
+static struct umacro *find_user(struct replay *r, const struct tok *name)
+{
+	size_t i;
+	for (i = r->nr_macros; i-- > 0;)
+		if (r->macros[i].name->n == name->n &&
+		    !memcmp(r->macros[i].name->s, name->s, name->n))
+			return &r->macros[i];
+	return NULL;
+}
+
+/* ---- arch sources ---- */
+
+static int is_arch_macro(const struct tok *t)
+{
+	return t->kind == T_ID && t->n > 11 && !memcmp(t->s, "__CUDA_ARCH", 11) &&
+	       !tok_is(t, "__CUDA_ARCH_LIST__");
+}
+
+/* The value of __CUDA_ARCH__ or __CUDA_ARCH_FEAT_SMnn_ALL; *defined says if it is. */
+static long long arch_value(const struct replay *r, const struct tok *t, int *defined)
+{
+	char feat[48];
+	if (tok_is(t, "__CUDA_ARCH__")) {
+		*defined = 1;
+		return (long long)r->t->sm * 10;
+	}
+	snprintf(feat, sizeof(feat), "__CUDA_ARCH_FEAT_SM%u_ALL", r->t->sm);
+	*defined = r->t->suffix == 'a' && tok_is(t, feat);
+	return *defined;
+}
+
+/* <nv/target>'s queries; -1 if t is none. */
+static int nv_query(const struct replay *r, const struct tok *t)
+{
+	unsigned sm = 0;
+	char rest[8] = "";
+	char name[64];
+
+	if (t->kind != T_ID || t->n >= sizeof(name) || t->n < 3 || memcmp(t->s, "NV_", 3))
+		return -1;
+	memcpy(name, t->s, t->n);
+	name[t->n] = '\0';
+	if (!strcmp(name, "NV_IS_DEVICE") || !strcmp(name, "NV_ANY_TARGET"))
+		return 1;
+	if (!strcmp(name, "NV_IS_HOST") || !strcmp(name, "NV_NO_TARGET"))
+		return 0;
+	if (sscanf(name, "NV_PROVIDES_SM_%u%7s", &sm, rest) == 1)
+		return r->t->sm >= sm;
+	if (sscanf(name, "NV_IS_EXACTLY_SM_%u%7s", &sm, rest) == 1)
+		return r->t->sm == sm;
+	if (sscanf(name, "NV_HAS_FEATURE_SM_%u%7s", &sm, rest) == 2 && !strcmp(rest, "a"))
+		return r->t->sm == sm && r->t->suffix == 'a';
+	return -1;
+}
+
+static int is_nv_internal(const struct tok *t)
+{
+	return (t->n > 10 && !memcmp(t->s, "_NV_TARGET", 10)) ||
+	       (t->n > 5 && !memcmp(t->s, "__NV_", 5));
+}
+
+static int is_nv_selector(const struct tok *t)
+{
+	return tok_is(t, "NV_IF_TARGET") || tok_is(t, "NV_IF_ELSE_TARGET") ||
+	       tok_is(t, "NV_DISPATCH_TARGET");
+}
+
+/* ---- macro expansion into an expression ---- */
+
+#define MAX_DEPTH 64
+
+struct expand {
+	struct replay *r;
+	int in_if;		/* defined and unknown identifiers count */
+	int unknown;
+	int depth;
+	const struct tok *hide[MAX_DEPTH];
+	int nr_hide;
+	size_t work;		/* tokens substituted: macros that double at each level stop */
+};
+
+static void expand_list(struct expand *x, const struct tok *in, size_t n, struct toks *out);
+
+static void push_val(struct toks *out, long long v)
+{
+	struct tok t;
+	memset(&t, 0, sizeof(t));
+	t.kind = T_VAL;
+	t.v = v;
+	toks_push(out, t);
+}
+
+static int hidden(const struct expand *x, const struct tok *name)
+{
+	int i;
+	for (i = 0; i < x->nr_hide; i++)
+		if (x->hide[i]->n == name->n && !memcmp(x->hide[i]->s, name->s, name->n))
+			return 1;
+	return 0;
+}
+
+/* Is name defined here?  -1: cannot tell. */
+static int defined_here(struct expand *x, const struct tok *name)
+{
+	struct umacro *u = find_user(x->r, name);
+	size_t index;
+	int count, d;
+
+	if (is_arch_macro(name)) {
+		x->r->arch_touched = 1;
+		arch_value(x->r, name, &d);
+		return d;
+	}
+	if (u)
+		return u->defined;
+	if (find_sys(x->r, name, &index, &count))
+		return is_nv_internal(name) ? -1 : 1;
+	return 0;
+}
+
+/* defined X / defined ( X ); returns tokens used. */
+static size_t expand_defined(struct expand *x, const struct tok *in, size_t n, struct toks *out)
+{
+	size_t i = 1, used;
+	int paren = i < n && tok_is(&in[i], "("), d;
+
+	i += paren;
+	if (i >= n || in[i].kind != T_ID) {
+		x->unknown = 1;
+		return n;
+	}
+	d = defined_here(x, &in[i]);
+	used = i + 1 + (paren && i + 1 < n && tok_is(&in[i + 1], ")"));
+	if (d < 0)
+		x->unknown = 1;
+	push_val(out, d > 0);
+	return used;
+}
+
+struct args {
+	size_t start[MAX_DEPTH + 1], end[MAX_DEPTH + 1];
+	size_t nr;
+};
+
+/* The arguments of a call at in[0] == "("; returns tokens used, 0 if unclosed. */
+static size_t collect_args(const struct tok *in, size_t n, struct args *a)
+{
+	size_t i;
+	int level = 0;
+
+	a->nr = 0;
+	a->start[0] = 1;
+	for (i = 0; i < n; i++) {
+		if (tok_is(&in[i], "(") || tok_is(&in[i], "[") || tok_is(&in[i], "{"))
+			level++;
+		else if (tok_is(&in[i], ")") || tok_is(&in[i], "]") || tok_is(&in[i], "}"))
+			level--;
+		if (level == 0) {
+			a->end[a->nr++] = i;
+			return i + 1;
+		}
+		if (level == 1 && tok_is(&in[i], ",")) {
+			if (a->nr >= MAX_DEPTH)
+				return 0;
+			a->end[a->nr++] = i;
+			a->start[a->nr] = i + 1;
+		}
+	}
+	return 0;
+}
+
+struct mdef {
+	const struct tok *params;
+	size_t nr_params;
+	const struct tok *body;
+	size_t nr_body;
+	int function_like;
+};
+
+/* The ordinal of parameter t; params holds names and commas. */
+static int param_index(const struct mdef *d, const struct tok *t)
+{
+	size_t i;
+	int k = 0;
+	for (i = 0; t->kind == T_ID && i < d->nr_params; i++) {
+		if (tok_is(&d->params[i], ","))
+			continue;
+		if (d->params[i].n == t->n && !memcmp(d->params[i].s, t->s, t->n))
+			return k;
+		k++;
+	}
+	return -1;
+}
+
+/* Expand the macro named in[0] with definition d; returns tokens used. */
+static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
+			   const struct mdef *d, struct toks *out)
+{
+	struct toks sub = { 0 };
+	struct args a;
+	size_t used = 1, i;
+
+	if (d->function_like) {
+		if (n < 2 || !tok_is(&in[1], "("))
+			return x->in_if ? (push_val(out, 0), 1) : (toks_push(out, in[0]), 1);
+		used = 1 + collect_args(in + 1, n - 1, &a);
+		if (used == 1) {
+			x->unknown = 1;
+			return n;
+		}
+	}
+	for (i = 0; i < d->nr_body; i++) {
+		int p = d->function_like ? param_index(d, &d->body[i]) : -1;
+		if (tok_is(&d->body[i], "#") || tok_is(&d->body[i], "##") ||
+		    tok_is(&d->body[i], "__VA_ARGS__")) {
+			x->unknown = 1;
+		} else if (p >= 0 && (size_t)p < a.nr) {
+			size_t k;
+			for (k = a.start[p]; k < a.end[p]; k++)
+				toks_push(&sub, in[1 + k]);
+		} else {
+			toks_push(&sub, d->body[i]);
+		}
+	}
+	x->work += sub.n;
+	if (x->depth >= MAX_DEPTH || x->nr_hide >= MAX_DEPTH || x->work > 100000) {
+		x->unknown = 1;
+	} else {
+		x->depth++;
+		x->hide[x->nr_hide++] = &in[0];
+		expand_list(x, sub.v, sub.n, out);
+		x->nr_hide--;
+		x->depth--;
+	}
+	free(sub.v);
+	return used;
+}
+
+static void user_def(const struct umacro *u, struct mdef *d)
+{
+	d->params = u->params;
+	d->nr_params = u->nr_params;
+	d->function_like = u->params != NULL;
+	d->body = u->body;
+	d->nr_body = u->nr_body;
+}
+
+/* Split "NAME(a, b) body" / "NAME body" tokens into a definition. */
+static int split_define(const struct tok *t, size_t n, struct mdef *d)
+{
+	size_t i = 1;
+	memset(d, 0, sizeof(*d));
+	if (!n || t[0].kind != T_ID)
+		return -1;
+	if (n > 1 && tok_is(&t[1], "(") && t[1].offset == t[0].offset + t[0].n) {
+		d->function_like = 1;
+		d->params = &t[2];
+		for (i = 2; i < n && !tok_is(&t[i], ")"); i++)
+			d->nr_params++;
+		if (i >= n)
+			return -1;
+		i++;
+	}
+	d->body = &t[i];
+	d->nr_body = n - i;
+	return 0;
+}
+
+static struct sysmacro *sys_lexed(struct replay *r, size_t index)
+{
+	struct sysmacro *s = &r->sys[index];
+	struct cal_pp_macro *m = &r->tu->macros[index];
+	if (!s->lexed) {
+		s->lexed = 1;
+		/* the text is owned by tu; reading it on demand fills it in */
+		if (!m->text && r->tu->read_macro)
+			m->text = r->tu->read_macro(r->tu->ctx, index);
+		s->readable = m->text != NULL;
+		if (m->text)
+			lex_text(m->text, strlen(m->text), &s->toks);
+	}
+	return s;
+}
+
+/*
+ * Macros whose text the first parse holds for its own target only:
+ * <nv/target>'s internals, defined per target.
+ */
+static int sys_is_arch_specific(const struct tok *name, const struct sysmacro *s)
+{
+	size_t i;
+	if (is_nv_internal(name))
+		return 1;
+	for (i = 0; i < s->toks.n; i++)
+		if (s->toks.v[i].kind == T_ID && is_nv_internal(&s->toks.v[i]))
+			return 1;
+	return 0;
+}
+
+/* A macro defined outside the user's files; returns tokens used. */
+static size_t expand_sys(struct expand *x, const struct tok *in, size_t n, size_t index,
+			 struct toks *out)
+{
+	struct sysmacro *s = sys_lexed(x->r, index);
+	struct mdef d;
+
+	if (!s->readable || sys_is_arch_specific(&in[0], s) ||
+	    split_define(s->toks.v, s->toks.n, &d) < 0) {
+		x->unknown = 1;
+		push_val(out, 0);
+		return 1;
+	}
+	return expand_macro(x, in, n, &d, out);
+}
+
+static int is_has_operator(const struct tok *t)
+{
+	return t->n > 6 && (!memcmp(t->s, "__has_", 6) || tok_is(t, "__is_identifier"));
+}
+
+/* One identifier; returns tokens used. */
+static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct toks *out)
+{
+	struct umacro *u;
+	size_t index;
+	int count, q, d;
+	struct mdef def;
+
+	if (x->in_if && tok_is(&in[0], "defined"))
+		return expand_defined(x, in, n, out);
+	if (is_arch_macro(&in[0])) {
+		long long v = arch_value(x->r, &in[0], &d);
+		x->r->arch_touched = 1;
+		push_val(out, d ? v : 0);
+		return 1;
+	}
+	if ((q = nv_query(x->r, &in[0])) >= 0) {
+		x->r->arch_touched = 1;
+		push_val(out, q);
+		return 1;
+	}
+	if (hidden(x, &in[0])) {
+		toks_push(out, in[0]);
+		return 1;
+	}
+	u = find_user(x->r, &in[0]);
+	if (u && u->defined) {
+		user_def(u, &def);
+		return expand_macro(x, in, n, &def, out);
+	}
+	if (!u && find_sys(x->r, &in[0], &index, &count)) {
+		if (count > 1) {
+			x->unknown = 1;
+			push_val(out, 0);
+			return 1;
+		}
+		return expand_sys(x, in, n, index, out);
+	}
+	if (x->in_if && is_has_operator(&in[0])) {
+		struct args a;
+		size_t used = n > 1 && tok_is(&in[1], "(") ? collect_args(in + 1, n - 1, &a) : 0;
+		x->unknown = 1;
+		push_val(out, 0);
+		return 1 + used;
+	}
+	if (x->in_if)
+		push_val(out, tok_is(&in[0], "true"));
+	else
+		toks_push(out, in[0]);
+	return 1;
+}
+
+static void expand_list(struct expand *x, const struct tok *in, size_t n, struct toks *out)
+{
+	size_t i = 0;
+	while (i < n) {
+		if (in[i].kind == T_ID)
+			i += expand_id(x, in + i, n - i, out);
+		else
+			toks_push(out, in[i++]);
+	}
+}
+
+/* ---- integer expressions (#if) ---- */
+
+struct value {
+	long long v;
+	int known;
+};
+
+struct parser {
+	const struct tok *t;
+	size_t n, i;
+	int bad;
+	int depth;		/* of nested primaries: a hostile line cannot overflow the stack */
+};
+
+static struct value expr(struct parser *p, int min_prec);
+static struct value literal(struct parser *p);
+
+static int accept(struct parser *p, const char *s)
+{
+	if (p->i < p->n && p->t[p->i].kind == T_PUNCT && tok_is(&p->t[p->i], s)) {
+		p->i++;
+		return 1;
+	}
+	return 0;
+}
+
+static long long number_value(const struct tok *t, int *ok)
+{
+	char buf[64];
+	size_t i, k = 0;
+	char *end;
+	unsigned long long v;
+
+	for (i = 0; i < t->n && k + 1 < sizeof(buf); i++)
+		if (t->s[i] != '\'')
+			buf[k++] = t->s[i];
+	buf[k] = '\0';
+	v = strtoull(buf, &end, 0);
+	while (*end && strchr("uUlLzZ", *end))
+		end++;
+	*ok = !*end;
+	return (long long)v;
+}
+
+static struct value primary(struct parser *p)
+{
+	struct value v = { 0, 0 };
+
+	if (p->i >= p->n || p->depth > 200) {
+		p->bad = 1;
+		return v;
+	}
+	p->depth++;
+	if (accept(p, "(")) {
+		v = expr(p, 0);
+		if (!accept(p, ")"))
+			p->bad = 1;
+	} else if (accept(p, "!")) {
+		v = primary(p);
+		v.v = !v.v;
+	} else if (accept(p, "-") || accept(p, "~") || accept(p, "+")) {
+		char op = p->t[p->i - 1].s[0];
+		v = primary(p);
+		v.v = op == '-' ? (long long)(0 - (unsigned long long)v.v) : op == '~' ? ~v.v : v.v;
+	} else {
+		v = literal(p);
+	}
+	p->depth--;
+	return v;
+}
+
+static struct value literal(struct parser *p)
+{
+	struct value v = { 0, 0 };
+	const struct tok *t;
+
+	t = &p->t[p->i++];
+	if (t->kind == T_VAL) {
+		v.v = t->v;
+		v.known = 1;
+	} else if (t->kind == T_NUM) {
+		v.v = number_value(t, &v.known);
+	} else {
+		p->bad = 1;
+	}
+	return v;
+}
+
+static const struct {
+	const char *op;
+	int prec;
+} binops[] = {
+	{ "||", 1 }, { "&&", 2 }, { "|", 3 }, { "^", 4 }, { "&", 5 }, { "==", 6 }, { "!=", 6 },
+	{ "<", 7 }, { ">", 7 }, { "<=", 7 }, { ">=", 7 }, { "<<", 8 }, { ">>", 8 },
+	{ "+", 9 }, { "-", 9 }, { "*", 10 }, { "/", 10 }, { "%", 10 }, { NULL, 0 }
+};
+
+static int binop_at(const struct parser *p)
+{
+	int k;
+	if (p->i >= p->n || p->t[p->i].kind != T_PUNCT)
+		return -1;
+	for (k = 0; binops[k].op; k++)
+		if (tok_is(&p->t[p->i], binops[k].op))
+			return k;
+	return -1;
+}
+
+static long long apply(const char *op, long long a, long long b, int *ok)
+{
+	*ok = 1;
+	switch (op[0]) {
+	case '|': return op[1] ? (a || b) : (a | b);
+	case '&': return op[1] ? (a && b) : (a & b);
+	case '^': return a ^ b;
+	case '=': return a == b;
+	case '!': return a != b;
+	case '<': return op[1] == '<' ? (b >= 0 && b < 63 ?
+					 (long long)((unsigned long long)a << b) : (*ok = 0)) :
+			 op[1] ? a <= b : a < b;
+	case '>': return op[1] == '>' ? (b >= 0 && b < 63 && a >= 0 ? a >> b : (*ok = 0)) :
+			 op[1] ? a >= b : a > b;
+	case '+': return (long long)((unsigned long long)a + (unsigned long long)b);
+	case '-': return (long long)((unsigned long long)a - (unsigned long long)b);
+	case '*': return (long long)((unsigned long long)a * (unsigned long long)b);
+	case '/': return b && b != -1 ? a / b : (*ok = 0);
+	case '%': return b && b != -1 ? a % b : (*ok = 0);
+	}
+	*ok = 0;
+	return 0;
+}
+
+/* a && b and a || b are known when the known side decides them. */
+static struct value combine(const char *op, struct value a, struct value b)
+{
+	struct value r = { 0, 0 };
+	int ok;
+	if (!strcmp(op, "&&") && ((a.known && !a.v) || (b.known && !b.v)))
+		return r.known = 1, r;
+	if (!strcmp(op, "||") && ((a.known && a.v) || (b.known && b.v)))
+		return r.known = 1, r.v = 1, r;
+	if (!a.known || !b.known)
+		return r;
+	r.v = apply(op, a.v, b.v, &ok);
+	r.known = ok;
+	return r;
+}
+
+static struct value expr(struct parser *p, int min_prec)
+{
+	struct value lhs = primary(p);
+	int k;
+
+	while (!p->bad && (k = binop_at(p)) >= 0 && binops[k].prec >= min_prec) {
+		struct value rhs;
+		p->i++;
+		rhs = expr(p, binops[k].prec + 1);
+		lhs = combine(binops[k].op, lhs, rhs);
+	}
+	if (min_prec == 0 && !p->bad && accept(p, "?")) {
+		struct value a = expr(p, 0), b;
+		if (!accept(p, ":"))
+			p->bad = 1;
+		b = expr(p, 0);
+		if (lhs.known)
+			lhs = lhs.v ? a : b;
+		else
+			lhs.known = a.known && b.known && a.v == b.v, lhs.v = a.v;
+	}
+	return lhs;
+}
+
+/* Evaluate tokens as a #if condition (in_if) or as a code expression. */
+static struct value evaluate(struct replay *r, const struct tok *in, size_t n, int in_if)
+{
+	struct expand x;
+	struct toks out = { 0 };
+	struct parser p;
+	struct value v;
+
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	x.in_if = in_if;
+	expand_list(&x, in, n, &out);
+	memset(&p, 0, sizeof(p));
+	p.t = out.v;
+	p.n = out.n;
+	v = expr(&p, 0);
+	if (p.bad || p.i != p.n || x.unknown)
+		v.known = 0;
+	free(out.v);
+	return v;
+}
+
+/* ---- directives ---- */
+
+struct cond {
+	int active, parent, taken;
+};
+
+struct conds {
+	struct cond *v;
+	size_t n, alloc;
+};
+
+static size_t line_end(const struct toks *f, size_t i)
+{
+	for (i++; i < f->n && !f->v[i].bol; i++)
+		;
+	return i;
+}
+
+/* Did the first parse enter the block after the directive ending before next? */
+static int first_entered(const struct cal_pp_file *file, const struct toks *f, size_t next)
+{
+	size_t at = next < f->n ? f->v[next].offset : file->len, k;
+	for (k = 0; k < file->nr_skipped; k++)
+		if (at >= file->skipped[k][0] && at <= file->skipped[k][1])
+			return 0;
+	return 1;
+}
+
+static void trace_add(struct replay *r, long long v)
+{
+	strbuf_addf(&r->trace, "%s:%u=%lld;", r->cur_file, r->cur_line, v);
+}
+
+/* Decide a condition; compares with the first parse while on its path. */
+static int decide(struct replay *r, const struct cal_pp_file *file, const struct toks *f,
+		  const struct tok *c, size_t nc, size_t next)
+{
+	int first, d;
+	struct value v;
+
+	r->arch_touched = 0;
+	v = evaluate(r, c, nc, 1);
+	first = r->tu->have_skipped && r->visits[file - r->tu->files] == 1 ?
+		first_entered(file, f, next) : -1;
+	if (!v.known) {
+		if (!r->arch_touched && !r->diverged && first >= 0) {
+			d = first;
+		} else {
+			fail(r, r->arch_touched ? "arch-dependent condition the replay cannot evaluate"
+						 : "condition the replay cannot evaluate");
+			d = 0;
+		}
+	} else {
+		d = v.v != 0;
+	}
+	if (first >= 0 && !r->diverged && d != first) {
+		if (r->is_first || !r->arch_touched) {
+			r->disagrees = 1;
+			fail(r, "replay disagrees with clang");
+		}
+		r->diverged = 1;
+	}
+	trace_add(r, d);
+	return d;
+}
+
+static void define(struct replay *r, const struct tok *t, size_t n)
+{
+	struct umacro *u;
+	struct mdef d;
+
+	if (split_define(t, n, &d) < 0) {
+		fail(r, "malformed #define");
+		return;
+	}
+	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
+	u = &r->macros[r->nr_macros++];
+	u->name = &t[0];
+	u->params = d.function_like ? d.params : NULL;
+	u->nr_params = d.nr_params;
+	u->body = d.body;
+	u->nr_body = d.nr_body;
+	u->defined = 1;
+}
+
+static void undefine(struct replay *r, const struct tok *t, size_t n)
+{
+	struct umacro *u;
+	if (!n)
+		return;
+	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
+	u = &r->macros[r->nr_macros++];
+	memset(u, 0, sizeof(*u));
+	u->name = &t[0];
+}
+
+static void replay_file(struct replay *r, int index);
+
+static void include(struct replay *r, const struct cal_pp_file *file, unsigned line)
+{
+	size_t k;
+	for (k = 0; k < file->nr_incs; k++) {
+		if (file->incs[k].line != line)
+			continue;
+		if (r->tu->files[file->incs[k].file].user)
+			replay_file(r, file->incs[k].file);
+		return;
+	}
+	if (r->diverged)
+		fail(r, "#include the first parse did not follow");
+}
+
+static int directive_is(const struct tok *t, size_t n, const char *name)
+{
+	return n && tok_is(t, name);
+}
+
+/* A conditional directive; returns 1 if it was one. */
+static int conditional(struct replay *r, const struct cal_pp_file *file, const struct toks *f,
+		       size_t i, size_t end, struct conds *cs)
+{
+	const struct tok *d = &f->v[i + 1], *c = d + 1;
+	size_t nd = end - i - 1, nc = nd ? nd - 1 : 0;
+	struct cond *top = cs->n ? &cs->v[cs->n - 1] : NULL;
+	int active = top ? top->active : 1;
+
+	if (directive_is(d, nd, "if") || directive_is(d, nd, "ifdef") ||
+	    directive_is(d, nd, "ifndef")) {
+		struct cond nw = { 0, active, 0 };
+		if (active && tok_is(d, "if")) {
+			nw.active = decide(r, file, f, c, nc, end);
+		} else if (active) {
+			/* #ifdef X is "defined X", #ifndef X is "!defined X" */
+			struct tok def[3];
+			int neg = tok_is(d, "ifndef");
+			memset(def, 0, sizeof(def));
+			def[0] = *d;
+			def[0].kind = T_PUNCT;
+			def[0].s = "!";
+			def[0].n = 1;
+			def[1] = def[0];
+			def[1].kind = T_ID;
+			def[1].s = "defined";
+			def[1].n = 7;
+			def[2] = nc ? c[0] : def[1];
+			nw.active = decide(r, file, f, def + !neg, 3 - !neg, end);
+		}
+		nw.taken = nw.active;
+		GROW(cs->v, cs->alloc, cs->n + 1);
+		cs->v[cs->n++] = nw;
+		return 1;
+	}
+	if (!top)
+		return directive_is(d, nd, "else") || directive_is(d, nd, "elif") ||
+		       directive_is(d, nd, "endif");
+	if (directive_is(d, nd, "elif") || directive_is(d, nd, "elifdef") ||
+	    directive_is(d, nd, "elifndef")) {
+		if (!top->parent || top->taken || !tok_is(d, "elif")) {
+			top->active = 0;
+			if (top->parent && !top->taken && !tok_is(d, "elif"))
+				fail(r, "#elifdef");
+		} else {
+			top->active = decide(r, file, f, c, nc, end);
+			top->taken = top->active;
+		}
+		return 1;
+	}
+	if (directive_is(d, nd, "else")) {
+		top->active = top->parent && !top->taken;
+		top->taken = 1;
+		return 1;
+	}
+	if (directive_is(d, nd, "endif")) {
+		cs->n--;
+		return 1;
+	}
+	return 0;
+}
+
+static void directive(struct replay *r, const struct cal_pp_file *file, int index,
+		      const struct toks *f, size_t i, size_t end, struct conds *cs)
+{
+	const struct tok *d = &f->v[i + 1];
+	size_t nd = end - i - 1;
+	int active = cs->n ? cs->v[cs->n - 1].active : 1;
+
+	r->cur_line = f->v[i].line;
+	if (conditional(r, file, f, i, end, cs) || !active || !nd)
+		return;
+	if (tok_is(d, "define") && nd > 1)
+		define(r, d + 1, nd - 1);
+	else if (tok_is(d, "undef"))
+		undefine(r, d + 1, nd - 1);
+	else if (tok_is(d, "include") || tok_is(d, "include_next") || tok_is(d, "import"))
+		include(r, file, f->v[i].line);
+	else if (tok_is(d, "pragma") && nd > 1 && tok_is(d + 1, "once"))
+		r->once[index] = 1;
+}
+
+/* ---- code ---- */
+
+/* The queries of NV_IF_TARGET(q, ...) / NV_DISPATCH_TARGET(q1, b1, q2, b2...). */
+static void nv_selector(struct replay *r, const struct tok *in, size_t n)
+{
+	struct args a;
+	size_t k, step = tok_is(&in[0], "NV_DISPATCH_TARGET") ? 2 : 1;
+
+	if (n < 2 || !tok_is(&in[1], "(") || !collect_args(in + 1, n - 1, &a)) {
+		fail(r, "NV_ target macro without arguments");
+		return;
+	}
+	for (k = 0; k < a.nr; k += step) {
+		struct value v;
+		r->arch_touched = 0;
+		v = evaluate(r, in + 1 + a.start[k], a.end[k] - a.start[k], 1);
+		if (!v.known) {
+			fail(r, "NV_ target query the replay cannot evaluate");
+			return;
+		}
+		trace_add(r, v.v);
+		if (step == 1)
+			return;
+	}
+}
+
+/*
+ * An identifier of active code: a macro whose expansion reads the arch
+ * must expand to a value the replay can compute (ARCH_AT_LEAST(80)).
+ */
+static void code_id(struct replay *r, const struct tok *in, size_t n)
+{
+	struct umacro *u = find_user(r, &in[0]);
+	struct expand x;
+	struct toks out = { 0 };
+	size_t index, used;
+	int count;
+	struct value v;
+
+	if (!(u && u->defined) && (u || !find_sys(r, &in[0], &index, &count)))
+		return;
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	r->arch_touched = 0;
+	used = expand_id(&x, in, n, &out);
+	free(out.v);
+	if (!r->arch_touched)
+		return;
+	v = evaluate(r, in, used, 0);
+	if (!v.known)
+		fail(r, "arch-dependent macro in code the replay cannot evaluate");
+	else
+		trace_add(r, v.v);
+}
+
+static void replay_code(struct replay *r, const struct toks *f, size_t i, size_t end)
+{
+	for (; i < end && !r->failed; i++) {
+		if (f->v[i].kind != T_ID)
+			continue;
+		r->cur_line = f->v[i].line;
+		if (is_arch_macro(&f->v[i])) {
+			int d;
+			long long v = arch_value(r, &f->v[i], &d);
+			trace_add(r, d ? v : -1);
+		} else if (is_nv_selector(&f->v[i])) {
+			nv_selector(r, &f->v[i], f->n - i);
+		} else if (nv_query(r, &f->v[i]) >= 0) {
+			trace_add(r, nv_query(r, &f->v[i]));
+		} else {
+			code_id(r, &f->v[i], f->n - i);
+		}
+	}
+}
+
+static void replay_file(struct replay *r, int index)
+{
+	const struct cal_pp_file *file = &r->tu->files[index];
+	const struct toks *f = &r->files[index];
+	struct conds cs = { 0 };
+	const char *outer = r->cur_file;
+	size_t i = 0;
+
+	if (r->once[index] || r->depth > 200)
+		return;
+	r->depth++;
+	r->visits[index]++;
+	r->cur_file = file->name;
+	while (i < f->n && !r->failed) {
+		size_t end = line_end(f, i);
+		if (f->v[i].bol && tok_is(&f->v[i], "#")) {
+			directive(r, file, index, f, i, end, &cs);
+			r->cur_file = file->name;
+		} else if (!cs.n || cs.v[cs.n - 1].active) {
+			replay_code(r, f, i, end);
+		}
+		i = end;
+	}
+	free(cs.v);
+	r->cur_file = outer;
+	r->depth--;
+}
+
+/* ---- the plan ---- */
+
+struct shared_lex {
+	struct toks *files;
+	struct sysmacro *sys;
+	size_t *slot, cap;
+};
+
+static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
+			  const struct cal_target *t, int is_first, struct replay *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->tu = tu;
+	r->files = lx->files;
+	r->sys = lx->sys;
+	r->slot = lx->slot;
+	r->cap = lx->cap;
+	r->t = t;
+	r->is_first = is_first;
+	r->once = xcalloc(tu->nr_files + 1, 1);
+	r->visits = xcalloc(tu->nr_files + 1, sizeof(*r->visits));
+	r->cur_file = tu->files[0].name;
+	strbuf_init(&r->trace);
+	for (i = 0; i < tu->nr_forced; i++)
+		replay_file(r, tu->forced[i]);
+	replay_file(r, 0);
+	free(r->once);
+	free(r->visits);
+	free(r->macros);
+}
+
+static void plan_add(struct cal_arch_plan *plan, uint64_t bits)
+{
+	plan->groups[plan->nr_groups++] = bits;
+}
+
+void cal_arch_plan_each(const struct cal_target_set *set, int first, struct cal_arch_plan *plan)
+{
+	int i;
+	memset(plan, 0, sizeof(*plan));
+	plan_add(plan, (uint64_t)1 << first);
+	for (i = 0; i < set->n; i++)
+		if (i != first)
+			plan_add(plan, (uint64_t)1 << i);
+}
+
+static void group_traces(struct replay *rs, int n, int first, struct cal_arch_plan *plan)
+{
+	int i, j, order[CAL_MAX_TARGETS], k = 0;
+	uint64_t placed = 0;
+
+	order[k++] = first;
+	for (i = 0; i < n; i++)
+		if (i != first)
+			order[k++] = i;
+	for (i = 0; i < n; i++) {
+		int a = order[i];
+		uint64_t bits = (uint64_t)1 << a;
+		if (placed & bits)
+			continue;
+		if (rs[a].failed) {
+			plan->nr_fallback++;
+		} else {
+			for (j = i + 1; j < n; j++) {
+				int b = order[j];
+				if (!rs[b].failed && !strcmp(rs[a].trace.buf, rs[b].trace.buf))
+					bits |= (uint64_t)1 << b;
+			}
+		}
+		placed |= bits;
+		plan_add(plan, bits);
+	}
+}
+
+void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
+			   int first, struct cal_arch_plan *plan)
+{
+	struct shared_lex lx;
+	struct replay rs[CAL_MAX_TARGETS], probe;
+	size_t i;
+	int t, disagree = 0;
+
+	memset(plan, 0, sizeof(*plan));
+	memset(&lx, 0, sizeof(lx));
+	lx.files = xcalloc(tu->nr_files + 1, sizeof(*lx.files));
+	lx.sys = xcalloc(tu->nr_macros + 1, sizeof(*lx.sys));
+	for (i = 0; i < tu->nr_files; i++)
+		if (tu->files[i].user)
+			lex_text(tu->files[i].text, tu->files[i].len, &lx.files[i]);
+	memset(&probe, 0, sizeof(probe));
+	probe.tu = tu;
+	probe.sys = lx.sys;
+	index_sys(&probe);
+	lx.slot = probe.slot;
+	lx.cap = probe.cap;
+	for (t = 0; t < set->n; t++) {
+		replay_target(tu, &lx, &set->t[t], t == first, &rs[t]);
+		disagree |= rs[t].disagrees;
+	}
+	if (disagree) {
+		cal_arch_plan_each(set, first, plan);
+		plan->nr_fallback = set->n;
+		for (t = 0; t < set->n && !plan->why; t++)
+			if (rs[t].disagrees)
+				plan->why = xstrdup(rs[t].why);
+	} else {
+		group_traces(rs, set->n, first, plan);
+		for (t = 0; t < set->n && !plan->why; t++)
+			if (rs[t].failed && rs[t].why)
+				plan->why = xstrdup(rs[t].why);
+	}
+	for (t = 0; t < set->n; t++) {
+		strbuf_release(&rs[t].trace);
+		free(rs[t].why);
+	}
+	for (i = 0; i < tu->nr_files; i++)
+		free(lx.files[i].v);
+	for (i = 0; i < tu->nr_macros; i++)
+		free(lx.sys[i].toks.v);
+	free(lx.files);
+	free(lx.sys);
+	free(lx.slot);
+}
+
+void cal_arch_plan_release(struct cal_arch_plan *plan)
+{
+	free(plan->why);
+	memset(plan, 0, sizeof(*plan));
+}
+
+void cal_pp_tu_release(struct cal_pp_tu *tu)
+{
+	size_t i;
+	for (i = 0; i < tu->nr_files; i++) {
+		free(tu->files[i].name);
+		free(tu->files[i].skipped);
+		free(tu->files[i].incs);
+	}
+	for (i = 0; i < tu->nr_macros; i++) {
+		free(tu->macros[i].name);
+		free(tu->macros[i].text);
+	}
+	free(tu->files);
+	free(tu->macros);
+	free(tu->forced);
+	memset(tu, 0, sizeof(*tu));
+}

@@ -1,0 +1,249 @@
+#include "parse/ast.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuatomlint/strbuf.h"
+
+char *cal_take_string(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *copy = xstrdup(c ? c : "");
+	clang_disposeString(s);
+	return copy;
+}
+
+char *cal_cursor_name(CXCursor c)
+{
+	return cal_take_string(clang_getCursorSpelling(c));
+}
+
+int cal_type_valid(CXType t)
+{
+	return t.kind != CXType_Invalid && t.data[0] != NULL;
+}
+
+CXType cal_type_unqualified(CXType t)
+{
+	return cal_type_valid(t) ? clang_getUnqualifiedType(t) : t;
+}
+
+CXType cal_type_non_reference(CXType t)
+{
+	return cal_type_valid(t) ? clang_getNonReferenceType(t) : t;
+}
+
+char *cal_type_name(CXType t)
+{
+	return cal_take_string(clang_getTypeSpelling(t));
+}
+
+int cal_cursor_name_is(CXCursor c, const char *name)
+{
+	CXString s = clang_getCursorSpelling(c);
+	const char *p = clang_getCString(s);
+	int r = p && !strcmp(p, name);
+	clang_disposeString(s);
+	return r;
+}
+
+int cal_cursor_name_starts(CXCursor c, const char *prefix)
+{
+	CXString s = clang_getCursorSpelling(c);
+	const char *p = clang_getCString(s);
+	int r = p && !strncmp(p, prefix, strlen(prefix));
+	clang_disposeString(s);
+	return r;
+}
+
+char *cal_file_name(CXFile file)
+{
+	return path_normalize(cal_take_string(clang_getFileName(file)));
+}
+
+int cal_pos_from_location(CXSourceLocation loc, struct cal_pos *out)
+{
+	CXFile file;
+	unsigned line, column, offset;
+
+	clang_getExpansionLocation(loc, &file, &line, &column, &offset);
+	if (!file)
+		return -1;
+	out->file = cal_file_name(file);
+	out->line = line;
+	out->column = column;
+	out->offset = offset;
+	return 0;
+}
+
+int cal_range_from_extent(CXSourceRange r, struct cal_range *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (cal_pos_from_location(clang_getRangeStart(r), &out->begin) < 0)
+		return -1;
+	if (cal_pos_from_location(clang_getRangeEnd(r), &out->end) < 0 ||
+	    strcmp(out->end.file, out->begin.file) ||
+	    out->end.offset < out->begin.offset) {
+		free(out->end.file);
+		out->end = out->begin;
+		out->end.file = xstrdup(out->begin.file);
+	}
+	return 0;
+}
+
+int cal_cursor_in_system_header(CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file;
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	return !file || clang_Location_isInSystemHeader(loc);
+}
+
+int cal_is_function_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+	       k == CXCursor_Constructor || k == CXCursor_Destructor ||
+	       k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
+#define GLOBAL_BIT 4
+
+static enum CXChildVisitResult space_visitor(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	int *space = data;
+	(void)parent;
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_CUDAGlobalAttr: *space |= GLOBAL_BIT; break;
+	case CXCursor_CUDADeviceAttr: *space |= CAL_SPACE_DEVICE; break;
+	case CXCursor_CUDAHostAttr: *space |= CAL_SPACE_HOST; break;
+	default: break;
+	}
+	return CXChildVisit_Continue;
+}
+
+enum cal_space cal_function_space(CXCursor fn)
+{
+	int space = 0;
+	clang_visitChildren(fn, space_visitor, &space);
+	if (space & GLOBAL_BIT)
+		return CAL_SPACE_GLOBAL;
+	return space ? (enum cal_space)space : CAL_SPACE_HOST;
+}
+
+static enum CXChildVisitResult shared_visitor(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+int cal_var_is_shared(CXCursor var)
+{
+	int shared = 0;
+	clang_visitChildren(var, shared_visitor, &shared);
+	return shared;
+}
+
+CXCursor cal_call_callee(CXCursor call)
+{
+	CXCursor ref = clang_getCursorReferenced(call);
+	if (clang_Cursor_isNull(ref) || !cal_is_function_kind(clang_getCursorKind(ref)))
+		return clang_getNullCursor();
+	return ref;
+}
+
+struct nth_child {
+	int want, seen;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult nth_visitor(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct nth_child *n = data;
+	(void)parent;
+	if (n->seen++ == n->want) {
+		n->found = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+CXCursor cal_child(CXCursor c, int n)
+{
+	struct nth_child st = { n, 0, clang_getNullCursor() };
+	clang_visitChildren(c, nth_visitor, &st);
+	return st.found;
+}
+
+int cal_nr_children(CXCursor c)
+{
+	struct nth_child st = { -1, 0, clang_getNullCursor() };
+	clang_visitChildren(c, nth_visitor, &st);
+	return st.seen;
+}
+
+CXCursor cal_ignore_wrappers(CXCursor e)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(e);
+		if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) &&
+		    cal_nr_children(e) == 1)
+			e = cal_child(e, 0);
+		else
+			return e;
+	}
+}
+
+int cal_is_cast_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+	       k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_CXXConstCastExpr ||
+	       k == CXCursor_CXXFunctionalCastExpr;
+}
+
+CXCursor cal_base_variable(CXCursor e)
+{
+	for (int guard = 0; guard < 64; guard++) {
+		enum CXCursorKind k;
+		e = cal_ignore_wrappers(e);
+		k = clang_getCursorKind(e);
+		if (k == CXCursor_DeclRefExpr) {
+			CXCursor d = clang_getCursorReferenced(e);
+			enum CXCursorKind dk = clang_getCursorKind(d);
+			if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl)
+				return d;
+			break;
+		}
+		if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr ||
+		    k == CXCursor_UnaryOperator) {
+			if (cal_nr_children(e) < 1)
+				break;
+			e = cal_child(e, 0);
+		} else if (cal_is_cast_kind(k)) {
+			/* a cast's children start with the TypeRef of its target */
+			int n = cal_nr_children(e);
+			if (n < 1)
+				break;
+			e = cal_child(e, n - 1);
+		} else {
+			break;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+int cal_type_is_volatile(CXType t)
+{
+	if (clang_isVolatileQualifiedType(t))
+		return 1;
+	t = clang_getCanonicalType(t);
+	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+		return clang_isVolatileQualifiedType(clang_getPointeeType(t));
+	return 0;
+}

@@ -1,0 +1,61 @@
+/*
+ * Small libclang helpers shared by the walk and the checks.
+ *
+ * Every CXString goes through cal_take_string(), which copies and disposes
+ * it, so no CXString outlives the call that produced it.  Locations are
+ * always taken at the macro expansion site: a finding inside a macro is
+ * reported where the user wrote the macro.
+ */
+#ifndef CUATOMLINT_AST_H
+#define CUATOMLINT_AST_H
+
+#include <clang-c/Index.h>
+
+#include "checks/check.h"
+#include "cuatomlint/finding.h"
+
+char *cal_take_string(CXString s);	/* caller frees */
+char *cal_cursor_name(CXCursor c);	/* spelling; caller frees */
+/* A file's name with "dir/../" and "./" collapsed; caller frees. */
+char *cal_file_name(CXFile file);
+char *cal_type_name(CXType t);		/* spelling; caller frees */
+int cal_cursor_name_is(CXCursor c, const char *name);
+int cal_cursor_name_starts(CXCursor c, const char *prefix);
+
+/* Position of a location at its expansion site; 0, or -1 if it has no file. */
+int cal_pos_from_location(CXSourceLocation loc, struct cal_pos *out);
+int cal_range_from_extent(CXSourceRange r, struct cal_range *out);
+/* 1 if c was written in a system header (or has no location). */
+int cal_cursor_in_system_header(CXCursor c);
+
+int cal_is_function_kind(enum CXCursorKind k);
+enum cal_space cal_function_space(CXCursor fn);
+int cal_var_is_shared(CXCursor var);
+/* The callee declaration of a CallExpr, or a null cursor. */
+CXCursor cal_call_callee(CXCursor call);
+/* Strip unexposed/paren/implicit-cast wrappers down to the interesting expression. */
+CXCursor cal_ignore_wrappers(CXCursor e);
+/* An explicit cast: C-style, static_, reinterpret_, const_ or functional. */
+int cal_is_cast_kind(enum CXCursorKind k);
+/* The first child of c (or the nth), or a null cursor. */
+CXCursor cal_child(CXCursor c, int n);
+int cal_nr_children(CXCursor c);
+/* The variable an lvalue expression names (x, x[i], *p, p->f ... base), or null. */
+CXCursor cal_base_variable(CXCursor e);
+/*
+ * Checked type accessors.  libclang 19's clang_getUnqualifiedType,
+ * clang_getNonReferenceType, clang_getTypedefName and clang_getAddressSpace
+ * dereference the type without checking it, and an invalid CXType is
+ * ordinary on real code (the object of a call through an implicit 'this' to
+ * a member template, a qualified base-class call): they crash.  Only ast.c
+ * calls them (scripts/check-sources.sh enforces it); these return an
+ * invalid type, or 0, for an invalid one.  test_libclang_null lists which
+ * accessors crash on an invalid type.
+ */
+int cal_type_valid(CXType t);
+CXType cal_type_unqualified(CXType t);
+CXType cal_type_non_reference(CXType t);
+/* Does type t, or the type it points to, carry volatile? */
+int cal_type_is_volatile(CXType t);
+
+#endif

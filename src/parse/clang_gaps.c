@@ -1,0 +1,304 @@
+#include "parse/clang_gaps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+
+/* What a gap's clang error must look like. */
+struct clang_gap {
+	const char *id;
+	const char *const *messages;	/* clang's error text, one of these exactly */
+	/*
+	 * The error's notes: every note must say all_notes (NULL: no such
+	 * rule); some note must lie in a file named some_note_in (NULL: no
+	 * such rule).
+	 */
+	const char *all_notes;
+	const char *some_note_in;
+	unsigned device_below_sm;	/* only device parses below this sm; 0: any parse */
+	/*
+	 * The call's arguments: two of one type nvcc's host overloads take
+	 * exactly (int, unsigned, long, ..., float, double), so nvcc's overload
+	 * resolution is sure to pick one; mixed types may be ambiguous there.
+	 */
+	int same_type_args;
+	int host_parse_only;	/* only the host parse */
+	/*
+	 * nvcc rejects the code too: the error stays the user's, with why as
+	 * a note (how to write it so both compile).
+	 */
+	int nvcc_too;
+	const char *why;
+};
+
+static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
+static const char *const min_max_calls[] = {
+	"no matching function for call to 'min'", "no matching function for call to 'max'", NULL,
+};
+
+static const struct clang_gap gaps[] = {
+	{
+		/* CUDA guide: the CAS-loop atomicAdd(double*) under __CUDA_ARCH__ < 600 */
+		"atomicadd-double-fallback", redefined_atomic_add, NULL,
+		"sm_60_atomic_functions.hpp", 60, 0, 0, 0,
+		"clang's CUDA wrapper defines atomicAdd(double *, double) for every target; "
+		"nvcc's headers only from sm_60 on, so the user's fallback below sm_60 is no redefinition",
+	},
+	{
+		/* NVIDIA's cuda-samples: host code calling min()/max() */
+		"host-min-max", min_max_calls,
+		"candidate function not viable: call to __device__ function from __host__ function",
+		NULL, 0, 1, 0, 0,
+		"nvcc's headers declare min()/max() for host code too; clang's wrapper only for "
+		"device code",
+	},
+	{
+		/* the guide's literal guard is true in the host pass as well */
+		"atomicadd-double-fallback-host", redefined_atomic_add, NULL,
+		"sm_60_atomic_functions.hpp", 0, 0, 1, 1,
+		"nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass, where "
+		"__CUDA_ARCH__ is undefined and the toolkit defines atomicAdd(double *, double); "
+		"guard the fallback with '#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'",
+	},
+};
+
+static int is_one_of(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(s, *list))
+			return 1;
+	return 0;
+}
+
+static int in_file_named(CXDiagnostic note, const char *base)
+{
+	CXFile file;
+	char *name, *slash;
+	int match = 0;
+
+	clang_getExpansionLocation(clang_getDiagnosticLocation(note), &file, NULL, NULL, NULL);
+	if (!file)
+		return 0;
+	name = cal_take_string(clang_getFileName(file));
+	slash = name ? strrchr(name, '/') : NULL;
+	match = name && !strcmp(slash ? slash + 1 : name, base);
+	free(name);
+	return match;
+}
+
+/* Do the error's notes say what the gap's notes say? */
+static int notes_match(CXDiagnostic d, const struct clang_gap *gap)
+{
+	CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+	unsigned i, n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+	int all = n > 0, some = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+		char *text = cal_take_string(clang_getDiagnosticSpelling(note));
+		if (gap->all_notes && (!text || strcmp(text, gap->all_notes)))
+			all = 0;
+		if (gap->some_note_in && in_file_named(note, gap->some_note_in))
+			some = 1;
+		free(text);
+		clang_disposeDiagnostic(note);
+	}
+	return (!gap->all_notes || all) && (!gap->some_note_in || some);
+}
+
+/* The call clang could not resolve, found by where its error points. */
+struct failed_call {
+	CXSourceLocation at;
+	CXFile file;
+	unsigned offset;
+	int callee;		/* seen */
+	int args;
+	enum CXTypeKind kinds[2];	/* of the first two arguments */
+	int found;
+};
+
+static int has_exact_host_overload(enum CXTypeKind k)
+{
+	static const enum CXTypeKind kinds[] = {
+		CXType_Int, CXType_UInt, CXType_Long, CXType_ULong, CXType_LongLong,
+		CXType_ULongLong, CXType_Float, CXType_Double,
+	};
+	size_t i;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (k == kinds[i])
+			return 1;
+	return 0;
+}
+
+static enum CXChildVisitResult count_args(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct failed_call *call = data;
+
+	(void)parent;
+	if (!call->callee) {
+		/* the first child names the function, or this is no call */
+		enum CXCursorKind k = clang_getCursorKind(c);
+		call->callee = k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef ? 1 : -1;
+		return call->callee > 0 ? CXChildVisit_Continue : CXChildVisit_Break;
+	}
+	if (call->args < 2) {
+		CXType t = clang_getCursorType(c);
+		call->kinds[call->args] = t.kind == CXType_Invalid
+						  ? CXType_Invalid : clang_getCanonicalType(t).kind;
+	}
+	call->args++;
+	return CXChildVisit_Continue;
+}
+
+static int contains(CXCursor c, const struct failed_call *call)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned b, e;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+	return f1 && clang_File_isEqual(f1, call->file) && b <= call->offset &&
+	       call->offset < e;
+}
+
+static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct failed_call *call = data;
+	CXFile file;
+	unsigned offset;
+
+	(void)parent;
+	if (call->found || !contains(c, call))
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+	if (offset == call->offset && (clang_getCursorKind(c) == CXCursor_CallExpr ||
+				       clang_getCursorKind(c) == CXCursor_UnexposedExpr)) {
+		call->callee = call->args = 0;
+		clang_visitChildren(c, count_args, call);
+		call->found = call->callee > 0;
+		if (call->found)
+			return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * The mixed pairs CUDA's crt/math_functions.hpp also declares
+ * __host__ __device__ (min and max alike): (int, unsigned), (long,
+ * unsigned long), (long long, unsigned long long) both ways round, and
+ * (float, double).  Other mixes (int and long) are ambiguous in nvcc too.
+ */
+static int has_exact_mixed_overload(enum CXTypeKind a, enum CXTypeKind b)
+{
+	static const enum CXTypeKind pairs[][2] = {
+		{ CXType_Int, CXType_UInt }, { CXType_Long, CXType_ULong },
+		{ CXType_LongLong, CXType_ULongLong }, { CXType_Float, CXType_Double },
+	};
+	size_t i;
+	for (i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if ((a == pairs[i][0] && b == pairs[i][1]) || (a == pairs[i][1] && b == pairs[i][0]))
+			return 1;
+	return 0;
+}
+
+/* Has the call the error points at two arguments that one host overload takes exactly? */
+static int has_same_type_args(CXTranslationUnit tu, CXDiagnostic d)
+{
+	struct failed_call call;
+
+	memset(&call, 0, sizeof(call));
+	call.at = clang_getDiagnosticLocation(d);
+	clang_getExpansionLocation(call.at, &call.file, NULL, NULL, &call.offset);
+	if (!call.file)
+		return 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_call, &call);
+	return call.found && call.args == 2 &&
+	       ((call.kinds[0] == call.kinds[1] && has_exact_host_overload(call.kinds[0])) ||
+		has_exact_mixed_overload(call.kinds[0], call.kinds[1]));
+}
+
+static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
+					const struct cal_target *arch)
+{
+	char *text = cal_take_string(clang_getDiagnosticSpelling(d));
+	const struct clang_gap *found = NULL;
+	size_t i;
+
+	for (i = 0; text && !found && i < sizeof(gaps) / sizeof(gaps[0]); i++) {
+		const struct clang_gap *g = &gaps[i];
+		if ((g->device_below_sm && (!arch || arch->sm >= g->device_below_sm)) ||
+		    (g->host_parse_only && arch))
+			continue;
+		if (is_one_of(text, g->messages) && notes_match(d, g) &&
+		    (!g->same_type_args || has_same_type_args(tu, d)))
+			found = g;
+	}
+	free(text);
+	return found;
+}
+
+/*
+ * Remove the error finding at pos with this message (or, for a gap nvcc
+ * shares, add the gap's note to it); 1 if it was removed.
+ */
+static int drop_error(struct cal_findings *errors, const struct cal_pos *pos, const char *message,
+		      const struct clang_gap *gap)
+{
+	size_t i;
+
+	for (i = 0; i < errors->nr; i++) {
+		struct cal_finding *e = &errors->items[i];
+		if (e->range.begin.file && pos->file && !strcmp(e->range.begin.file, pos->file) &&
+		    e->range.begin.offset == pos->offset && !strcmp(e->message, message)) {
+			if (gap->nvcc_too) {
+				cal_finding_add_note(e, &e->range, gap->why);
+				return 0;
+			}
+			cal_finding_clear(e);
+			memmove(e, e + 1, (errors->nr - i - 1) * sizeof(*e));
+			errors->nr--;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int drop_gap_error(CXDiagnostic d, const struct clang_gap *gap,
+			   struct cal_findings *errors, FILE *verbose)
+{
+	struct cal_pos pos;
+	char *text;
+	int dropped;
+
+	memset(&pos, 0, sizeof(pos));
+	if (cal_pos_from_location(clang_getDiagnosticLocation(d), &pos) < 0)
+		return 0;
+	text = cal_take_string(clang_getDiagnosticSpelling(d));
+	dropped = text && drop_error(errors, &pos, text, gap);
+	if (dropped && verbose)
+		fprintf(verbose, "cuatomlint: %s:%u:%u: note: clang's error '%s' is a known "
+			"clang-versus-nvcc difference (%s), not reported: %s\n", pos.file, pos.line,
+			pos.column, text, gap->id, gap->why);
+	free(text);
+	free(pos.file);
+	return dropped;
+}
+
+size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch,
+			     struct cal_findings *errors, FILE *verbose)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	size_t dropped = 0;
+
+	for (i = 0; i < n && errors->nr; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		const struct clang_gap *gap;
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+		    (gap = find_gap(tu, d, arch)) != NULL)
+			dropped += drop_gap_error(d, gap, errors, verbose);
+		clang_disposeDiagnostic(d);
+	}
+	return dropped;
+}

@@ -1,0 +1,279 @@
+#include "parse/parse.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "opencl/opencl.h"
+#include "cuatomlint/strbuf.h"
+#include "cuatomlint/version.h"
+
+/* The newest target clang 19 can parse for. */
+static const struct cal_target clang_newest = { 90, 'a' };
+
+void cal_argv_push(struct cal_argv *a, const char *arg)
+{
+	if (a->n + 2 > a->alloc) {
+		a->alloc = a->alloc ? a->alloc * 2 : 32;
+		a->v = xrealloc(a->v, (size_t)a->alloc * sizeof(*a->v));
+	}
+	a->v[a->n++] = xstrdup(arg);
+	a->v[a->n] = NULL;
+}
+
+void cal_argv_pushf(struct cal_argv *a, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	cal_argv_push(a, sb.buf);
+	strbuf_release(&sb);
+}
+
+void cal_argv_clear(struct cal_argv *a)
+{
+	int i;
+	for (i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+static unsigned arch_macro_value(const struct cal_target *t)
+{
+	return t->sm * 10;
+}
+
+static void add_arch_list_macro(const struct cal_target_set *set, struct cal_argv *a)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+	strbuf_adds(&sb, "-D__CUDA_ARCH_LIST__=");
+	for (i = 0; i < set->n; i++)
+		strbuf_addf(&sb, "%s%u", i ? "," : "", arch_macro_value(&set->t[i]));
+	cal_argv_push(a, sb.buf);
+	strbuf_release(&sb);
+}
+
+static void add_target_args(const struct cal_target *arch, struct cal_argv *a)
+{
+	char name[16];
+
+	if (!arch) {
+		cal_argv_push(a, "--cuda-host-only");
+		return;
+	}
+	cal_argv_push(a, "--cuda-device-only");
+	if (arch->sm > clang_newest.sm) {
+		cal_argv_pushf(a, "--cuda-gpu-arch=%s",
+			       cal_target_name(clang_newest, name, sizeof(name)));
+		cal_argv_push(a, "-U__CUDA_ARCH__");
+		cal_argv_pushf(a, "-D__CUDA_ARCH__=%u", arch_macro_value(arch));
+		cal_argv_push(a, "-U__CUDA_ARCH_FEAT_SM90_ALL");
+		if (arch->suffix)
+			cal_argv_pushf(a, "-D__CUDA_ARCH_FEAT_SM%u_ALL=1", arch->sm);
+	} else {
+		cal_argv_pushf(a, "--cuda-gpu-arch=%s",
+			       cal_target_name(*arch, name, sizeof(name)));
+	}
+}
+
+static void add_environment_args(const struct cal_env *env, struct cal_argv *a)
+{
+	if (env->cuda_path) {
+		cal_argv_pushf(a, "--cuda-path=%s", env->cuda_path);
+		cal_argv_push(a, "-idirafter");
+		cal_argv_push(a, env->stub_dir);
+	} else {
+		cal_argv_push(a, "-nocudainc");
+		cal_argv_push(a, "-isystem");
+		cal_argv_push(a, env->builtin_dir);
+		cal_argv_push(a, "-include");
+		cal_argv_pushf(a, "%s/cuatomlint_cuda.h", env->builtin_dir);
+	}
+	cal_argv_push(a, "-nocudalib");
+	cal_argv_push(a, "-Wno-unknown-cuda-version");
+	/*
+	 * clang refuses targets its table says the installed toolkit dropped
+	 * (sm_35 with CUDA 13); nvcc would too, but the user asked to judge
+	 * code for them, and the tool only parses.
+	 */
+	cal_argv_push(a, "--no-cuda-version-check");
+	cal_argv_push(a, "-D__NVCC__");
+	cal_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", env->ver_major);
+	cal_argv_pushf(a, "-D__CUDACC_VER_MINOR__=%d", env->ver_minor);
+	cal_argv_pushf(a, "-D__CUDACC_VER_BUILD__=%d", env->ver_build);
+}
+
+void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
+{
+	int i;
+
+	if (req->opencl) {
+		cal_ocl_parse_args(req->ocl_profile, out);
+		for (i = 0; i < req->nr_user_args; i++)
+			cal_argv_push(out, req->user_args[i]);
+		return;
+	}
+	cal_argv_push(out, "-x");
+	cal_argv_push(out, "cuda");
+	cal_argv_push(out, "-std=c++17");
+	/* after 20 errors clang stops instantiating templates: checks see no more */
+	cal_argv_push(out, "-ferror-limit=0");
+	add_target_args(req->arch, out);
+	add_environment_args(req->env, out);
+	add_arch_list_macro(req->targets, out);
+	cal_argv_push(out, "-include");
+	cal_argv_push(out, req->env->prelude);
+	for (i = 0; i < req->nr_user_args; i++)
+		cal_argv_push(out, req->user_args[i]);
+	/*
+	 * The toolkit's CCCL comes after the user's include folders, as with
+	 * nvcc: a project that brings its own CCCL (-I or -isystem) gets it.
+	 */
+	if (req->env->cuda_path && req->env->cccl_include) {
+		cal_argv_push(out, "-isystem");
+		cal_argv_push(out, req->env->cccl_include);
+	}
+}
+
+static const char *parse_error_name(enum CXErrorCode code)
+{
+	switch (code) {
+	case CXError_Crashed: return "libclang crashed while parsing";
+	case CXError_InvalidArguments: return "libclang rejected the arguments";
+	case CXError_ASTReadError: return "libclang could not read the AST";
+	default: return "libclang failed to parse";
+	}
+}
+
+static int count_errors(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	int errors = 0;
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			errors++;
+		clang_disposeDiagnostic(d);
+	}
+	return errors;
+}
+
+CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
+				 const struct cal_parse_request *req,
+				 int *nr_errors, char **err)
+{
+	struct cal_argv args = { 0 };
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode code;
+	unsigned flags = CXTranslationUnit_KeepGoing |
+			 CXTranslationUnit_DetailedPreprocessingRecord;
+
+	/* the driver's own path, as clang++ has it: see CUATOMLINT_CLANG_PROGRAM */
+	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
+	cal_parse_args(req, &args);
+	code = clang_parseTranslationUnit2FullArgv(index, path, (const char *const *)args.v,
+						   args.n, NULL, 0, flags, &tu);
+	cal_argv_clear(&args);
+	*err = NULL;
+	if (code != CXError_Success || !tu) {
+		*err = xstrdup(parse_error_name(code));
+		return NULL;
+	}
+	*nr_errors = count_errors(tu);
+	return tu;
+}
+
+static void error_finding(CXDiagnostic d, uint64_t arch_mask, const char *main_file,
+			  struct cal_findings *out)
+{
+	struct cal_finding f;
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+
+	memset(&f, 0, sizeof(f));
+	if (cal_pos_from_location(loc, &f.range.begin) < 0) {
+		/* driver errors (a bad argument) have no location: blame the file */
+		f.range.begin.file = xstrdup(main_file);
+		f.range.begin.line = 1;
+		f.range.begin.column = 1;
+	}
+	f.range.end = f.range.begin;
+	f.range.end.file = xstrdup(f.range.begin.file);
+	f.check = CAL_CHECK_CLANG_ERROR;
+	f.severity = CAL_SEV_ERROR;
+	f.message = cal_take_string(clang_getDiagnosticSpelling(d));
+	f.archs = arch_mask;
+	cal_findings_take(out, &f);
+}
+
+void cal_collect_clang_errors(CXTranslationUnit tu, uint64_t arch_mask,
+			      const char *main_file, const char *skip_prefix,
+			      struct cal_findings *out)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			CXFile file;
+			char *name = NULL;
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file,
+						   NULL, NULL, NULL);
+			if (file)
+				name = cal_take_string(clang_getFileName(file));
+			if (!name || !skip_prefix || strncmp(name, skip_prefix, strlen(skip_prefix)))
+				error_finding(d, arch_mask, main_file, out);
+			free(name);
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+/* "'mpi.h' file not found": the header's name, or NULL.  Caller frees. */
+static char *missing_header(const char *message)
+{
+	const char *end = strstr(message, "' file not found");
+
+	if (message[0] != '\'' || !end || end == message + 1)
+		return NULL;
+	return xstrndup(message + 1, (size_t)(end - message - 1));
+}
+
+static char *partial_message(const struct cal_findings *errors)
+{
+	const struct cal_finding *first = &errors->items[0];
+	char *header = missing_header(first->message);
+	char *msg;
+
+	msg = xasprintf("parsed partially: %zu clang error%s (first: %s:%u: %s); findings after "
+			"that point may be missing; fixes withheld%s%s%s",
+			errors->nr, errors->nr == 1 ? "" : "s", first->range.begin.file,
+			first->range.begin.line, first->message,
+			header ? "; add -I for '" : "", header ? header : "", header ? "'" : "");
+	free(header);
+	return msg;
+}
+
+void cal_partial_parse_finding(const struct cal_findings *errors, const char *main_file,
+			       uint64_t arch_mask, struct cal_findings *out)
+{
+	struct cal_finding f;
+
+	if (!errors->nr)
+		return;
+	memset(&f, 0, sizeof(f));
+	f.range.begin.file = xstrdup(main_file);
+	f.range.begin.line = 1;
+	f.range.begin.column = 1;
+	f.range.end = f.range.begin;
+	f.range.end.file = xstrdup(main_file);
+	f.check = CAL_CHECK_PARTIAL_PARSE;
+	f.severity = CAL_SEV_WARNING;
+	f.message = partial_message(errors);
+	f.archs = arch_mask;
+	cal_findings_take(out, &f);
+}

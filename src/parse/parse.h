@@ -1,0 +1,77 @@
+/*
+ * Parsing one CUDA source file: the clang arguments for its host-side
+ * parse and for each device-side parse, and the libclang call.
+ *
+ * Device parses are one per target: __CUDA_ARCH__-guarded code exists only
+ * in the parse of that target.  Targets newer than clang 19 knows are
+ * parsed as sm_90a with __CUDA_ARCH__ redefined to the real value.
+ */
+#ifndef CUATOMLINT_PARSE_H
+#define CUATOMLINT_PARSE_H
+
+#include <clang-c/Index.h>
+
+#include "cuatomlint/finding.h"
+#include "cuatomlint/target.h"
+#include "parse/toolkit.h"
+
+struct cal_argv {
+	char **v;
+	int n, alloc;
+};
+
+void cal_argv_push(struct cal_argv *a, const char *arg);
+void cal_argv_pushf(struct cal_argv *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void cal_argv_clear(struct cal_argv *a);
+
+struct cal_parse_request {
+	const struct cal_env *env;
+	const struct cal_target_set *targets;
+	const struct cal_target *arch;	/* NULL: host-side parse */
+	char *const *user_args;		/* after "--" */
+	int nr_user_args;
+	int opencl;			/* parse as OpenCL C ... */
+	int ocl_profile;		/* ... for this device profile */
+};
+
+/* The clang arguments (without the file name) for one parse. */
+void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out);
+
+/*
+ * Parse path; returns the TU or NULL (with a message in *err, caller
+ * frees).  *nr_errors counts clang's error and fatal diagnostics.
+ */
+CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
+				 const struct cal_parse_request *req,
+				 int *nr_errors, char **err);
+
+/* Findings that come from clang, not from a check. */
+#define CAL_CHECK_CLANG_ERROR "clang-diagnostic-error"
+#define CAL_CHECK_PARTIAL_PARSE "clang-partial-parse"
+/*
+ * clang parses with no error limit (after 20 errors it would stop
+ * instantiating templates), but a parse shows only its first errors, as
+ * clang would; the partial-parse warning counts them all.
+ */
+#define CAL_CLANG_ERRORS_SHOWN 20
+
+/*
+ * clang's errors as findings of the pseudo-check "clang-diagnostic-error",
+ * with archs set to arch_mask.
+ */
+void cal_collect_clang_errors(CXTranslationUnit tu, uint64_t arch_mask,
+			      const char *main_file, const char *skip_prefix,
+			      struct cal_findings *out);
+
+/*
+ * The one finding that says a file was parsed only partially, from the
+ * clang errors (in order) of its first parse that had any: at the file's
+ * start, "parsed partially: N clang errors (first: FILE:LINE: MESSAGE);
+ * findings after that point may be missing; fixes withheld", with a hint
+ * when the first error is a header not found.  Nothing if errors is empty.
+ */
+void cal_partial_parse_finding(const struct cal_findings *errors, const char *main_file,
+			       uint64_t arch_mask, struct cal_findings *out);
+
+#endif

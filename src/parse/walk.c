@@ -1,0 +1,917 @@
+/*
+ * The one walk: visit every cursor of the user's code once per parse and
+ * hand it to each enabled check.
+ *
+ * libclang's visitor shows the template pattern, not its instantiations.
+ * Checks that judge types ("atomicAdd on double") must see the
+ * instantiation the user's call creates, so when the walk meets a call to
+ * a function template specialization it also walks that specialization's
+ * body, once per parse.  Instantiations no call of the user's code leads
+ * to (a kernel template whose address is taken, an explicit instantiation
+ * definition, members and destructors of class templates) are found
+ * through libclang's indexer, which reports the instantiated function
+ * containing each reference it sees; they are walked after the written
+ * code, each once.
+ */
+#include <ctype.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "checks/check.h"
+#include "opencl/opencl.h"
+#include "cuatomlint/strbuf.h"
+
+/* A set of cursors: open addressing on clang_hashCursor. */
+struct seen_set {
+	CXCursor *slots;
+	unsigned char *used;
+	size_t nr, size;
+};
+
+#define MAX_USER_FILES 64
+
+struct walker {
+	struct cal_walk w;
+	struct seen_set instantiated;	/* walked, or written (explicit specializations) */
+	struct seen_set considered;	/* containers the indexer reported */
+	CXCursor *pending_inst;		/* instantiations it found, in order */
+	size_t nr_pending_inst, alloc_pending_inst;
+	int saw_template;		/* the user's code needs the indexing pass */
+	int saw_plain_template;		/* ... or has a plain function template */
+	CXFile user_files[MAX_USER_FILES];	/* files of the written code */
+	size_t nr_user_files;		/* more than MAX_USER_FILES: too many */
+	int ended;			/* the checks' end() ran */
+	int crash_test;
+};
+
+static void walk_children(struct walker *wk, CXCursor c);
+
+/* OpenCL C has no host code: a kernel is launched like __global__, the rest is device code. */
+static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
+{
+	if (w->parse->opencl)
+		return cal_ocl_function_space(fn);
+	return cal_function_space(fn);
+}
+
+/* Enabled, and (in an OpenCL parse) one of the checks that know OpenCL C. */
+static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
+{
+	return enabled[i] && (!parse->opencl || cal_ocl_check_applies(cal_checks[i]));
+}
+static void walk_specialization_body(struct walker *wk, CXCursor callee);
+
+int cal_walk_in_device_code(const struct cal_walk *w)
+{
+	return !w->parse->is_host && (w->space & CAL_SPACE_DEVICE);
+}
+
+int cal_walk_in_host_code(const struct cal_walk *w)
+{
+	return w->parse->is_host && (w->space & CAL_SPACE_HOST);
+}
+
+uint64_t cal_walk_targets_below(const struct cal_walk *w, unsigned min_sm)
+{
+	const struct cal_target_set *set = w->parse->targets;
+	uint64_t mask = 0;
+	int i;
+
+	if (w->parse->is_host)
+		return 0;
+	for (i = 0; i < set->n; i++)
+		if ((w->parse->arch_mask & ((uint64_t)1 << i)) && set->t[i].sm < min_sm)
+			mask |= (uint64_t)1 << i;
+	return mask;
+}
+
+CXCursor cal_walk_parent(const struct cal_walk *w, int n)
+{
+	if (n < 0 || n >= w->depth)
+		return clang_getNullCursor();
+	return w->stack[w->depth - 1 - n];
+}
+
+int cal_walk_decl_in_prelude(const struct cal_walk *w, CXCursor decl)
+{
+	CXFile file;
+	char *name;
+	int r;
+
+	if (!w->parse->prelude_path)
+		return 0;
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+	if (!file)
+		return 0;
+	name = cal_take_string(clang_getFileName(file));
+	r = !strncmp(name, w->parse->prelude_path, strlen(w->parse->prelude_path));
+	free(name);
+	return r;
+}
+
+int cal_walk_decl_from_cuda(const struct cal_walk *w, CXCursor decl)
+{
+	return cal_cursor_in_system_header(decl) || cal_walk_decl_in_prelude(w, decl);
+}
+
+static enum CXChildVisitResult type_param_visitor(CXCursor c, CXCursor parent,
+						  CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_TemplateTypeParameter || k == CXCursor_TemplateTemplateParameter) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/* A class declared inside a function: a lambda's, for a call operator. */
+static int is_local_record(CXCursor record)
+{
+	enum CXCursorKind k = clang_getCursorKind(record);
+
+	return (k == CXCursor_ClassDecl || k == CXCursor_StructDecl) &&
+	       cal_is_function_kind(clang_getCursorKind(clang_getCursorSemanticParent(record)));
+}
+
+/* A generic lambda's call operator: its 'auto' parameters are type
+ * parameters no cursor shows. */
+static int is_generic_lambda_call(CXCursor fn)
+{
+	return clang_getCursorKind(clang_getSpecializedCursorTemplate(fn)) ==
+		       CXCursor_FunctionTemplate &&
+	       is_local_record(clang_getCursorSemanticParent(fn));
+}
+
+int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
+{
+	CXCursor c;
+	int has_type_params = 0;
+
+	if (!w->in_instantiation)
+		return 0;
+	if (is_generic_lambda_call(w->function))
+		return 1;
+	c = clang_getSpecializedCursorTemplate(w->function);
+	if (clang_Cursor_isNull(c))
+		return 1;
+	for (; !has_type_params && !clang_Cursor_isNull(c) && !clang_isTranslationUnit(
+		       clang_getCursorKind(c)); c = clang_getCursorSemanticParent(c)) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+		    k == CXCursor_ClassTemplatePartialSpecialization)
+			clang_visitChildren(c, type_param_visitor, &has_type_params);
+	}
+	return has_type_params;
+}
+
+static void add_template_args(struct strbuf *sb, CXCursor fn)
+{
+	int i, n = clang_Cursor_getNumTemplateArguments(fn);
+	char *arg;
+
+	for (i = 0; i < n; i++) {
+		strbuf_adds(sb, i ? ", " : "<");
+		if (clang_Cursor_getTemplateArgumentKind(fn, i) == CXTemplateArgumentKind_Integral) {
+			strbuf_addf(sb, "%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
+			continue;
+		}
+		arg = cal_type_name(clang_Cursor_getTemplateArgumentType(fn, i));
+		strbuf_adds(sb, arg);
+		free(arg);
+	}
+	if (n > 0)
+		strbuf_addch(sb, '>');
+}
+
+char *cal_walk_function_name(const struct cal_walk *w)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor parent = clang_getCursorSemanticParent(w->function);
+	enum CXCursorKind k = clang_getCursorKind(parent);
+	char *name;
+
+	if (k == CXCursor_StructDecl || k == CXCursor_ClassDecl) {
+		name = cal_type_name(clang_getCursorType(parent));
+		strbuf_addf(&sb, "%s::", name);
+		free(name);
+	}
+	name = cal_cursor_name(w->function);
+	strbuf_adds(&sb, name);
+	free(name);
+	add_template_args(&sb, w->function);
+	return strbuf_detach(&sb);
+}
+
+static void flush_pending(struct cal_walk *w)
+{
+	if (!w->has_pending)
+		return;
+	cal_findings_take(w->out, &w->pending);
+	w->has_pending = 0;
+}
+
+static struct cal_finding *vreport(struct cal_walk *w, CXSourceRange r,
+				   const char *fmt, va_list ap)
+{
+	struct cal_finding *f = &w->pending;
+	struct strbuf msg = STRBUF_INIT;
+
+	flush_pending(w);
+	memset(f, 0, sizeof(*f));
+	if (cal_range_from_extent(r, &f->range) < 0)
+		return NULL;
+	strbuf_vaddf(&msg, fmt, ap);
+	f->message = strbuf_detach(&msg);
+	f->check = w->current->id;
+	f->severity = w->current->severity;
+	f->archs = w->parse->arch_mask;
+	f->partial_parse = w->parse->partial;
+	w->has_pending = 1;
+	return f;
+}
+
+/*
+ * The returned pointer is never NULL for a cursor of the user's code; for
+ * a cursor without a file location the finding is dropped and a scratch
+ * finding is returned so callers need no NULL checks.
+ */
+static struct cal_finding scratch;
+
+struct cal_finding *cal_report_range(struct cal_walk *w, CXSourceRange r,
+				     const char *fmt, ...)
+{
+	struct cal_finding *f;
+	va_list ap;
+	va_start(ap, fmt);
+	f = vreport(w, r, fmt, ap);
+	va_end(ap);
+	if (!f) {
+		cal_finding_clear(&scratch);
+		return &scratch;
+	}
+	return f;
+}
+
+struct cal_finding *cal_report(struct cal_walk *w, CXCursor c, const char *fmt, ...)
+{
+	struct cal_finding *f;
+	va_list ap;
+	va_start(ap, fmt);
+	f = vreport(w, clang_getCursorExtent(c), fmt, ap);
+	va_end(ap);
+	if (!f) {
+		cal_finding_clear(&scratch);
+		return &scratch;
+	}
+	return f;
+}
+
+/* A note on a declaration points at its name, like clang's "declared here". */
+static CXSourceRange note_extent(CXCursor c)
+{
+	if (clang_isDeclaration(clang_getCursorKind(c))) {
+		CXSourceLocation loc = clang_getCursorLocation(c);
+		return clang_getRange(loc, loc);
+	}
+	return clang_getCursorExtent(c);
+}
+
+void cal_note_at(struct cal_walk *w, struct cal_finding *f, CXCursor c,
+		 const char *fmt, ...)
+{
+	struct cal_range r;
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+
+	(void)w;
+	if (f == &scratch || cal_range_from_extent(note_extent(c), &r) < 0)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	cal_finding_add_note(f, &r, msg.buf);
+	cal_range_clear(&r);
+	strbuf_release(&msg);
+}
+
+static int in_skipped_file(const struct cal_walk *w, CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file;
+	int skip;
+
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	if (!file || (clang_Location_isInSystemHeader(loc) && !w->parse->system_headers))
+		return 1;
+	if (!w->parse->prelude_path)
+		return 0;
+	{
+		CXString name = clang_getFileName(file);
+		const char *s = clang_getCString(name);
+		skip = s && !strncmp(s, w->parse->prelude_path,
+				     strlen(w->parse->prelude_path));
+		clang_disposeString(name);
+	}
+	return skip;
+}
+
+static void dispatch(struct cal_walk *w, CXCursor c)
+{
+	int i;
+	for (i = 0; i < cal_nr_checks; i++) {
+		if (!check_runs(w->parse, w->enabled, i) || !cal_checks[i]->visit)
+			continue;
+		w->current = cal_checks[i];
+		cal_checks[i]->visit(w, c, w->states[i]);
+		flush_pending(w);
+	}
+}
+
+static int seen_has_slot(const struct seen_set *set, CXCursor c, size_t *slot)
+{
+	size_t i = clang_hashCursor(c) & (set->size - 1);
+
+	while (set->used[i]) {
+		if (clang_equalCursors(set->slots[i], c)) {
+			*slot = i;
+			return 1;
+		}
+		i = (i + 1) & (set->size - 1);
+	}
+	*slot = i;
+	return 0;
+}
+
+static void seen_grow(struct seen_set *set)
+{
+	struct seen_set bigger = { NULL, NULL, 0, set->size ? set->size * 2 : 64 };
+	size_t i, slot;
+
+	bigger.slots = xcalloc(bigger.size, sizeof(*bigger.slots));
+	bigger.used = xcalloc(bigger.size, 1);
+	for (i = 0; i < set->size; i++) {
+		if (!set->used[i])
+			continue;
+		seen_has_slot(&bigger, set->slots[i], &slot);
+		bigger.slots[slot] = set->slots[i];
+		bigger.used[slot] = 1;
+		bigger.nr++;
+	}
+	free(set->slots);
+	free(set->used);
+	*set = bigger;
+}
+
+/* Add c; 0 if it was there already. */
+static int seen_add(struct seen_set *set, CXCursor c)
+{
+	size_t slot;
+
+	if (2 * (set->nr + 1) > set->size)
+		seen_grow(set);
+	if (seen_has_slot(set, c, &slot))
+		return 0;
+	set->slots[slot] = c;
+	set->used[slot] = 1;
+	set->nr++;
+	return 1;
+}
+
+static void seen_release(struct seen_set *set)
+{
+	free(set->slots);
+	free(set->used);
+	memset(set, 0, sizeof(*set));
+}
+
+/* A call to a function template specialization: walk the instantiated body. */
+static void walk_instantiation(struct walker *wk, CXCursor call)
+{
+	struct cal_walk *w = &wk->w;
+	CXCursor callee = cal_call_callee(call);
+
+	if (clang_Cursor_isNull(callee) ||
+	    clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
+		return;
+	callee = clang_getCursorDefinition(callee);
+	if (clang_Cursor_isNull(callee) || in_skipped_file(w, callee) ||
+	    !seen_add(&wk->instantiated, callee))
+		return;
+	walk_specialization_body(wk, callee);
+}
+
+/*
+ * A lambda's call operator carries no written __device__: clang gives it
+ * the space of the function the lambda is written in.  (Other local
+ * classes cannot have device members without writing it.)
+ */
+static enum cal_space specialization_space(CXCursor fn)
+{
+	enum cal_space space = cal_function_space(fn);
+	CXCursor record;
+
+	if (space != CAL_SPACE_HOST)
+		return space;
+	record = clang_getCursorSemanticParent(fn);
+	if (!is_local_record(record))
+		return space;
+	space = specialization_space(clang_getCursorSemanticParent(record));
+	return space == CAL_SPACE_GLOBAL ? CAL_SPACE_DEVICE : space;
+}
+
+/* Walk the body of a function template specialization as an instantiation. */
+static void walk_specialization_body(struct walker *wk, CXCursor callee)
+{
+	struct cal_walk *w = &wk->w;
+	CXCursor saved_fn;
+	enum cal_space saved_space;
+	int saved_inst;
+
+	saved_fn = w->function;
+	saved_space = w->space;
+	saved_inst = w->in_instantiation;
+	w->function = callee;
+	w->space = specialization_space(callee);
+	w->in_instantiation = 1;
+	walk_children(wk, callee);
+	w->function = saved_fn;
+	w->space = saved_space;
+	w->in_instantiation = saved_inst;
+}
+
+/*
+ * Indexing costs about a tenth of a parse, and most real files have a
+ * function template (helper headers do) whose every instantiation the
+ * walk already reaches through calls.  The indexer runs only where the
+ * written code has something whose instantiations a call may not lead
+ * to: class templates and their members, member templates (implicit
+ * conversions and constructors), lambdas (generic ones too), operator
+ * templates (found by ADL from any code), written specializations, and
+ * a template function named other than as the callee of a call (its
+ * address taken, passed on).
+ */
+static int is_plain_function_template(CXCursor tmpl)
+{
+	enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(tmpl));
+	CXString name;
+	int plain;
+
+	if (parent != CXCursor_TranslationUnit && parent != CXCursor_Namespace)
+		return 0;
+	name = clang_getCursorSpelling(tmpl);
+	plain = clang_getCString(name) && strncmp(clang_getCString(name), "operator", 8) != 0;
+	clang_disposeString(name);
+	return plain;
+}
+
+/* A function template, or a function made from one (a specialization or a member). */
+static int is_templated_function(CXCursor f)
+{
+	enum CXCursorKind kind = clang_getCursorKind(f);
+
+	if (kind == CXCursor_FunctionTemplate)
+		return 1;
+	return cal_is_function_kind(kind) &&
+	       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(f));
+}
+
+/* Does a reference name a templated function (any in an overload set)? */
+static int names_templated_function(CXCursor ref)
+{
+	unsigned i, n;
+
+	if (clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef) {
+		CXCursor target = clang_getCursorReferenced(ref);
+		return !clang_Cursor_isNull(target) && is_templated_function(target);
+	}
+	n = clang_getNumOverloadedDecls(ref);
+	for (i = 0; i < n; i++)
+		if (is_templated_function(clang_getOverloadedDecl(ref, i)))
+			return 1;
+	return 0;
+}
+
+/* Is the reference the callee of the call its parent (or grandparent) is? */
+static int is_callee_of(const struct cal_walk *w, CXCursor ref, CXCursor parent)
+{
+	CXCursor call = parent, target;
+
+	if (clang_getCursorKind(call) == CXCursor_UnexposedExpr && w->depth >= 2 &&
+	    clang_equalCursors(w->stack[w->depth - 1], parent))
+		call = w->stack[w->depth - 2];
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return 0;
+	target = clang_getCursorReferenced(ref);
+	return !clang_Cursor_isNull(target) &&
+	       clang_equalCursors(target, clang_getCursorReferenced(call));
+}
+
+/*
+ * An explicit instantiation ("template void f<int>(int *);") has no cursor
+ * of its own: where a plain function template is written, the files of the
+ * written code's top-level declarations are searched (outside comments) for
+ * the keyword "template" not followed by '<' (explicit instantiations,
+ * "extern template", and ".template" too: the pass then runs, which costs
+ * time, never findings).  A user file holding nothing but explicit
+ * instantiations would be missed.
+ */
+static int has_bare_template_keyword(const char *s, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i + 8 <= n; i++) {
+		if (s[i] == '/' && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (s[i] == '/' && s[i + 1] == '*') {
+			for (i += 2; i + 1 < n && !(s[i] == '*' && s[i + 1] == '/'); i++)
+				;
+			i++;
+			continue;
+		}
+		if (memcmp(s + i, "template", 8) != 0 ||
+		    (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_')))
+			continue;
+		j = i + 8;
+		if (j < n && (isalnum((unsigned char)s[j]) || s[j] == '_'))
+			continue;
+		while (j < n && isspace((unsigned char)s[j]))
+			j++;
+		if (j >= n || s[j] != '<')
+			return 1;
+	}
+	return 0;
+}
+
+/* Scanned are the files the written code's top-level cursors are in. */
+static int may_have_explicit_instantiation(const struct walker *wk)
+{
+	size_t i, size;
+	const char *text;
+
+	if (wk->nr_user_files > MAX_USER_FILES)
+		return 1;
+	for (i = 0; i < wk->nr_user_files; i++) {
+		size = 0;
+		text = clang_getFileContents(wk->w.parse->tu, wk->user_files[i], &size);
+		if (!text || has_bare_template_keyword(text, size))
+			return 1;
+	}
+	return 0;
+}
+
+/* Remember the file of a top-level cursor of the written code. */
+static void note_user_file(struct walker *wk, CXCursor c)
+{
+	CXFile file = NULL;
+	size_t i;
+
+	if (wk->saw_template || wk->nr_user_files > MAX_USER_FILES)
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+	for (i = 0; i < wk->nr_user_files; i++)
+		if (clang_File_isEqual(wk->user_files[i], file))
+			return;
+	if (wk->nr_user_files < MAX_USER_FILES)
+		wk->user_files[wk->nr_user_files] = file;
+	wk->nr_user_files++;
+}
+
+static int needs_indexer(struct walker *wk, CXCursor c, enum CXCursorKind kind,
+			 CXCursor parent)
+{
+	switch (kind) {
+	case CXCursor_ClassTemplate:
+	case CXCursor_ClassTemplatePartialSpecialization:
+	case CXCursor_LambdaExpr:
+		return 1;
+	case CXCursor_FunctionTemplate:
+		if (is_plain_function_template(c)) {
+			wk->saw_plain_template = 1;
+			return 0;
+		}
+		return 1;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_OverloadedDeclRef:
+		return names_templated_function(c) && !is_callee_of(&wk->w, c, parent);
+	default:
+		return cal_is_function_kind(kind) &&
+		       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c));
+	}
+}
+
+static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
+{
+	struct cal_walk *w = &wk->w;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor saved_fn = w->function;
+	enum cal_space saved_space = w->space;
+
+	if (cal_is_function_kind(kind)) {
+		w->function = c;
+		w->space = function_space(w, c);
+		/* an explicit specialization is written code, walked here */
+		if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+			seen_add(&wk->instantiated, c);
+	}
+	if (!wk->saw_template && needs_indexer(wk, c, kind, parent))
+		wk->saw_template = 1;
+	dispatch(w, c);
+	if (kind == CXCursor_CallExpr)
+		walk_instantiation(wk, c);
+	if (w->depth < CAL_MAX_DEPTH) {
+		w->stack[w->depth++] = c;
+		walk_children(wk, c);
+		w->depth--;
+	}
+	w->function = saved_fn;
+	w->space = saved_space;
+}
+
+static enum CXChildVisitResult child_visitor(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct walker *wk = data;
+	if (wk->w.depth == 0 && in_skipped_file(&wk->w, c))
+		return CXChildVisit_Continue;
+	visit_one(wk, c, parent);
+	if (wk->w.depth == 0)
+		note_user_file(wk, c);
+	return CXChildVisit_Continue;
+}
+
+static void walk_children(struct walker *wk, CXCursor c)
+{
+	clang_visitChildren(c, child_visitor, wk);
+}
+
+/*
+ * The indexer reports every reference clang saw, instantiated code
+ * included, with the function that contains it.  A container that is a
+ * function template specialization (or a member of a class template
+ * specialization) defined in the user's code is an instantiation clang
+ * made, whatever caused it.
+ */
+static void consider_instantiation(struct walker *wk, CXCursor fn)
+{
+	if (!cal_is_function_kind(clang_getCursorKind(fn)) ||
+	    clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
+	    !clang_isCursorDefinition(fn) || !seen_add(&wk->considered, fn) ||
+	    in_skipped_file(&wk->w, fn))
+		return;
+	GROW(wk->pending_inst, wk->alloc_pending_inst, wk->nr_pending_inst + 1);
+	wk->pending_inst[wk->nr_pending_inst++] = fn;
+}
+
+static void on_index_reference(CXClientData data, const CXIdxEntityRefInfo *ref)
+{
+	if (ref->container)
+		consider_instantiation(data, ref->container->cursor);
+}
+
+static void on_index_declaration(CXClientData data, const CXIdxDeclInfo *decl)
+{
+	consider_instantiation(data, decl->cursor);
+	if (decl->semanticContainer)
+		consider_instantiation(data, decl->semanticContainer->cursor);
+}
+
+static const unsigned index_options = CXIndexOpt_IndexImplicitTemplateInstantiations |
+				      CXIndexOpt_IndexFunctionLocalSymbols |
+				      CXIndexOpt_SuppressWarnings;
+
+/* One indexing pass over the parse; returns clang_indexTranslationUnit's result. */
+static int index_parse(struct walker *wk, IndexerCallbacks *callbacks)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXIndexAction action = clang_IndexAction_create(index);
+	int r;
+
+	callbacks->indexDeclaration = on_index_declaration;
+	callbacks->indexEntityReference = on_index_reference;
+	r = clang_indexTranslationUnit(action, wk, callbacks, sizeof(*callbacks), index_options,
+				       wk->w.parse->tu);
+	clang_IndexAction_dispose(action);
+	clang_disposeIndex(index);
+	return r;
+}
+
+/* Instantiations the written code's calls did not lead to, each once. */
+static void walk_pending_instantiations(struct walker *wk)
+{
+	struct cal_walk *w = &wk->w;
+	size_t i;
+
+	for (i = 0; i < wk->nr_pending_inst; i++) {
+		CXCursor fn = wk->pending_inst[i];
+		if (!seen_add(&wk->instantiated, fn))
+			continue;
+		w->depth = 1;
+		w->stack[0] = fn;
+		walk_specialization_body(wk, fn);
+		w->depth = 0;
+	}
+}
+
+static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
+		       const int *enabled, void **states, struct cal_findings *out)
+{
+	int i;
+
+	memset(wk, 0, sizeof(*wk));
+	wk->w.parse = parse;
+	wk->w.out = out;
+	wk->w.states = states;
+	wk->w.enabled = enabled;
+	wk->w.function = clang_getNullCursor();
+	for (i = 0; i < cal_nr_checks; i++) {
+		if (check_runs(parse, enabled, i) && cal_checks[i]->begin) {
+			wk->w.current = cal_checks[i];
+			states[i] = cal_checks[i]->begin(&wk->w);
+		}
+	}
+}
+
+static void walk_end(struct walker *wk)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++) {
+		if (check_runs(wk->w.parse, wk->w.enabled, i) && cal_checks[i]->end) {
+			wk->w.current = cal_checks[i];
+			cal_checks[i]->end(&wk->w, wk->w.states[i]);
+			flush_pending(&wk->w);
+		}
+	}
+	wk->ended = 1;
+}
+
+static void walker_release(struct walker *wk)
+{
+	seen_release(&wk->instantiated);
+	seen_release(&wk->considered);
+	free(wk->pending_inst);
+}
+
+/* The written code, and whether the indexing pass must follow. */
+static void walk_written(struct walker *wk)
+{
+	walk_children(wk, clang_getTranslationUnitCursor(wk->w.parse->tu));
+	if (!wk->saw_template && wk->saw_plain_template &&
+	    may_have_explicit_instantiation(wk))
+		wk->saw_template = 1;
+}
+
+void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
+		    struct cal_findings *out)
+{
+	struct walker wk;
+	void *states[64] = { 0 };
+	IndexerCallbacks callbacks;
+
+	walk_begin(&wk, parse, enabled, states, out);
+	walk_written(&wk);
+	/* indexing costs about a tenth of a parse: only where it can find some */
+	if (wk.saw_template) {
+		memset(&callbacks, 0, sizeof(callbacks));
+		index_parse(&wk, &callbacks);
+		walk_pending_instantiations(&wk);
+	}
+	walk_end(&wk);
+	walker_release(&wk);
+}
+
+/*
+ * The guarded walk: a crash in the walk or a check (a bug, or the stack
+ * of a pathological nesting) costs that parse its findings, never the
+ * run.  It used to run inside an indexing pass for libclang's crash
+ * recovery, but that pass traverses every declaration of every header
+ * whatever its callbacks say, a tenth of the parse; the walk now has a
+ * guard of its own, as libclang's is: signal handlers on their own stack
+ * that jump back out, and the indexer runs only where it can find
+ * instantiations.
+ */
+static _Thread_local sigjmp_buf *guard_jump;
+static const int guarded_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+#define NR_GUARDED_SIGNALS (sizeof(guarded_signals) / sizeof(guarded_signals[0]))
+#define GUARD_STACK_SIZE (256 * 1024)
+
+static void guard_handler(int sig)
+{
+	(void)sig;
+	siglongjmp(*guard_jump, 1);
+}
+
+struct guard {
+	struct sigaction saved[NR_GUARDED_SIGNALS];
+	stack_t saved_stack;
+	void *stack;
+};
+
+static void guard_install(struct guard *g)
+{
+	struct sigaction sa;
+	stack_t ss;
+	size_t i;
+
+	g->stack = xcalloc(1, GUARD_STACK_SIZE);
+	memset(&ss, 0, sizeof(ss));
+	ss.ss_sp = g->stack;
+	ss.ss_size = GUARD_STACK_SIZE;
+	sigaltstack(&ss, &g->saved_stack);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = guard_handler;
+	sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NR_GUARDED_SIGNALS; i++)
+		sigaction(guarded_signals[i], &sa, &g->saved[i]);
+}
+
+static void guard_remove(struct guard *g)
+{
+	size_t i;
+
+	for (i = 0; i < NR_GUARDED_SIGNALS; i++)
+		sigaction(guarded_signals[i], &g->saved[i], NULL);
+	sigaltstack(&g->saved_stack, NULL);
+	free(g->stack);
+}
+
+/* Run step(wk) under the guard: 0, or -1 where it crashed. */
+static int run_guarded(void (*step)(struct walker *), struct walker *wk)
+{
+	sigjmp_buf jump;
+	struct guard g;
+	int crashed = 0;
+
+	guard_install(&g);
+	guard_jump = &jump;
+	if (sigsetjmp(jump, 1) == 0)
+		step(wk);
+	else
+		crashed = 1;
+	guard_jump = NULL;
+	guard_remove(&g);
+	return crashed ? -1 : 0;
+}
+
+static void written_step(struct walker *wk)
+{
+	if (wk->crash_test)
+		raise(SIGSEGV);
+	walk_written(wk);
+}
+
+static void finish_step(struct walker *wk)
+{
+	walk_pending_instantiations(wk);
+	walk_end(wk);
+}
+
+/* A test names a file whose walk must crash (see cal_walk_parse_guarded). */
+static int crash_test_wanted(const char *main_file)
+{
+	const char *name = getenv("CUATOMLINT_TEST_WALK_CRASH");
+
+	return name && *name && strstr(main_file, name);
+}
+
+int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enabled,
+			   struct cal_findings *out)
+{
+	struct walker wk;
+	void *states[64] = { 0 };
+	struct cal_findings found = { 0 };
+	IndexerCallbacks callbacks;
+	size_t i;
+	int crashed;
+
+	walk_begin(&wk, parse, enabled, states, &found);
+	wk.crash_test = crash_test_wanted(parse->main_file);
+	crashed = run_guarded(written_step, &wk) < 0;
+	if (!crashed && wk.saw_template) {
+		/* libclang's own crash recovery guards the indexing pass */
+		memset(&callbacks, 0, sizeof(callbacks));
+		crashed = index_parse(&wk, &callbacks) != 0;
+	}
+	if (crashed || run_guarded(finish_step, &wk) < 0) {
+		/* the checks' states and the pending finding are lost with the crash */
+		cal_findings_release(&found);
+		return -1;
+	}
+	walker_release(&wk);
+	for (i = 0; i < found.nr; i++)
+		cal_findings_take(out, &found.items[i]);
+	free(found.items);
+	return 0;
+}

@@ -1,0 +1,101 @@
+#include "ptx/asm_template.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+
+/* Does a logical line start at src[i]: after a newline that no '\\' splices? */
+static int logical_line_starts(const char *src, size_t i)
+{
+	if (i == 0)
+		return 1;
+	if (src[i - 1] != '\n' || (i >= 2 && src[i - 2] == '\\'))
+		return 0;
+	return !(i >= 3 && src[i - 2] == '\r' && src[i - 3] == '\\');
+}
+
+/* Is src[off] on a preprocessor directive's logical line (a #define)? */
+static int in_directive(const char *src, size_t off)
+{
+	size_t i = off;
+
+	while (!logical_line_starts(src, i))
+		i--;
+	while (i < off && (src[i] == ' ' || src[i] == '\t'))
+		i++;
+	return src[i] == '#';
+}
+
+/*
+ * Spelled at the expansion site: direct.  Spelled elsewhere in the same
+ * file but not on a #define line: inside the arguments of the macro use.
+ */
+static enum cal_template_place place_of(const struct cal_asm_template *at, CXCursor c,
+					unsigned soff)
+{
+	CXFile xfile;
+	unsigned xoff;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &xfile, NULL,
+				   NULL, &xoff);
+	if (!xfile || !clang_File_isEqual(xfile, at->file))
+		return CAL_TEMPLATE_MACRO_BODY;
+	if (soff == xoff)
+		return CAL_TEMPLATE_DIRECT;
+	return in_directive(at->src, soff) ? CAL_TEMPLATE_MACRO_BODY : CAL_TEMPLATE_MACRO_ARG;
+}
+
+/*
+ * Read the template from the source text the statement is spelled in: the
+ * source itself, a macro argument or a macro definition.  libclang cannot
+ * lex the latter two for us (its file locations inside macro arguments map
+ * to the expansion), so src/ptx/ reads the C literals itself.
+ */
+int cal_asm_template_load(struct cal_asm_template *at, CXCursor c)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+	unsigned soff;
+
+	if (clang_getCursorKind(c) != CXCursor_AsmStmt || !tu)
+		return -1;
+	clang_getSpellingLocation(start, &at->file, NULL, NULL, &soff);
+	if (!at->file)
+		return -1;
+	at->src = clang_getFileContents(tu, at->file, &at->size);
+	if (!at->src || soff >= at->size)
+		return -1;
+	at->place = place_of(at, c, soff);
+	/* a toolkit macro's asm is the toolkit's business, like its headers */
+	if (at->place == CAL_TEMPLATE_MACRO_BODY &&
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, at->file, soff)))
+		return -1;
+	if (ptx_text_from_asm(&at->text, at->src, at->size, soff) < 0)
+		return -1;
+	/* unreadable operands leave only [%N] references to resolve */
+	if (ptx_asm_operands(at->src, at->size, soff, &at->operands) < 0)
+		memset(&at->operands, 0, sizeof(at->operands));
+	at->file_name = cal_file_name(at->file);
+	ptx_parse(at->text.buf, at->text.len, &at->insns);
+	return 0;
+}
+
+void cal_asm_template_release(struct cal_asm_template *at)
+{
+	ptx_text_release(&at->text);
+	ptx_insns_release(&at->insns);
+	free(at->file_name);
+	memset(at, 0, sizeof(*at));
+}
+
+CXCursor cal_asm_address_operand(const struct cal_asm_template *at, CXCursor c,
+				 const struct ptx_insn *insn)
+{
+	int i = ptx_address_operand(insn, at->text.buf, &at->operands);
+
+	/* the children are the operand expressions, outputs first */
+	if (i < 0 || i >= cal_nr_children(c))
+		return clang_getNullCursor();
+	return cal_child(c, i);
+}

@@ -1,0 +1,51 @@
+/*
+ * The one reader of inline asm statements for the checks that judge PTX
+ * (ptx-atom-invalid, scope-mismatch, atomic-local-memory).
+ *
+ * libclang 19 does not expose an asm statement's template string, only its
+ * operand expressions (outputs, then inputs, as children).  This reads the
+ * source text the statement is spelled in, where it is written, in a macro
+ * argument or in a macro definition, and gives the PTX text (src/ptx/,
+ * with the source offset of every byte), its atom/red instructions and the
+ * asm operands' symbolic names, so that [%1] and [%[addr]] both name a
+ * child of the statement.  A template assembled with macros is not read.
+ *
+ * cal_asm_template_load() fills a zeroed struct; cal_asm_template_release()
+ * frees what it holds (also after a failed load).
+ */
+#ifndef CUATOMLINT_CHECKS_ASM_TEMPLATE_H
+#define CUATOMLINT_CHECKS_ASM_TEMPLATE_H
+
+#include <clang-c/Index.h>
+
+#include "ptx/ptx_atom.h"
+
+/* Where the template's literals are spelled. */
+enum cal_template_place {
+	CAL_TEMPLATE_DIRECT,		/* in the statement itself */
+	CAL_TEMPLATE_MACRO_ARG,		/* in a macro argument (NV_IF_TARGET(..., (asm(...)))) */
+	CAL_TEMPLATE_MACRO_BODY,	/* in a macro definition */
+};
+
+struct cal_asm_template {
+	struct ptx_text text;
+	struct ptx_insns insns;		/* its atom and red instructions */
+	struct ptx_asm_operands operands;
+	CXFile file;			/* the file the literals are spelled in */
+	char *file_name;
+	const char *src;		/* its contents (owned by libclang) */
+	size_t size;
+	enum cal_template_place place;
+};
+
+/*
+ * Read the asm statement c.  Returns 0, or -1 (nothing usable: a template
+ * made of macros, or an asm of a system header's macro).
+ */
+int cal_asm_template_load(struct cal_asm_template *at, CXCursor c);
+void cal_asm_template_release(struct cal_asm_template *at);
+/* The child of c the address of insn names, or a null cursor. */
+CXCursor cal_asm_address_operand(const struct cal_asm_template *at, CXCursor c,
+				 const struct ptx_insn *insn);
+
+#endif

@@ -1,0 +1,501 @@
+#include "rewrite/apply.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "parse/parse.h"
+#include "driver/scheduler.h"
+#include "cuatomlint/strbuf.h"
+#include "rewrite/diff.h"
+#include "rewrite/export_yaml.h"
+#include "rewrite/rewriter.h"
+
+/* Per job: does the fix stage look at it again, and its errors before. */
+struct job_check {
+	int affected;
+	int baseline;
+	int want;	/* count_all(): parse this job */
+	int errors;	/* count_all()'s result */
+};
+
+/* clang's errors over the host parse and every target's device parse. */
+static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_job *job)
+{
+	int i, total = 0;
+
+	for (i = -1; i < job->targets.n; i++) {
+		struct cal_parse_request req = { env, &job->targets,
+						 i < 0 ? NULL : &job->targets.t[i],
+						 job->args.v, job->args.n, job->opencl, 0 };
+		int nr_errors = 0;
+		char *err = NULL;
+		CXTranslationUnit tu = cal_parse_file(index, job->file, &req, &nr_errors, &err);
+		if (!tu) {
+			free(err);
+			return total + 1;
+		}
+		total += nr_errors;
+		clang_disposeTranslationUnit(tu);
+	}
+	return total;
+}
+
+/* Parses of several jobs at once: each worker has its own index. */
+struct count_pool {
+	const struct cal_fix_request *req;
+	struct job_check *jc;
+	size_t next;
+	pthread_mutex_t lock;
+};
+
+static void *count_worker(void *arg)
+{
+	struct count_pool *pool = arg;
+	CXIndex index = clang_createIndex(0, 0);
+
+	for (;;) {
+		size_t i;
+		pthread_mutex_lock(&pool->lock);
+		while (pool->next < pool->req->jobs->nr && !pool->jc[pool->next].want)
+			pool->next++;
+		i = pool->next++;
+		pthread_mutex_unlock(&pool->lock);
+		if (i >= pool->req->jobs->nr)
+			break;
+		pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i]);
+	}
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+/* Fill jc[i].errors for every job with jc[i].want, -j workers at a time. */
+static void count_all(const struct cal_fix_request *req, struct job_check *jc)
+{
+	struct count_pool pool = { req, jc, 0, PTHREAD_MUTEX_INITIALIZER };
+	size_t i, wanted = 0;
+	int n = req->workers > 0 ? req->workers : cal_default_workers(), started = 0;
+	pthread_t *threads;
+
+	for (i = 0; i < req->jobs->nr; i++)
+		wanted += jc[i].want;
+	if ((size_t)n > wanted)
+		n = wanted ? (int)wanted : 1;
+	threads = xcalloc((size_t)n, sizeof(*threads));
+	for (i = 0; i < (size_t)n; i++)
+		started += pthread_create(&threads[started], NULL, count_worker, &pool) == 0;
+	if (!started)
+		count_worker(&pool);
+	for (i = 0; i < (size_t)started; i++)
+		pthread_join(threads[i], NULL);
+	free(threads);
+	pthread_mutex_destroy(&pool.lock);
+}
+
+/*
+ * Which jobs see a rewritten file: a job whose own file changes, and
+ * every job when a header changes (which jobs include it is not
+ * recorded).  All of them are measured now, before anything is written:
+ * a job's own parse can have clang errors too (calls an old target's
+ * headers do not declare, which arch-unsupported findings explain), and
+ * a fix elsewhere in the file must not be rolled back for them.
+ */
+static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+			  struct job_check *jc)
+{
+	int header_changed = 0;
+	size_t i;
+
+	for (i = 0; i < rw->nr_files; i++)
+		if (cal_rewriter_changes(&rw->files[i]) &&
+		    !cal_jobs_has_file(req->jobs, rw->files[i].path))
+			header_changed = 1;
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_job *job = &req->jobs->items[i];
+		long f = cal_rewriter_find_file(rw, job->file);
+		int own = f >= 0 && cal_rewriter_changes(&rw->files[f]);
+		jc[i].affected = own || header_changed;
+		jc[i].want = jc[i].affected;
+	}
+	count_all(req, jc);
+	for (i = 0; i < req->jobs->nr; i++)
+		jc[i].baseline = jc[i].want ? jc[i].errors : 0;
+}
+
+/* Roll back the job's own file and every rewritten header. */
+static void roll_back_job(const struct cal_fix_request *req, struct cal_rewriter *rw,
+			  const struct cal_job *job, int before, int after)
+{
+	char *why = xasprintf("re-parsing '%s' gave %d clang errors, %d before the rewrite",
+			      job->file, after, before);
+	size_t i;
+
+	for (i = 0; i < rw->nr_files; i++)
+		if (!strcmp(rw->files[i].path, job->file) ||
+		    !cal_jobs_has_file(req->jobs, rw->files[i].path))
+			cal_rewriter_rollback(rw, i, why);
+	free(why);
+}
+
+static int job_written(const struct cal_rewriter *rw, const struct cal_jobs *jobs,
+		       const struct cal_job *job)
+{
+	size_t i;
+	for (i = 0; i < rw->nr_files; i++)
+		if (rw->files[i].state == CAL_FILE_WRITTEN &&
+		    (!strcmp(rw->files[i].path, job->file) || !cal_jobs_has_file(jobs, rw->files[i].path)))
+			return 1;
+	return 0;
+}
+
+static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
+		    struct job_check *jc)
+{
+	size_t i;
+
+	for (i = 0; i < req->jobs->nr; i++)
+		jc[i].want = jc[i].affected && job_written(rw, req->jobs, &req->jobs->items[i]);
+	count_all(req, jc);
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_job *job = &req->jobs->items[i];
+		int after;
+		if (!jc[i].want || !job_written(rw, req->jobs, job))
+			continue;
+		after = jc[i].errors + cal_fault("reparse");
+		if (after > jc[i].baseline)
+			roll_back_job(req, rw, job, jc[i].baseline, after);
+	}
+}
+
+/* The arguments nvcc gets from a job: includes, defines and the standard. */
+static void nvcc_user_args(const struct cal_job *job, struct cal_argv *out)
+{
+	static const char *const with_value[] = { "-I", "-D", "-U", "-isystem", "-include", NULL };
+	int i, j;
+
+	for (i = 0; i < job->args.n; i++) {
+		const char *a = job->args.v[i];
+		for (j = 0; with_value[j]; j++) {
+			if (!strcmp(a, with_value[j]) && i + 1 < job->args.n) {
+				cal_argv_push(out, a);
+				cal_argv_push(out, job->args.v[++i]);
+				break;
+			}
+			if (!strncmp(a, with_value[j], strlen(with_value[j]))) {
+				cal_argv_push(out, a);
+				break;
+			}
+		}
+		if (!with_value[j] && !strncmp(a, "-std=", 5))
+			cal_argv_push(out, a);
+	}
+}
+
+static int run_program(char *const *argv, FILE *log)
+{
+	pid_t pid;
+	int status;
+
+	fflush(log);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fileno(log), STDOUT_FILENO);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/*
+ * nvcc runs its compilation steps through `sh -c` lines it builds from its
+ * own arguments, unquoted: an argument with a shell metacharacter would run
+ * as a command.  Only arguments made of these characters are handed to it
+ * (no blank, quote, $, backquote, ;, |, &, <, >, (, ), *, ?, [, ], {, },
+ * ~, #, !, backslash or newline).
+ */
+static int nvcc_safe_arg(const char *a)
+{
+	static const char safe_punct[] = "_-./+,=:@%";
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)a; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || strchr(safe_punct, *p)))
+			return 0;
+	return 1;
+}
+
+/* The first argument nvcc must not get, or NULL. */
+static const char *nvcc_unsafe_arg(const struct cal_argv *argv)
+{
+	int i;
+	for (i = 0; i < argv->n; i++)
+		if (!nvcc_safe_arg(argv->v[i]))
+			return argv->v[i];
+	return NULL;
+}
+
+static void refuse_unsafe(const struct cal_fix_request *req, const struct cal_job *job,
+			  const char *arg)
+{
+	char *shown = xstrdup(arg), *p;
+
+	for (p = shown; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';	/* one line, whatever the argument holds */
+	fprintf(req->log, "cuatomlint: error: rewritten '%s' not verified: nvcc would hand "
+		"the argument '%s' to a shell\n", job->file, shown);
+	free(shown);
+}
+
+/*
+ * The file nvcc compiles is a copy under a name of our own choosing,
+ * dir/tu.cu in a fresh temporary directory; the original's directory goes
+ * first on the include path so that its quoted includes still resolve.
+ */
+struct nvcc_copy {
+	char *dir, *file;
+};
+
+static int nvcc_copy_make(const char *src, struct nvcc_copy *copy)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct strbuf text = STRBUF_INIT;
+	FILE *f;
+	int ok;
+
+	copy->dir = xasprintf("%s/cuatomlint-nvcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	copy->file = NULL;
+	if (!mkdtemp(copy->dir) || read_file(src, &text) < 0) {
+		strbuf_release(&text);
+		return -1;
+	}
+	copy->file = xasprintf("%s/tu.cu", copy->dir);
+	f = fopen(copy->file, "wb");
+	ok = f && fwrite(text.buf, 1, text.len, f) == text.len;
+	if (f && fclose(f) != 0)
+		ok = 0;
+	strbuf_release(&text);
+	return ok ? 0 : -1;
+}
+
+static void nvcc_copy_remove(struct nvcc_copy *copy)
+{
+	if (copy->file)
+		unlink(copy->file);
+	if (copy->dir)
+		rmdir(copy->dir);
+	free(copy->file);
+	free(copy->dir);
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup(".");
+	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
+}
+
+static void nvcc_args(const struct cal_fix_request *req, const struct cal_job *job,
+		      const char *arch, const char *file, struct cal_argv *argv)
+{
+	char *dir = dir_of(job->file);
+
+	cal_argv_pushf(argv, "%s/bin/nvcc", req->env->cuda_path);
+	cal_argv_push(argv, "-c");
+	cal_argv_push(argv, "-o");
+	cal_argv_push(argv, "/dev/null");
+	cal_argv_push(argv, "-x");
+	cal_argv_push(argv, "cu");
+	cal_argv_pushf(argv, "-arch=%s", arch);
+	cal_argv_pushf(argv, "-I%s", dir);
+	nvcc_user_args(job, argv);
+	cal_argv_push(argv, file);
+	free(dir);
+}
+
+static int nvcc_one(const struct cal_fix_request *req, const struct cal_job *job,
+		    struct cal_target t)
+{
+	struct cal_argv argv = { 0 };
+	struct nvcc_copy copy = { NULL, NULL };
+	const char *bad;
+	char name[16];
+	int rc = -1;
+
+	cal_target_name(t, name, sizeof(name));
+	nvcc_args(req, job, name, "tu.cu", &argv);
+	bad = nvcc_unsafe_arg(&argv);
+	if (bad) {
+		refuse_unsafe(req, job, bad);
+		goto out;
+	}
+	if (nvcc_copy_make(job->file, &copy) < 0) {
+		fprintf(req->log, "cuatomlint: error: rewritten '%s' not verified: cannot copy "
+			"it to a temporary directory: %s\n", job->file, strerror(errno));
+		goto out;
+	}
+	free(argv.v[argv.n - 1]);
+	argv.v[argv.n - 1] = xstrdup(copy.file);
+	bad = nvcc_unsafe_arg(&argv);
+	rc = bad ? -1 : run_program(argv.v, req->log);
+	if (bad)
+		refuse_unsafe(req, job, bad);	/* TMPDIR's name */
+	else if (rc)
+		fprintf(req->log, "cuatomlint: error: nvcc failed on rewritten '%s' for %s "
+			"(exit status %d)\n", job->file, name, rc);
+	else
+		fprintf(req->log, "cuatomlint: nvcc compiles rewritten '%s' for %s\n", job->file,
+			name);
+out:
+	nvcc_copy_remove(&copy);
+	cal_argv_clear(&argv);
+	return rc ? -1 : 0;
+}
+
+static int verify_nvcc(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+		       const struct job_check *jc)
+{
+	size_t i;
+	int j, r = 0;
+	char name[16];
+
+	if (!req->env->cuda_path) {
+		fprintf(req->log, "cuatomlint: error: --verify-nvcc needs a CUDA toolkit "
+			"(not the built-in environment)\n");
+		return -1;
+	}
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_job *job = &req->jobs->items[i];
+		if (!jc[i].affected || !job_written(rw, req->jobs, job))
+			continue;
+		for (j = 0; j < job->targets.n; j++) {
+			struct cal_target t = job->targets.t[j];
+			if (t.sm < CAL_NVCC_MIN_SM)
+				fprintf(req->log, "cuatomlint: note: --verify-nvcc skips %s for '%s': "
+					"nvcc %d compiles for sm_%d and newer only\n",
+					cal_target_name(t, name, sizeof(name)), job->file,
+					req->env->ver_major, CAL_NVCC_MIN_SM);
+			else if (nvcc_one(req, job, t) < 0)
+				r = -1;
+		}
+	}
+	return r;
+}
+
+/* path below root ("root/" + rest): rest, else NULL. */
+static const char *below(const char *path, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (n == 1 && root[0] == '/')
+		return path[0] == '/' ? path + 1 : NULL;
+	return !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : NULL;
+}
+
+/*
+ * The name a diff gives path: relative to --srcroot, or to the current
+ * directory, so that `patch -p1` and `git apply` accept the diff there.
+ * A relative path without --srcroot is kept as written; a file outside
+ * the root keeps its absolute name.
+ */
+static char *diff_path(const char *path, const char *srcroot)
+{
+	char root[PATH_MAX], cwd[PATH_MAX], *abs, *real, *r = NULL;
+	const char *rest;
+
+	if ((!srcroot && path[0] != '/') || !realpath(srcroot ? srcroot : ".", root))
+		return xstrdup(path);
+	abs = path[0] == '/' || !getcwd(cwd, sizeof(cwd)) ? xstrdup(path)
+							 : xasprintf("%s/%s", cwd, path);
+	if ((rest = below(abs, root)))
+		r = xstrdup(rest);
+	else if ((real = realpath(path, NULL))) {
+		if ((rest = below(real, root)))
+			r = xstrdup(rest);
+		free(real);
+	}
+	free(abs);
+	return r ? r : xstrdup(path);
+}
+
+static void print_diffs(const struct cal_fix_request *req, const struct cal_rewriter *rw)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < rw->nr_files; i++) {
+		const struct cal_rw_file *f = &rw->files[i];
+		char *name;
+		if (!cal_rewriter_changes(f))
+			continue;
+		name = diff_path(f->path, req->srcroot);
+		cal_diff_unified(&out, name, f->original.buf, f->original.len, f->result.buf,
+				 f->result.len);
+		free(name);
+	}
+	fwrite(out.buf, 1, out.len, req->out);
+	fflush(req->out);
+	strbuf_release(&out);
+}
+
+static size_t count_changed(const struct cal_rewriter *rw)
+{
+	size_t i, n = 0;
+	for (i = 0; i < rw->nr_files; i++)
+		n += cal_rewriter_changes(&rw->files[i]);
+	return n;
+}
+
+static int apply(const struct cal_fix_request *req, struct cal_rewriter *rw)
+{
+	struct job_check *jc = xcalloc(req->jobs->nr + 1, sizeof(*jc));
+	int r = 0;
+
+	mark_affected(req, rw, jc);
+	if (cal_rewriter_write(rw) < 0)
+		r = -1;
+	reparse(req, rw, jc);
+	fprintf(req->log, "cuatomlint: applied %zu fixes in %zu files\n",
+		cal_rewriter_count_fixes(rw, CAL_FIX_TAKEN), cal_rewriter_count_written(rw));
+	if (req->verify_nvcc && verify_nvcc(req, rw, jc) < 0)
+		r = -1;
+	free(jc);
+	return r;
+}
+
+int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *list)
+{
+	struct cal_rewriter rw;
+	int r = 0;
+
+	cal_rewriter_init(&rw, req->log);
+	cal_rewriter_add_findings(&rw, list);
+	if (cal_rewriter_plan(&rw) < 0)
+		r = -1;
+	if (req->export_path &&
+	    cal_export_yaml_file(req->export_path, &rw,
+				 req->jobs->nr ? req->jobs->items[0].file : NULL) < 0)
+		r = -1;
+	if (req->dry_run) {
+		print_diffs(req, &rw);
+		fprintf(req->log, "cuatomlint: would apply %zu fixes in %zu files\n",
+			cal_rewriter_count_fixes(&rw, CAL_FIX_TAKEN), count_changed(&rw));
+	} else if (req->apply && apply(req, &rw) < 0) {
+		r = -1;
+	}
+	if (rw.nr_errors)
+		r = -1;
+	cal_rewriter_release(&rw);
+	return r;
+}

@@ -1,0 +1,48 @@
+/*
+ * The fix stage of a run: --fix, --fix-dry-run, --export-fixes and
+ * --verify-nvcc, after the findings are final (merged, suppressed,
+ * filtered).
+ *
+ * With --fix, every translation unit whose files were rewritten is parsed
+ * again with the same arguments (host and every target); if the rewrite
+ * added clang errors, the files it sees that were rewritten are rolled
+ * back.  For a translation unit whose own file was not rewritten (only a
+ * header it includes was), the error count before the rewrite is measured
+ * by parsing it once more before writing.  --verify-nvcc then compiles
+ * each rewritten translation unit with the toolkit's nvcc (`nvcc -c -o
+ * /dev/null`) for every target of the build nvcc supports; nothing else is
+ * ever executed, and nothing is taken from a compile database but the
+ * include, define and -std arguments.  nvcc builds `sh -c` lines from its
+ * arguments, so it compiles a copy under a temporary name (tu.cu), and a
+ * file whose arguments hold anything but letters, digits and _-./+,=:@%
+ * is not verified (an error naming the argument).
+ */
+#ifndef CUATOMLINT_FIXITS_APPLY_H
+#define CUATOMLINT_FIXITS_APPLY_H
+
+#include <stdio.h>
+
+#include "driver/jobs.h"
+#include "parse/toolkit.h"
+#include "cuatomlint/finding.h"
+
+/* nvcc 13 compiles for sm_75 and newer. */
+#define CAL_NVCC_MIN_SM 75
+
+struct cal_fix_request {
+	int apply;		/* --fix */
+	int dry_run;		/* --fix-dry-run: the diff goes to out */
+	const char *export_path;	/* --export-fixes */
+	int verify_nvcc;
+	const struct cal_env *env;
+	const struct cal_jobs *jobs;
+	FILE *out;
+	FILE *log;
+	int workers;		/* -j: parallel re-parses; 0: one per core */
+	const char *srcroot;	/* --srcroot: --fix-dry-run paths relative to it (NULL: cwd) */
+};
+
+/* 0, or -1 if a file could not be rewritten or kept, the export or nvcc failed. */
+int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *list);
+
+#endif
