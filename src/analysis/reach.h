@@ -23,7 +23,7 @@
 #ifndef CUATOMLINT_CHECKS_REACH_H
 #define CUATOMLINT_CHECKS_REACH_H
 
-#include "checks/check.h"
+#include "parse/check.h"
 
 struct cal_reach;
 

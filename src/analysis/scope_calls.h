@@ -26,7 +26,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "analysis/scope_address.h"
 
 struct cal_scope_calls;

@@ -17,7 +17,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/finding.h"
 #include "analysis/scope_address.h"
 

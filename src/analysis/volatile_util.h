@@ -16,7 +16,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/finding.h"
 
 /* An lvalue expression whose type is volatile-qualified (not an array). */

@@ -17,7 +17,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 
 enum cal_nv_op {
 	CAL_NV_LOAD,

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "fixits/edit.h"
 #include "fixits/include_insert.h"
 #include "cuatomlint/facts.h"

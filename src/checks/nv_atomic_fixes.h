@@ -12,7 +12,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/finding.h"
 
 /*

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/nv_atomic.h"
 

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "ptx/ptx_atom.h"
 #include "driver/run.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "driver/check_select.h"
 #include "cuatomlint/strbuf.h"
 

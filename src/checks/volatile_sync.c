@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "opencl/opencl_checks.h"
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"

@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cutile/analysis.h"
 #include "cuatomlint/strbuf.h"
 #include "cutile/cutile.h"

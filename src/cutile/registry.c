@@ -3,7 +3,7 @@
  * end (checks.c) reports them; they are here so that --checks, --list-checks,
  * configs and SARIF rules know them like any other.
  */
-#include "checks/check.h"
+#include "parse/check.h"
 
 const struct cal_check cal_check_cutile_relaxed_sync = {
 	.id = "cutile-relaxed-sync",

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "parse/parse.h"

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "driver/check_select.h"
 #include "cuatomlint/strbuf.h"
 

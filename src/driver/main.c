@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "driver/check_select.h"
 #include "rewrite/apply.h"
 #include "rewrite/rewriter.h"

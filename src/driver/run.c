@@ -6,7 +6,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
 #include "checks/arch_unsupported.h"

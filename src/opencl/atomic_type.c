@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "analysis/volatile_util.h"
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "parse/parse.h"
 #include "cuatomlint/strbuf.h"
 

@@ -7,7 +7,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 
 /* A volatile access that volatile-sync flags in an OpenCL parse. */
 struct cal_ocl_volatile {

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "opencl/opencl.h"
 

@@ -11,7 +11,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/finding.h"
 
 char *cal_take_string(CXString s);	/* caller frees */

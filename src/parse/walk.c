@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "opencl/opencl.h"
 #include "cuatomlint/strbuf.h"
 

@@ -18,7 +18,7 @@
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "report/report.h"
-#include "parse/source_cache.h"
+#include "util/source_cache.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 

@@ -3,7 +3,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "report/report.h"
-#include "parse/source_cache.h"
+#include "util/source_cache.h"
 
 #define BOLD "\033[1m"
 #define RESET "\033[0m"

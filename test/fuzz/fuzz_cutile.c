@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cutile/cutile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

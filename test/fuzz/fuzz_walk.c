@@ -25,7 +25,7 @@
 
 #include <clang-c/Index.h>
 
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "parse/parse.h"
 #include "parse/toolkit.h"

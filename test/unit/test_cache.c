@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "driver/cache.h"
-#include "checks/check.h"
+#include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "driver/launcher.h"
 #include "test.h"

@@ -1,4 +1,4 @@
-#include "parse/source_cache.h"
+#include "util/source_cache.h"
 
 #include <stdlib.h>
 #include <string.h>
