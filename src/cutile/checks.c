@@ -18,11 +18,32 @@ static const char *const atomics[] = {
 	"atomic_cas", "atomic_xchg", "atomic_add", "atomic_and", "atomic_or",
 	"atomic_xor", "atomic_max", "atomic_min", NULL,
 };
-/* Documented members atomics accept (cuTile Python "Memory Model"). */
-static const char *const orders[] = { "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL", NULL };
-static const char *const scopes[] = { "BLOCK", "DEVICE", "SYS", NULL };
-/* Members some versions have that atomics reject. */
-static const char *const rejected[] = { "MemoryOrder.WEAK", "MemoryScope.NONE", NULL };
+/*
+ * cuda.tile's MemoryOrder and MemoryScope members (cuda.tile 1.5.0,
+ * _memory_model.py; WEAK and NONE since 1.3.0, CLUSTER since 1.5.0) and
+ * what each operation accepts (the VALID_MEMORY_ORDERS/SCOPES of its IR op
+ * and the pairing rule of validate_memory_order_and_scope).
+ */
+static const char *const order_members[] = { "WEAK", "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL",
+					     NULL };
+static const char *const scope_members[] = { "NONE", "BLOCK", "CLUSTER", "DEVICE", "SYS", NULL };
+
+struct mem_rules {
+	const char *takers;		/* "atomics", "load", "store" */
+	const char *const *orders;
+	const char *const *scopes;
+	int weak_pairs;			/* WEAK goes with NONE only, the others need a scope */
+};
+
+static const char *const atomic_orders[] = { "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL", NULL };
+static const char *const atomic_scopes[] = { "BLOCK", "DEVICE", "SYS", NULL };
+static const char *const load_orders[] = { "WEAK", "RELAXED", "ACQUIRE", NULL };
+static const char *const store_orders[] = { "WEAK", "RELAXED", "RELEASE", NULL };
+static const char *const load_store_scopes[] = { "NONE", "BLOCK", "DEVICE", "SYS", NULL };
+
+static const struct mem_rules atomic_rules = { "atomics", atomic_orders, atomic_scopes, 0 };
+static const struct mem_rules load_rules = { "load", load_orders, load_store_scopes, 1 };
+static const struct mem_rules store_rules = { "store", store_orders, load_store_scopes, 1 };
 
 static const struct { const char *dtype, *bits; } float_bits[] = {
 	{ "float16", "int16" }, { "bfloat16", "int16" }, { "float32", "int32" },
@@ -140,25 +161,129 @@ static const char *atomic_name(const struct ct_file *f, TSNode call, char *buf, 
 
 /* ---- cutile-atomic-args ---- */
 
-static void member_arg(struct lint *l, TSNode call, const char *fn, const char *kw,
-		       const char *cls, const char *const *valid)
+/* "A, B or C" of a NULL-ended list, into sb. */
+static void add_choices(struct strbuf *sb, const char *const *list)
 {
-	char buf[CT_NAME_LEN * 2];
-	const char *m = kw_member(l->f, call, kw, buf, sizeof(buf));
-	size_t n = strlen(cls);
+	int i;
+	for (i = 0; list[i]; i++)
+		strbuf_addf(sb, "%s%s", i == 0 ? "" : list[i + 1] ? ", " : " or ", list[i]);
+}
+
+/*
+ * Judge memory_order= / memory_scope= (kw) against the class's members and
+ * what the operation accepts.  Returns the member's name if the file names a
+ * member the operation accepts, else NULL (also when it names none).
+ */
+static const char *member_arg(struct lint *l, TSNode call, const char *fn, const char *kw,
+			      const char *cls, const char *const *members,
+			      const struct mem_rules *rules, char *buf, size_t size)
+{
+	const char *m = kw_member(l->f, call, kw, buf, size);
+	const char *const *accepted = !strcmp(cls, "MemoryOrder") ? rules->orders : rules->scopes;
 	TSNode at = ct_field(ct_keyword_arg(l->f, call, kw), "value");
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = strlen(cls);
 
 	if (!m || !*m)
-		return;
-	if (in_list(rejected, m))
-		report(l, "cutile-atomic-args", at, "%s=%s: %s rejects it (atomics take %s)", kw,
-		       m, fn, !strcmp(cls, "MemoryOrder") ? "RELAXED, ACQUIRE, RELEASE or ACQ_REL"
-							  : "BLOCK, DEVICE or SYS");
-	else if (strncmp(m, cls, n) || m[n] != '.')
+		return NULL;
+	if (strncmp(m, cls, n) || m[n] != '.') {
 		report(l, "cutile-atomic-args", at, "%s=%s is not a cuda.tile.%s", kw, m, cls);
-	else if (!in_list(valid, m + n + 1))
+		return NULL;
+	}
+	if (!in_list(members, m + n + 1)) {
 		report(l, "cutile-atomic-args", at, "%s=%s: cuda.tile.%s has no member '%s'", kw,
 		       m, cls, m + n + 1);
+		return NULL;
+	}
+	if (in_list(accepted, m + n + 1))
+		return m + n + 1;
+	add_choices(&sb, accepted);
+	report(l, "cutile-atomic-args", at, "%s=%s: %s rejects it (%s take%s %s)", kw, m, fn,
+	       rules->takers, strcmp(rules->takers, "atomics") ? "s" : "", sb.buf);
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/* How this file names cuda.tile's class cls ("MemoryScope", "ct.MemoryScope"), or NULL. */
+static char *class_ref(const struct ct_file *f, const char *cls)
+{
+	const char *mod = ct_module_name(f);
+	int i;
+
+	for (i = 0; i < f->nr_names; i++)
+		if (!strcmp(f->names[i].member, cls))
+			return xstrdup(f->names[i].local);
+	return mod ? xasprintf("%s.%s", mod, cls) : NULL;
+}
+
+/*
+ * ct.load/ct.store (cuda.tile 1.3+): WEAK, their default order, goes with
+ * MemoryScope.NONE, their default scope, only; any other order needs a scope.
+ */
+static void weak_pairing(struct lint *l, TSNode call, const char *fn, const char *order,
+			 const char *scope)
+{
+	TSNode okw = ct_keyword_arg(l->f, call, "memory_order");
+	TSNode skw = ct_keyword_arg(l->f, call, "memory_scope");
+	struct cal_finding *f;
+	char *ref, *text;
+
+	if (strcmp(order, "WEAK") && !strcmp(scope, "NONE")) {
+		f = report(l, "cutile-atomic-args", ct_field(okw, "value"),
+			   "%s with memory_order=MemoryOrder.%s needs a memory_scope: "
+			   "MemoryScope.NONE%s goes only with WEAK, and cuda.tile rejects the call",
+			   fn, order, ts_node_is_null(skw) ? ", the default," : "");
+		if (!ts_node_is_null(skw)) {
+			replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"),
+				     kw_member_name(l->f, call, "memory_scope"), "DEVICE");
+		} else if ((ref = class_ref(l->f, "MemoryScope"))) {
+			text = xasprintf(", memory_scope=%s.DEVICE", ref);
+			add_edit(l, cal_finding_add_fix(f, "add memory_scope=MemoryScope.DEVICE"),
+				 ts_node_end_byte(okw), ts_node_end_byte(okw),
+				 ts_node_end_point(okw), ts_node_end_point(okw), text);
+			free(text);
+			free(ref);
+		}
+	} else if (!strcmp(order, "WEAK") && strcmp(scope, "NONE")) {
+		report(l, "cutile-atomic-args", ct_field(skw, "value"),
+		       "%s with memory_scope=MemoryScope.%s but %s ordering: a scope goes only "
+		       "with RELAXED or %s, and cuda.tile rejects the call", fn, scope,
+		       ts_node_is_null(okw) ? "the default WEAK" : "WEAK",
+		       !strcmp(fn, "load") ? "ACQUIRE" : "RELEASE");
+	}
+}
+
+/* memory_order= / memory_scope= of an atomic, ct.load or ct.store. */
+static void memory_args(struct lint *l, TSNode call, const char *fn,
+			const struct mem_rules *rules)
+{
+	char ob[CT_NAME_LEN * 2], sb[CT_NAME_LEN * 2];
+	const char *order = member_arg(l, call, fn, "memory_order", "MemoryOrder", order_members,
+				       rules, ob, sizeof(ob));
+	const char *scope = member_arg(l, call, fn, "memory_scope", "MemoryScope", scope_members,
+				       rules, sb, sizeof(sb));
+	int has_order = !ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order"));
+	int has_scope = !ts_node_is_null(ct_keyword_arg(l->f, call, "memory_scope"));
+
+	if (!rules->weak_pairs || (has_order && !order) || (has_scope && !scope))
+		return;
+	weak_pairing(l, call, fn, has_order ? order : "WEAK", has_scope ? scope : "NONE");
+}
+
+/* gather/scatter have no ordering arguments. */
+static void no_memory_args(struct lint *l, TSNode call, const char *fn)
+{
+	static const char *const kws[] = { "memory_order", "memory_scope", NULL };
+	int i;
+
+	for (i = 0; kws[i]; i++) {
+		TSNode kw = ct_keyword_arg(l->f, call, kws[i]);
+		if (!ts_node_is_null(kw))
+			report(l, "cutile-atomic-args", kw,
+			       "%s takes no %s (cuda.tile rejects the call); order a read or a "
+			       "write with an atomic, or ct.load/ct.store with memory_order", fn,
+			       kws[i]);
+	}
 }
 
 static int is_int_dtype(const char *d)
@@ -172,8 +297,7 @@ static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const 
 	TSNode idx = ct_unparen(ct_positional_arg(call, 1));
 	unsigned i, nvals = !strcmp(fn, "atomic_cas") ? 2 : 1;
 
-	member_arg(l, call, fn, "memory_order", "MemoryOrder", orders);
-	member_arg(l, call, fn, "memory_scope", "MemoryScope", scopes);
+	memory_args(l, call, fn, &atomic_rules);
 	if (!a)
 		return;
 	if (a->rank > 0 && ct_is(idx, "tuple") &&
@@ -563,9 +687,13 @@ static void find_write(struct ct_kernel *k, TSNode call, void *data)
 static void plain_poll(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	struct write_scan w = { { 0 }, 0 };
+	char buf[CT_NAME_LEN * 2];
+	const char *order = kw_member(l->f, call, "memory_order", buf, sizeof(buf));
 	TSNode loop;
 
-	if (!ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order")) ||
+	/* WEAK, the default of ct.load (cuda.tile 1.3+), is the plain load */
+	if ((!ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order")) &&
+	     (!order || strcmp(order, "MemoryOrder.WEAK"))) ||
 	    !ct_is(ct_unparen(ct_positional_arg(call, 0)), "identifier") ||
 	    !waits_on(k, call, &loop))
 		return;
@@ -609,6 +737,12 @@ static void on_call(struct ct_kernel *k, TSNode call, void *data)
 		plain_poll(l, k, call, fn);
 	if ((!strcmp(fn, "load") || !strcmp(fn, "store")) && check_on(l, "cutile-relaxed-sync"))
 		relaxed_sync(l, k, call, fn);
+	if (check_on(l, "cutile-atomic-args")) {
+		if (!strcmp(fn, "load") || !strcmp(fn, "store"))
+			memory_args(l, call, fn, !strcmp(fn, "load") ? &load_rules : &store_rules);
+		else if (!strcmp(fn, "gather") || !strcmp(fn, "scatter"))
+			no_memory_args(l, call, fn);
+	}
 }
 
 static void on_kernel(struct ct_kernel *k, void *data)

@@ -87,13 +87,16 @@ def not_cuda_tile(lock):
 
 @ct.kernel
 def relaxed_load_poll(flag, out):
-    # a load given an order polls like an atomic read
-    f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
-    # CHECK: relaxed-sync.py:[[@LINE-1]]:9: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
+    # a load given an order (cuda.tile 1.3+, with a scope) polls like an atomic read
+    f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED,
+                memory_scope=ct.MemoryScope.DEVICE)
+    # CHECK: relaxed-sync.py:[[@LINE-2]]:9: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
     while ct.sum(f) == 0:
-        f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
-    # CHECK: relaxed-sync.py:[[@LINE-1]]:13: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
-    # CHECK: fix-it:"{{.*}}":{[[@LINE-2]]:67-[[@LINE-2]]:74}:"ACQUIRE"
+        f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED,
+                    memory_scope=ct.MemoryScope.DEVICE)
+    # CHECK: relaxed-sync.py:[[@LINE-2]]:13: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
+    # CHECK: fix-it:"{{.*}}":{[[@LINE-3]]:67-[[@LINE-3]]:74}:"ACQUIRE"
+    # FIXED: f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.ACQUIRE,
 
 
 @ct.kernel
