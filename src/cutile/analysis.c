@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuatomlint/strbuf.h"
+
 #define MAX_DEPTH 200
 
 static int is_kernel_decorator(const struct ct_file *f, TSNode dec)
@@ -399,6 +401,134 @@ static int guard_node(const struct trace *t, TSNode n)
 int ct_is_guarded(const struct ct_kernel *k, TSNode e)
 {
 	struct trace t = { k, guard_call, guard_node, { 0 }, 0, 1 };
+	int r = trace_expr(&t, e, 0);
+	trace_release(&t);
+	return r;
+}
+
+/* The value of name's only assignment in the kernel ("name = value"), or a null node. */
+static TSNode only_value(const struct ct_kernel *k, TSNode n, const char *name, int depth,
+			 int *count, TSNode *value)
+{
+	uint32_t i, c;
+	TSNode left;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH || *count > 1)
+		return *value;
+	if (ct_is(n, "assignment") || ct_is(n, "augmented_assignment") ||
+	    ct_is(n, "for_statement")) {
+		left = ct_field(n, "left");
+		if (ct_mentions(k->file, left, name)) {
+			(*count)++;
+			if (ct_is(n, "assignment") && ct_is(left, "identifier"))
+				*value = ct_field(n, "right");
+			else
+				*count = 2;	/* a loop or tuple target: not one value */
+		}
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		only_value(k, ts_node_named_child(n, i), name, depth + 1, count, value);
+	return *value;
+}
+
+static int is_primary(TSNode n)
+{
+	return ct_is(n, "identifier") || ct_is(n, "call") || ct_is(n, "attribute") ||
+	       ct_is(n, "integer") || ct_is(n, "subscript");
+}
+
+static void canon_at(const struct ct_kernel *k, TSNode e, struct strbuf *out, int depth,
+		     int subs, int top)
+{
+	char name[CT_NAME_LEN];
+	TSNode value = { { 0 }, NULL, NULL };
+	uint32_t i, c;
+	int count = 0;
+
+	if (ts_node_is_null(e) || depth > MAX_DEPTH || ct_is(e, "comment"))
+		return;
+	while (ct_is(e, "parenthesized_expression") && is_primary(ct_unparen(e)))
+		e = ct_unparen(e);
+	if (ct_is(e, "tuple") && ts_node_named_child_count(e) == 1) {
+		canon_at(k, ts_node_named_child(e, 0), out, depth + 1, subs, top);
+		return;
+	}
+	if (ct_is(e, "attribute") || ct_is(e, "keyword_argument")) {
+		/* "a.name", "name=v": the name is no variable */
+		TSNode named = ct_field(e, ct_is(e, "attribute") ? "attribute" : "name");
+		if (ct_is(e, "attribute"))
+			canon_at(k, ct_field(e, "object"), out, depth + 1, subs, 0);
+		strbuf_adds(out, ct_is(e, "attribute") ? "." : "");
+		strbuf_add(out, k->file->src + ts_node_start_byte(named),
+			   ts_node_end_byte(named) - ts_node_start_byte(named));
+		if (ct_is(e, "keyword_argument")) {
+			strbuf_addch(out, '=');
+			canon_at(k, ct_field(e, "value"), out, depth + 1, subs, 0);
+		}
+		return;
+	}
+	if (ct_is(e, "identifier") && subs < 8) {
+		ct_text(k->file, e, name, sizeof(name));
+		value = only_value(k, k->body, name, 0, &count, &value);
+		if (count == 1 && !ts_node_is_null(value) && !ct_mentions(k->file, value, name)) {
+			int wrap = !top && !is_primary(ct_unparen(value));
+			if (wrap)
+				strbuf_addch(out, '(');
+			canon_at(k, ct_unparen(value), out, depth + 1, subs + 1, top);
+			if (wrap)
+				strbuf_addch(out, ')');
+			return;
+		}
+	}
+	c = ts_node_child_count(e);
+	if (c == 0) {
+		strbuf_add(out, k->file->src + ts_node_start_byte(e),
+			   ts_node_end_byte(e) - ts_node_start_byte(e));
+		return;
+	}
+	for (i = 0; i < c; i++)
+		canon_at(k, ts_node_child(e, i), out, depth + 1, subs, 0);
+}
+
+void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out)
+{
+	canon_at(k, ct_unparen(e), out, 0, 0, 1);
+}
+
+static int fold_call(const struct trace *t, TSNode call)
+{
+	static const char *const clamps[] = { "minimum", "maximum", "where", "mod", "floordiv",
+					      NULL };
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+	int i;
+
+	for (i = 0; r && clamps[i]; i++)
+		if (!strcmp(r, clamps[i]))
+			return 1;
+	return 0;	/* ct.bid, ct.arange, a user function: look at the arguments */
+}
+
+static int fold_node(const struct trace *t, TSNode n)
+{
+	static const char *const folds[] = { "%", "//", ">>", "&", "|", "^", NULL };
+	uint32_t i, c;
+	int j;
+
+	if (!ct_is(n, "binary_operator"))
+		return 0;
+	c = ts_node_child_count(n);
+	for (i = 0; i < c; i++)
+		for (j = 0; folds[j]; j++)
+			if (ct_text_is(t->k->file, ts_node_child(n, i), folds[j]))
+				return 1;
+	return 0;
+}
+
+int ct_folds_blocks(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, fold_call, fold_node, { 0 }, 0, 0 };
 	int r = trace_expr(&t, e, 0);
 	trace_release(&t);
 	return r;

@@ -8,6 +8,8 @@
 
 #include "cutile/tree.h"
 
+struct strbuf;
+
 #define CT_MAX_FACTS 64
 
 struct ct_array_fact {
@@ -52,5 +54,17 @@ int ct_within(TSNode n, TSNode outer);
 int ct_depends_on_bid(const struct ct_kernel *k, TSNode e);
 /* Is e's value (through the kernel's assignments) clamped or masked? */
 int ct_is_guarded(const struct ct_kernel *k, TSNode e);
+/*
+ * e's text in a canonical form, appended to out: no blanks, no comments, a
+ * 1-tuple as its element, and names the kernel assigns exactly once replaced
+ * by their value, so that "nxt" (after "nxt = b + 1") and "b + 1" compare equal.
+ */
+void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out);
+/*
+ * Might two blocks compute the same value of e from different ct.bid()s:
+ * a %, //, >>, &, |, ^ or a clamp (ct.minimum, ct.maximum, ct.where) on
+ * the way?  What cannot be traced counts as no.
+ */
+int ct_folds_blocks(const struct ct_kernel *k, TSNode e);
 
 #endif
