@@ -21,6 +21,8 @@ static int is_kernel_decorator(const struct ct_file *f, TSNode dec)
 
 static void rank_from_index(struct ct_kernel *k, TSNode array, TSNode index);
 static void facts_of(struct ct_kernel *k, TSNode call, void *data);
+static void param_facts(struct ct_kernel *k);
+static void shape_facts(struct ct_kernel *k, TSNode n, int depth);
 
 static void visit_defs(const struct ct_file *f, TSNode n, int depth,
 		       void (*fn)(struct ct_kernel *k, void *data), void *data)
@@ -46,6 +48,8 @@ static void visit_defs(const struct ct_file *f, TSNode n, int depth,
 			k->def = def;
 			k->body = ct_field(def, "body");
 			ct_for_each_call(k, facts_of, NULL);
+			param_facts(k);
+			shape_facts(k, k->body, 0);
 			fn(k, data);
 			free(k);
 			return;
@@ -163,10 +167,17 @@ static void static_assert_fact(struct ct_kernel *k, TSNode call)
 	}
 }
 
+static void set_min_rank(struct ct_kernel *k, TSNode array, int rank)
+{
+	struct ct_array_fact *a = fact_for(k, array);
+	if (a && rank > a->min_rank)
+		a->min_rank = rank;
+}
+
 static void facts_of(struct ct_kernel *k, TSNode call, void *data)
 {
 	const struct ct_file *f = k->file;
-	TSNode idx;
+	TSNode idx, shape;
 
 	(void)data;
 	if (ct_is_call_of(f, call, "static_assert")) {
@@ -175,6 +186,160 @@ static void facts_of(struct ct_kernel *k, TSNode call, void *data)
 		idx = ct_keyword_arg(f, call, "index");
 		idx = ts_node_is_null(idx) ? ct_positional_arg(call, 1) : ct_field(idx, "value");
 		rank_from_index(k, ct_positional_arg(call, 0), idx);
+		if (!ct_is_call_of(f, call, "load"))
+			return;
+		/* a load's tile shape has the array's rank too (shape=() loads one element) */
+		shape = ct_keyword_arg(f, call, "shape");
+		shape = ts_node_is_null(shape) ? ct_positional_arg(call, 2) : ct_field(shape, "value");
+		shape = ct_unparen(shape);
+		if (ct_is(shape, "tuple") && ts_node_named_child_count(shape) > 0)
+			rank_from_index(k, ct_positional_arg(call, 0), shape);
+	}
+}
+
+/* A small integer literal, maybe negative, into *v; 0 if n is none. */
+static int small_int(const struct ct_file *f, TSNode n, int *v)
+{
+	char num[8];
+	int neg = 0;
+
+	n = ct_unparen(n);
+	if (ct_is(n, "unary_operator") && ct_text_is(f, ts_node_child(n, 0), "-")) {
+		neg = 1;
+		n = ct_field(n, "argument");
+	}
+	if (!ct_is(n, "integer") || ts_node_end_byte(n) - ts_node_start_byte(n) != 1)
+		return 0;
+	ct_text(f, n, num, sizeof(num));
+	if (num[0] < '0' || num[0] > '9')
+		return 0;
+	*v = neg ? -(num[0] - '0') : num[0] - '0';
+	return 1;
+}
+
+/* The rank dimension d of an array implies: d + 1, or -d for d < 0. */
+static int rank_for_dim(int d)
+{
+	return d >= 0 ? d + 1 : -d;
+}
+
+/* "x.shape" with x an identifier: x, else a null node. */
+static TSNode shape_of(const struct ct_file *f, TSNode n)
+{
+	TSNode none = { { 0 }, NULL, NULL };
+	n = ct_unparen(n);
+	if (ct_is(n, "attribute") && ct_text_is(f, ct_field(n, "attribute"), "shape") &&
+	    ct_is(ct_field(n, "object"), "identifier"))
+		return ct_field(n, "object");
+	return none;
+}
+
+/* "M, N = x.shape": x has rank 2; "x.shape[2]": rank 3 or more. */
+static void shape_facts(struct ct_kernel *k, TSNode n, int depth)
+{
+	const struct ct_file *f = k->file;
+	TSNode left, array;
+	uint32_t i, c;
+	int d;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH || ct_is(n, "function_definition"))
+		return;
+	if (ct_is(n, "assignment")) {
+		left = ct_field(n, "left");
+		array = shape_of(f, ct_field(n, "right"));
+		if (!ts_node_is_null(array) &&
+		    (ct_is(left, "pattern_list") || ct_is(left, "tuple_pattern")))
+			set_rank(k, array, (int)ts_node_named_child_count(left));
+	}
+	if (ct_is(n, "subscript")) {
+		array = shape_of(f, ct_field(n, "value"));
+		if (!ts_node_is_null(array) && small_int(f, ct_field(n, "subscript"), &d))
+			set_min_rank(k, array, rank_for_dim(d));
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		shape_facts(k, ts_node_named_child(n, i), depth + 1);
+}
+
+/* A call of cuda.tile's ArrayAnnotation in n's subtree, or a null node. */
+static TSNode find_array_annotation(const struct ct_file *f, TSNode n, int depth)
+{
+	TSNode none = { { 0 }, NULL, NULL }, r;
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 16)
+		return none;
+	if (ct_is_call_of(f, n, "ArrayAnnotation"))
+		return n;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++) {
+		r = find_array_annotation(f, ts_node_named_child(n, i), depth + 1);
+		if (!ts_node_is_null(r))
+			return r;
+	}
+	return none;
+}
+
+/* The value of a module-level "Name = ..." (an annotation alias), or a null node. */
+static TSNode module_alias(const struct ct_file *f, TSNode name)
+{
+	TSNode root = ts_tree_root_node(f->tree), none = { { 0 }, NULL, NULL }, st, a;
+	char text[CT_NAME_LEN];
+	uint32_t i, c = ts_node_named_child_count(root);
+
+	ct_text(f, name, text, sizeof(text));
+	for (i = 0; i < c; i++) {
+		st = ts_node_named_child(root, i);
+		a = ts_node_named_child(st, 0);
+		if (ct_is(st, "expression_statement") && ct_is(a, "assignment") &&
+		    ct_text_is(f, ct_field(a, "left"), text))
+			return ct_field(a, "right");
+	}
+	return none;
+}
+
+/*
+ * Annotated[ct.Array, ct.ArrayAnnotation(static_shape_dims=(0, -1))]: the
+ * dimensions it names exist, so the array has at least that rank.
+ */
+static void annotation_facts(struct ct_kernel *k, TSNode name, TSNode type)
+{
+	static const char *const dims[] = { "static_shape_dims", "static_stride_dims", NULL };
+	const struct ct_file *f = k->file;
+	TSNode ann = find_array_annotation(f, type, 0), v;
+	uint32_t i, c;
+	int j, d;
+
+	if (ts_node_is_null(ann) && ct_is(ts_node_named_child(type, 0), "identifier"))
+		ann = find_array_annotation(f, module_alias(f, ts_node_named_child(type, 0)), 0);
+	if (ts_node_is_null(ann))
+		return;
+	for (j = 0; dims[j]; j++) {
+		v = ct_unparen(ct_field(ct_keyword_arg(f, ann, dims[j]), "value"));
+		if (!ct_is(v, "tuple"))
+			continue;
+		c = ts_node_named_child_count(v);
+		for (i = 0; i < c; i++)
+			if (small_int(f, ts_node_named_child(v, i), &d))
+				set_min_rank(k, name, rank_for_dim(d));
+	}
+}
+
+static void param_facts(struct ct_kernel *k)
+{
+	TSNode params = ct_field(k->def, "parameters"), p, name;
+	uint32_t i, c = ts_node_named_child_count(params);
+
+	for (i = 0; i < c; i++) {
+		p = ts_node_named_child(params, i);
+		if (ct_is(p, "typed_parameter"))
+			name = ts_node_named_child(p, 0);
+		else if (ct_is(p, "typed_default_parameter"))
+			name = ct_field(p, "name");
+		else
+			continue;
+		if (ct_is(name, "identifier"))
+			annotation_facts(k, name, ct_field(p, "type"));
 	}
 }
 

@@ -1,7 +1,7 @@
 /*
  * What one kernel shows: its atomics, loops, the variables its indices are
- * computed from, and the dtypes and ranks its static_asserts and loads
- * state.  Used by the checks in checks.c.
+ * computed from, and the dtypes and ranks its static_asserts, loads,
+ * x.shape uses and parameter annotations state.  Used by the checks in checks.c.
  */
 #ifndef CUATOMLINT_CUTILE_ANALYSIS_H
 #define CUATOMLINT_CUTILE_ANALYSIS_H
@@ -16,6 +16,7 @@ struct ct_array_fact {
 	char name[CT_NAME_LEN];
 	char dtype[32];		/* "float32", "" unknown */
 	int rank;		/* 0 unknown, -1 conflicting */
+	int min_rank;		/* at least (static_shape_dims, x.shape[2]); 0 unknown */
 };
 
 struct ct_kernel {

@@ -291,6 +291,44 @@ static int is_int_dtype(const char *d)
 	return (!strncmp(d, "int", 3) || !strncmp(d, "uint", 4)) && !strchr(d, '.');
 }
 
+/*
+ * How many indices idx holds: a tuple's length, 1 for what is surely one
+ * tile or scalar (a literal, arithmetic, a cuda.tile call), else 0 (a name
+ * may hold a tuple).
+ */
+static unsigned nr_indices(const struct ct_file *f, TSNode idx)
+{
+	char buf[CT_NAME_LEN * 2];
+
+	if (ct_is(idx, "tuple"))
+		return ts_node_named_child_count(idx);
+	if (ct_is(idx, "integer") || ct_is(idx, "binary_operator") ||
+	    ct_is(idx, "unary_operator"))
+		return 1;
+	if (ct_is(idx, "call") && ct_resolve(f, ct_field(idx, "function"), buf, sizeof(buf)))
+		return 1;
+	return 0;
+}
+
+/* "indices must be a tuple whose length equals the array rank" (a 1-D array may take one tile). */
+static void index_count(struct lint *l, struct ct_kernel *k, TSNode idx, const char *fn,
+			const struct ct_array_fact *a)
+{
+	unsigned n = nr_indices(l->f, idx);
+
+	(void)k;
+	if (!n)
+		return;
+	if (a->rank > 0 && n != (unsigned)a->rank)
+		report(l, "cutile-atomic-args", idx,
+		       "%s: %u indices for '%s', an array of rank %d (indices need one entry per "
+		       "dimension)", fn, n, a->name, a->rank);
+	else if (a->rank == 0 && a->min_rank > 0 && n < (unsigned)a->min_rank)
+		report(l, "cutile-atomic-args", idx,
+		       "%s: %u indices for '%s', an array of rank %d or more (indices need one "
+		       "entry per dimension)", fn, n, a->name, a->min_rank);
+}
+
 static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	const struct ct_array_fact *a = ct_fact(k, ct_positional_arg(call, 0));
@@ -300,11 +338,7 @@ static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const 
 	memory_args(l, call, fn, &atomic_rules);
 	if (!a)
 		return;
-	if (a->rank > 0 && ct_is(idx, "tuple") &&
-	    ts_node_named_child_count(idx) != (uint32_t)a->rank)
-		report(l, "cutile-atomic-args", idx,
-		       "%s: %u indices for '%s', an array of rank %d (indices need one entry per "
-		       "dimension)", fn, ts_node_named_child_count(idx), a->name, a->rank);
+	index_count(l, k, idx, fn, a);
 	if (!is_int_dtype(a->dtype))
 		return;
 	for (i = 0; i < nvals; i++) {
