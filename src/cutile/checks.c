@@ -524,6 +524,75 @@ static void fix_order(struct lint *l, struct cal_finding *f, TSNode call, const 
 	replace_node(l, fix, kw_member_name(l->f, call, "memory_order"), order);
 }
 
+static int writes_array(const struct ct_file *f, TSNode call, const char *fn);
+static int waits_array(struct ct_kernel *k, TSNode call, const char *fn);
+
+struct arrival_scan {
+	TSNode call;
+	char array[CT_NAME_LEN];
+	TSNode poll;		/* the first poll of the array after the call */
+	int wrote_before;	/* a write to another array before the call */
+};
+
+static void find_arrival_partners(struct ct_kernel *k, TSNode c, void *data)
+{
+	struct arrival_scan *s = data;
+	char buf[CT_NAME_LEN * 2], a[CT_NAME_LEN];
+	const char *fn = ct_resolve(k->file, ct_field(c, "function"), buf, sizeof(buf));
+	int same;
+
+	if (!fn)
+		return;
+	same = !strcmp(ct_text(k->file, ct_positional_arg(c, 0), a, sizeof(a)), s->array);
+	if (ts_node_start_byte(c) < ts_node_start_byte(s->call)) {
+		if (!same && writes_array(k->file, c, fn))
+			s->wrote_before = 1;
+	} else if (same && ts_node_is_null(s->poll) && ts_node_start_byte(c) >
+		   ts_node_start_byte(s->call) && waits_array(k, c, fn)) {
+		s->poll = c;
+	}
+}
+
+/*
+ * A barrier's arrival: a RELAXED RMW that writes (an add of 1, not a read),
+ * after the block wrote other data, on an array the kernel then polls.  It
+ * publishes those writes: RELEASE; ACQ_REL when its own result is what the
+ * wait tests (the last block to arrive does not poll).
+ */
+static int relaxed_arrival(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	struct arrival_scan s;
+	char var[CT_NAME_LEN];
+	struct cal_finding *f;
+	TSNode loop;
+	int both;
+
+	if (!in_list(atomics, fn) || !strcmp(fn, "atomic_cas") || is_read_rmw(l->f, call, fn) ||
+	    !ts_node_is_null(ct_enclosing_loop(k, call)))
+		return 0;
+	memset(&s, 0, sizeof(s));
+	s.call = call;
+	if (!ct_is(ct_unparen(ct_positional_arg(call, 0)), "identifier"))
+		return 0;
+	ct_text(l->f, ct_positional_arg(call, 0), s.array, sizeof(s.array));
+	ct_for_each_call(k, find_arrival_partners, &s);
+	if (!s.wrote_before || ts_node_is_null(s.poll))
+		return 0;
+	loop = ct_enclosing_loop(k, s.poll);
+	both = ct_result_var(l->f, call, var, sizeof(var)) && !ts_node_is_null(loop) &&
+	       ct_loop_tests(l->f, loop, var);
+	f = report(l, "cutile-relaxed-sync", call,
+		   "%s with MemoryOrder.RELAXED writes '%s' after this block's other writes, and "
+		   "the kernel then polls '%s' (line %u): RELAXED publishes nothing, so those "
+		   "writes may not be visible to the blocks that see this one%s; use %s", fn,
+		   s.array,
+		   s.array, ts_node_start_point(s.poll).row + 1,
+		   both ? ", and its result ends the wait without acquiring theirs" : "",
+		   both ? "ACQ_REL" : "RELEASE");
+	fix_order(l, f, call, both ? "ACQ_REL" : "RELEASE");
+	return 1;
+}
+
 static void relaxed_sync(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	char buf[CT_NAME_LEN * 2];
@@ -544,6 +613,8 @@ static void relaxed_sync(struct lint *l, struct ct_kernel *k, TSNode call, const
 		fix_order(l, f, call, "ACQUIRE");
 		return;
 	}
+	if (relaxed_arrival(l, k, call, fn))
+		return;
 	if (strcmp(fn, "atomic_xchg") && strcmp(fn, "atomic_cas") && strcmp(fn, "store") &&
 	    strcmp(fn, "atomic_add") && strcmp(fn, "atomic_and"))
 		return;
