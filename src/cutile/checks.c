@@ -910,9 +910,12 @@ static void find_write(struct ct_kernel *k, TSNode call, void *data)
 		w->writes++;
 }
 
+static void acquire_load_fix(struct lint *l, struct cal_finding *f, TSNode call);
+
 static void plain_poll(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	struct write_scan w = { { 0 }, 0 };
+	struct cal_finding *f;
 	char buf[CT_NAME_LEN * 2];
 	const char *order = kw_member(l->f, call, "memory_order", buf, sizeof(buf));
 	TSNode loop;
@@ -927,12 +930,70 @@ static void plain_poll(struct lint *l, struct ct_kernel *k, TSNode call, const c
 	ct_for_each_call(k, find_write, &w);
 	if (w.writes)
 		return;	/* the kernel writes it itself: not (only) another block's flag */
-	report(l, "cutile-plain-poll", call,
-	       "a loop polls '%s' with a plain ct.%s: it has no ordering and may never see "
-	       "another block's write (and the data published before it); read it with an "
-	       "atomic with MemoryOrder.ACQUIRE, e.g. atomic_add(%s, index, 0, "
-	       "memory_order=MemoryOrder.ACQUIRE), and publish it with RELEASE", w.array, fn,
-	       w.array);
+	f = report(l, "cutile-plain-poll", call,
+		   "a loop polls '%s' with a plain ct.%s: it has no ordering and may never see "
+		   "another block's write (and the data published before it); read it with an "
+		   "atomic with MemoryOrder.ACQUIRE, e.g. atomic_add(%s, index, 0, "
+		   "memory_order=MemoryOrder.ACQUIRE), and publish it with RELEASE", w.array, fn,
+		   w.array);
+	if (!strcmp(fn, "load"))
+		acquire_load_fix(l, f, call);
+}
+
+/* Does any cuda.tile load/store under n pass memory_order= (the installed API has it)? */
+static int ordered_load_store_in(const struct ct_file *f, TSNode n, int depth)
+{
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200)
+		return 0;
+	if ((ct_is_call_of(f, n, "load") || ct_is_call_of(f, n, "store")) &&
+	    !ts_node_is_null(ct_keyword_arg(f, n, "memory_order")))
+		return 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (ordered_load_store_in(f, ts_node_named_child(n, i), depth + 1))
+			return 1;
+	return 0;
+}
+
+/*
+ * ct.load takes memory_order/memory_scope since cuda.tile 1.3.0; older
+ * versions reject the keywords.  Offer the acquire load only where the file
+ * already orders a load or store, so it is known to run on an API that has
+ * them.
+ */
+static void acquire_load_fix(struct lint *l, struct cal_finding *f, TSNode call)
+{
+	TSNode args = ct_field(call, "arguments"), weak = ct_keyword_arg(l->f, call, "memory_order");
+	TSNode last;
+	char *order = class_ref(l->f, "MemoryOrder"), *scope = class_ref(l->f, "MemoryScope");
+	char *text;
+	uint32_t n = ts_node_named_child_count(args);
+
+	if (!order || !scope || !n ||
+	    !ts_node_is_null(ct_keyword_arg(l->f, call, "memory_scope")) ||
+	    !ordered_load_store_in(l->f, ts_tree_root_node(l->f->tree), 0)) {
+		free(order);
+		free(scope);
+		return;
+	}
+	text = xasprintf("memory_order=%s.ACQUIRE, memory_scope=%s.DEVICE", order, scope);
+	if (!ts_node_is_null(weak)) {
+		replace_node(l, cal_finding_add_fix(f, "load with MemoryOrder.ACQUIRE"), weak, text);
+	} else {
+		char *tail = xasprintf(", %s", text);
+		last = ts_node_named_child(args, n - 1);
+		while (ct_is(last, "comment") && n > 1)
+			last = ts_node_named_child(args, --n - 1);
+		add_edit(l, cal_finding_add_fix(f, "load with MemoryOrder.ACQUIRE"),
+			 ts_node_end_byte(last), ts_node_end_byte(last), ts_node_end_point(last),
+			 ts_node_end_point(last), tail);
+		free(tail);
+	}
+	free(text);
+	free(order);
+	free(scope);
 }
 
 /* ---- the driver ---- */
