@@ -664,7 +664,8 @@ void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out)
 static int fold_call(const struct trace *t, TSNode call)
 {
 	static const char *const clamps[] = { "minimum", "maximum", "where", "mod", "floordiv",
-					      NULL };
+					      "cdiv", "bitwise_and", "bitwise_or", "bitwise_xor",
+					      "bitwise_rshift", NULL };
 	char buf[CT_NAME_LEN * 2];
 	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
 	int i;

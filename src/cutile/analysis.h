@@ -63,7 +63,8 @@ int ct_is_guarded(const struct ct_kernel *k, TSNode e);
 void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out);
 /*
  * Might two blocks compute the same value of e from different ct.bid()s:
- * a %, //, >>, &, |, ^ or a clamp (ct.minimum, ct.maximum, ct.where) on
+ * a %, //, >>, &, |, ^, their cuda.tile functions (ct.mod, ct.floordiv,
+ * ct.cdiv, ct.bitwise_*) or a clamp (ct.minimum, ct.maximum, ct.where) on
  * the way?  What cannot be traced counts as no.
  */
 int ct_folds_blocks(const struct ct_kernel *k, TSNode e);
