@@ -699,3 +699,22 @@ int ct_folds_blocks(const struct ct_kernel *k, TSNode e)
 	trace_release(&t);
 	return r;
 }
+
+/* A value read from an array: ct.load, ct.gather or an atomic's result. */
+static int memory_call(const struct trace *t, TSNode call)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (!r)
+		return 0;
+	return !strcmp(r, "load") || !strcmp(r, "gather") || !strncmp(r, "atomic_", 7);
+}
+
+int ct_reads_memory(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, memory_call, NULL, { 0 }, 0, 0 };
+	int r = trace_expr(&t, e, 0);
+	trace_release(&t);
+	return r;
+}

@@ -68,5 +68,7 @@ void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out);
  * the way?  What cannot be traced counts as no.
  */
 int ct_folds_blocks(const struct ct_kernel *k, TSNode e);
+/* Is e computed from a value the kernel read from an array (ct.load, ct.gather, an atomic)? */
+int ct_reads_memory(const struct ct_kernel *k, TSNode e);
 
 #endif
