@@ -456,6 +456,47 @@ static int first_try(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 	       loop_repeats(k->file, ct_field(next, "body"), call);
 }
 
+struct cas_scan {
+	const struct ct_file *f;
+	TSNode loop;
+	char array[CT_NAME_LEN];
+	int moves;
+};
+
+static void find_moving_cas(struct cas_scan *s, TSNode n, int depth)
+{
+	char a[CT_NAME_LEN];
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200 || s->moves)
+		return;
+	if (ct_is_call_of(s->f, n, "atomic_cas") &&
+	    !strcmp(ct_text(s->f, ct_positional_arg(n, 0), a, sizeof(a)), s->array) &&
+	    changes_in(s->f, ct_positional_arg(n, 2), s->loop, 0))
+		s->moves = 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		find_moving_cas(s, ts_node_named_child(n, i), depth + 1);
+}
+
+/*
+ * Is the loop a CAS update loop: a CAS of the array in it (this one, or the
+ * retry of a first try before it) takes an expected value the loop changes?
+ */
+static int cas_update_loop(struct ct_kernel *k, TSNode loop, TSNode call)
+{
+	struct cas_scan s;
+
+	memset(&s, 0, sizeof(s));
+	s.f = k->file;
+	s.loop = loop;
+	ct_text(k->file, ct_positional_arg(call, 0), s.array, sizeof(s.array));
+	if (!*s.array)
+		return 0;
+	find_moving_cas(&s, loop, 0);
+	return s.moves;
+}
+
 /*
  * Does a while loop wait on this call's result (a lock acquire or a poll)?
  * The call is in its condition, or assigned to a variable the loop tests, or
@@ -478,6 +519,8 @@ static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 	else
 		waits = ct_result_var(k->file, call, var, sizeof(var)) &&
 			ct_loop_tests(k->file, loop, var);
+	if (waits && ct_is_call_of(k->file, call, "atomic_cas") && cas_update_loop(k, loop, call))
+		return 0;	/* expected moves with each try: an update loop, not a wait */
 	return waits && !changes_in(k->file, index_arg(k->file, call), loop, 0);
 }
 

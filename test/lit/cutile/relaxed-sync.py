@@ -107,3 +107,20 @@ def relaxed_scan(counts, out):
     while c > 0:
         j += 1
         c = ct.atomic_add(counts, j, 0, memory_order=MO.RELAXED)
+
+
+@ct.kernel
+def relaxed_cas_update(a, v):
+    # a CAS update loop (expected moves with each try) synchronizes nothing: RELAXED is right
+    ct.static_assert(a.dtype == ct.int32)
+    old = ct.load(a, index=(0,), shape=())
+    while True:
+        new = ct.maximum(old, v)
+        prev = ct.atomic_cas(a, 0, old, new, memory_order=MO.RELAXED)
+        if prev == old:
+            break
+        old = prev
+    seen = ct.atomic_cas(a, 1, 0, v, memory_order=MO.RELAXED)
+    while seen != 0:
+        expect = seen
+        seen = ct.atomic_cas(a, 1, expect, v + expect, memory_order=MO.RELAXED)
