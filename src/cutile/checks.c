@@ -811,7 +811,7 @@ static int between_blocks(struct ct_kernel *k, TSNode w, TSNode p)
 }
 
 struct partner_scan {
-	TSNode call, array, index;
+	TSNode array, index;
 	int want_waiter;		/* 1: look for a wait, 0: for a write */
 	TSNode found;
 };
@@ -849,7 +849,6 @@ static int block_handoff(struct lint *l, struct ct_kernel *k, TSNode call, const
 	int role, polls = 0;
 
 	memset(&s, 0, sizeof(s));
-	s.call = call;
 	s.array = ct_positional_arg(call, 0);
 	s.index = index_arg(l->f, call);
 	if (!ct_is(ct_unparen(s.array), "identifier") || ts_node_is_null(s.index))
