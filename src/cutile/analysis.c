@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuatomlint/strbuf.h"
+
 #define MAX_DEPTH 200
 
 static int is_kernel_decorator(const struct ct_file *f, TSNode dec)
@@ -19,6 +21,8 @@ static int is_kernel_decorator(const struct ct_file *f, TSNode dec)
 
 static void rank_from_index(struct ct_kernel *k, TSNode array, TSNode index);
 static void facts_of(struct ct_kernel *k, TSNode call, void *data);
+static void param_facts(struct ct_kernel *k);
+static void shape_facts(struct ct_kernel *k, TSNode n, int depth);
 
 static void visit_defs(const struct ct_file *f, TSNode n, int depth,
 		       void (*fn)(struct ct_kernel *k, void *data), void *data)
@@ -44,6 +48,8 @@ static void visit_defs(const struct ct_file *f, TSNode n, int depth,
 			k->def = def;
 			k->body = ct_field(def, "body");
 			ct_for_each_call(k, facts_of, NULL);
+			param_facts(k);
+			shape_facts(k, k->body, 0);
 			fn(k, data);
 			free(k);
 			return;
@@ -161,10 +167,17 @@ static void static_assert_fact(struct ct_kernel *k, TSNode call)
 	}
 }
 
+static void set_min_rank(struct ct_kernel *k, TSNode array, int rank)
+{
+	struct ct_array_fact *a = fact_for(k, array);
+	if (a && rank > a->min_rank)
+		a->min_rank = rank;
+}
+
 static void facts_of(struct ct_kernel *k, TSNode call, void *data)
 {
 	const struct ct_file *f = k->file;
-	TSNode idx;
+	TSNode idx, shape;
 
 	(void)data;
 	if (ct_is_call_of(f, call, "static_assert")) {
@@ -173,6 +186,160 @@ static void facts_of(struct ct_kernel *k, TSNode call, void *data)
 		idx = ct_keyword_arg(f, call, "index");
 		idx = ts_node_is_null(idx) ? ct_positional_arg(call, 1) : ct_field(idx, "value");
 		rank_from_index(k, ct_positional_arg(call, 0), idx);
+		if (!ct_is_call_of(f, call, "load"))
+			return;
+		/* a load's tile shape has the array's rank too (shape=() loads one element) */
+		shape = ct_keyword_arg(f, call, "shape");
+		shape = ts_node_is_null(shape) ? ct_positional_arg(call, 2) : ct_field(shape, "value");
+		shape = ct_unparen(shape);
+		if (ct_is(shape, "tuple") && ts_node_named_child_count(shape) > 0)
+			rank_from_index(k, ct_positional_arg(call, 0), shape);
+	}
+}
+
+/* A small integer literal, maybe negative, into *v; 0 if n is none. */
+static int small_int(const struct ct_file *f, TSNode n, int *v)
+{
+	char num[8];
+	int neg = 0;
+
+	n = ct_unparen(n);
+	if (ct_is(n, "unary_operator") && ct_text_is(f, ts_node_child(n, 0), "-")) {
+		neg = 1;
+		n = ct_field(n, "argument");
+	}
+	if (!ct_is(n, "integer") || ts_node_end_byte(n) - ts_node_start_byte(n) != 1)
+		return 0;
+	ct_text(f, n, num, sizeof(num));
+	if (num[0] < '0' || num[0] > '9')
+		return 0;
+	*v = neg ? -(num[0] - '0') : num[0] - '0';
+	return 1;
+}
+
+/* The rank dimension d of an array implies: d + 1, or -d for d < 0. */
+static int rank_for_dim(int d)
+{
+	return d >= 0 ? d + 1 : -d;
+}
+
+/* "x.shape" with x an identifier: x, else a null node. */
+static TSNode shape_of(const struct ct_file *f, TSNode n)
+{
+	TSNode none = { { 0 }, NULL, NULL };
+	n = ct_unparen(n);
+	if (ct_is(n, "attribute") && ct_text_is(f, ct_field(n, "attribute"), "shape") &&
+	    ct_is(ct_field(n, "object"), "identifier"))
+		return ct_field(n, "object");
+	return none;
+}
+
+/* "M, N = x.shape": x has rank 2; "x.shape[2]": rank 3 or more. */
+static void shape_facts(struct ct_kernel *k, TSNode n, int depth)
+{
+	const struct ct_file *f = k->file;
+	TSNode left, array;
+	uint32_t i, c;
+	int d;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH || ct_is(n, "function_definition"))
+		return;
+	if (ct_is(n, "assignment")) {
+		left = ct_field(n, "left");
+		array = shape_of(f, ct_field(n, "right"));
+		if (!ts_node_is_null(array) &&
+		    (ct_is(left, "pattern_list") || ct_is(left, "tuple_pattern")))
+			set_rank(k, array, (int)ts_node_named_child_count(left));
+	}
+	if (ct_is(n, "subscript")) {
+		array = shape_of(f, ct_field(n, "value"));
+		if (!ts_node_is_null(array) && small_int(f, ct_field(n, "subscript"), &d))
+			set_min_rank(k, array, rank_for_dim(d));
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		shape_facts(k, ts_node_named_child(n, i), depth + 1);
+}
+
+/* A call of cuda.tile's ArrayAnnotation in n's subtree, or a null node. */
+static TSNode find_array_annotation(const struct ct_file *f, TSNode n, int depth)
+{
+	TSNode none = { { 0 }, NULL, NULL }, r;
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 16)
+		return none;
+	if (ct_is_call_of(f, n, "ArrayAnnotation"))
+		return n;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++) {
+		r = find_array_annotation(f, ts_node_named_child(n, i), depth + 1);
+		if (!ts_node_is_null(r))
+			return r;
+	}
+	return none;
+}
+
+/* The value of a module-level "Name = ..." (an annotation alias), or a null node. */
+static TSNode module_alias(const struct ct_file *f, TSNode name)
+{
+	TSNode root = ts_tree_root_node(f->tree), none = { { 0 }, NULL, NULL }, st, a;
+	char text[CT_NAME_LEN];
+	uint32_t i, c = ts_node_named_child_count(root);
+
+	ct_text(f, name, text, sizeof(text));
+	for (i = 0; i < c; i++) {
+		st = ts_node_named_child(root, i);
+		a = ts_node_named_child(st, 0);
+		if (ct_is(st, "expression_statement") && ct_is(a, "assignment") &&
+		    ct_text_is(f, ct_field(a, "left"), text))
+			return ct_field(a, "right");
+	}
+	return none;
+}
+
+/*
+ * Annotated[ct.Array, ct.ArrayAnnotation(static_shape_dims=(0, -1))]: the
+ * dimensions it names exist, so the array has at least that rank.
+ */
+static void annotation_facts(struct ct_kernel *k, TSNode name, TSNode type)
+{
+	static const char *const dims[] = { "static_shape_dims", "static_stride_dims", NULL };
+	const struct ct_file *f = k->file;
+	TSNode ann = find_array_annotation(f, type, 0), v;
+	uint32_t i, c;
+	int j, d;
+
+	if (ts_node_is_null(ann) && ct_is(ts_node_named_child(type, 0), "identifier"))
+		ann = find_array_annotation(f, module_alias(f, ts_node_named_child(type, 0)), 0);
+	if (ts_node_is_null(ann))
+		return;
+	for (j = 0; dims[j]; j++) {
+		v = ct_unparen(ct_field(ct_keyword_arg(f, ann, dims[j]), "value"));
+		if (!ct_is(v, "tuple"))
+			continue;
+		c = ts_node_named_child_count(v);
+		for (i = 0; i < c; i++)
+			if (small_int(f, ts_node_named_child(v, i), &d))
+				set_min_rank(k, name, rank_for_dim(d));
+	}
+}
+
+static void param_facts(struct ct_kernel *k)
+{
+	TSNode params = ct_field(k->def, "parameters"), p, name;
+	uint32_t i, c = ts_node_named_child_count(params);
+
+	for (i = 0; i < c; i++) {
+		p = ts_node_named_child(params, i);
+		if (ct_is(p, "typed_parameter"))
+			name = ts_node_named_child(p, 0);
+		else if (ct_is(p, "typed_default_parameter"))
+			name = ct_field(p, "name");
+		else
+			continue;
+		if (ct_is(name, "identifier"))
+			annotation_facts(k, name, ct_field(p, "type"));
 	}
 }
 
@@ -399,6 +566,154 @@ static int guard_node(const struct trace *t, TSNode n)
 int ct_is_guarded(const struct ct_kernel *k, TSNode e)
 {
 	struct trace t = { k, guard_call, guard_node, { 0 }, 0, 1 };
+	int r = trace_expr(&t, e, 0);
+	trace_release(&t);
+	return r;
+}
+
+/* The value of name's only assignment in the kernel ("name = value"), or a null node. */
+static TSNode only_value(const struct ct_kernel *k, TSNode n, const char *name, int depth,
+			 int *count, TSNode *value)
+{
+	uint32_t i, c;
+	TSNode left;
+
+	if (ts_node_is_null(n) || depth > MAX_DEPTH || *count > 1)
+		return *value;
+	if (ct_is(n, "assignment") || ct_is(n, "augmented_assignment") ||
+	    ct_is(n, "for_statement")) {
+		left = ct_field(n, "left");
+		if (ct_mentions(k->file, left, name)) {
+			(*count)++;
+			if (ct_is(n, "assignment") && ct_is(left, "identifier"))
+				*value = ct_field(n, "right");
+			else
+				*count = 2;	/* a loop or tuple target: not one value */
+		}
+	}
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		only_value(k, ts_node_named_child(n, i), name, depth + 1, count, value);
+	return *value;
+}
+
+static int is_primary(TSNode n)
+{
+	return ct_is(n, "identifier") || ct_is(n, "call") || ct_is(n, "attribute") ||
+	       ct_is(n, "integer") || ct_is(n, "subscript");
+}
+
+static void canon_at(const struct ct_kernel *k, TSNode e, struct strbuf *out, int depth,
+		     int subs, int top)
+{
+	char name[CT_NAME_LEN];
+	TSNode value = { { 0 }, NULL, NULL };
+	uint32_t i, c;
+	int count = 0;
+
+	if (ts_node_is_null(e) || depth > MAX_DEPTH || ct_is(e, "comment"))
+		return;
+	while (ct_is(e, "parenthesized_expression") && is_primary(ct_unparen(e)))
+		e = ct_unparen(e);
+	if (ct_is(e, "tuple") && ts_node_named_child_count(e) == 1) {
+		canon_at(k, ts_node_named_child(e, 0), out, depth + 1, subs, top);
+		return;
+	}
+	if (ct_is(e, "attribute") || ct_is(e, "keyword_argument")) {
+		/* "a.name", "name=v": the name is no variable */
+		TSNode named = ct_field(e, ct_is(e, "attribute") ? "attribute" : "name");
+		if (ct_is(e, "attribute"))
+			canon_at(k, ct_field(e, "object"), out, depth + 1, subs, 0);
+		strbuf_adds(out, ct_is(e, "attribute") ? "." : "");
+		strbuf_add(out, k->file->src + ts_node_start_byte(named),
+			   ts_node_end_byte(named) - ts_node_start_byte(named));
+		if (ct_is(e, "keyword_argument")) {
+			strbuf_addch(out, '=');
+			canon_at(k, ct_field(e, "value"), out, depth + 1, subs, 0);
+		}
+		return;
+	}
+	if (ct_is(e, "identifier") && subs < 8) {
+		ct_text(k->file, e, name, sizeof(name));
+		value = only_value(k, k->body, name, 0, &count, &value);
+		if (count == 1 && !ts_node_is_null(value) && !ct_mentions(k->file, value, name)) {
+			int wrap = !top && !is_primary(ct_unparen(value));
+			if (wrap)
+				strbuf_addch(out, '(');
+			canon_at(k, ct_unparen(value), out, depth + 1, subs + 1, top);
+			if (wrap)
+				strbuf_addch(out, ')');
+			return;
+		}
+	}
+	c = ts_node_child_count(e);
+	if (c == 0) {
+		strbuf_add(out, k->file->src + ts_node_start_byte(e),
+			   ts_node_end_byte(e) - ts_node_start_byte(e));
+		return;
+	}
+	for (i = 0; i < c; i++)
+		canon_at(k, ts_node_child(e, i), out, depth + 1, subs, 0);
+}
+
+void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out)
+{
+	canon_at(k, ct_unparen(e), out, 0, 0, 1);
+}
+
+static int fold_call(const struct trace *t, TSNode call)
+{
+	static const char *const clamps[] = { "minimum", "maximum", "where", "mod", "floordiv",
+					      "cdiv", "bitwise_and", "bitwise_or", "bitwise_xor",
+					      "bitwise_rshift", NULL };
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+	int i;
+
+	for (i = 0; r && clamps[i]; i++)
+		if (!strcmp(r, clamps[i]))
+			return 1;
+	return 0;	/* ct.bid, ct.arange, a user function: look at the arguments */
+}
+
+static int fold_node(const struct trace *t, TSNode n)
+{
+	static const char *const folds[] = { "%", "//", ">>", "&", "|", "^", NULL };
+	uint32_t i, c;
+	int j;
+
+	if (!ct_is(n, "binary_operator"))
+		return 0;
+	c = ts_node_child_count(n);
+	for (i = 0; i < c; i++)
+		for (j = 0; folds[j]; j++)
+			if (ct_text_is(t->k->file, ts_node_child(n, i), folds[j]))
+				return 1;
+	return 0;
+}
+
+int ct_folds_blocks(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, fold_call, fold_node, { 0 }, 0, 0 };
+	int r = trace_expr(&t, e, 0);
+	trace_release(&t);
+	return r;
+}
+
+/* A value read from an array: ct.load, ct.gather or an atomic's result. */
+static int memory_call(const struct trace *t, TSNode call)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (!r)
+		return 0;
+	return !strcmp(r, "load") || !strcmp(r, "gather") || !strncmp(r, "atomic_", 7);
+}
+
+int ct_reads_memory(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, memory_call, NULL, { 0 }, 0, 0 };
 	int r = trace_expr(&t, e, 0);
 	trace_release(&t);
 	return r;

@@ -1,12 +1,14 @@
 /*
  * What one kernel shows: its atomics, loops, the variables its indices are
- * computed from, and the dtypes and ranks its static_asserts and loads
- * state.  Used by the checks in checks.c.
+ * computed from, and the dtypes and ranks its static_asserts, loads,
+ * x.shape uses and parameter annotations state.  Used by the checks in checks.c.
  */
 #ifndef CUATOMLINT_CUTILE_ANALYSIS_H
 #define CUATOMLINT_CUTILE_ANALYSIS_H
 
 #include "cutile/tree.h"
+
+struct strbuf;
 
 #define CT_MAX_FACTS 64
 
@@ -14,6 +16,7 @@ struct ct_array_fact {
 	char name[CT_NAME_LEN];
 	char dtype[32];		/* "float32", "" unknown */
 	int rank;		/* 0 unknown, -1 conflicting */
+	int min_rank;		/* at least (static_shape_dims, x.shape[2]); 0 unknown */
 };
 
 struct ct_kernel {
@@ -52,5 +55,20 @@ int ct_within(TSNode n, TSNode outer);
 int ct_depends_on_bid(const struct ct_kernel *k, TSNode e);
 /* Is e's value (through the kernel's assignments) clamped or masked? */
 int ct_is_guarded(const struct ct_kernel *k, TSNode e);
+/*
+ * e's text in a canonical form, appended to out: no blanks, no comments, a
+ * 1-tuple as its element, and names the kernel assigns exactly once replaced
+ * by their value, so that "nxt" (after "nxt = b + 1") and "b + 1" compare equal.
+ */
+void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out);
+/*
+ * Might two blocks compute the same value of e from different ct.bid()s:
+ * a %, //, >>, &, |, ^, their cuda.tile functions (ct.mod, ct.floordiv,
+ * ct.cdiv, ct.bitwise_*) or a clamp (ct.minimum, ct.maximum, ct.where) on
+ * the way?  What cannot be traced counts as no.
+ */
+int ct_folds_blocks(const struct ct_kernel *k, TSNode e);
+/* Is e computed from a value the kernel read from an array (ct.load, ct.gather, an atomic)? */
+int ct_reads_memory(const struct ct_kernel *k, TSNode e);
 
 #endif

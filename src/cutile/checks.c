@@ -18,11 +18,32 @@ static const char *const atomics[] = {
 	"atomic_cas", "atomic_xchg", "atomic_add", "atomic_and", "atomic_or",
 	"atomic_xor", "atomic_max", "atomic_min", NULL,
 };
-/* Documented members atomics accept (cuTile Python "Memory Model"). */
-static const char *const orders[] = { "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL", NULL };
-static const char *const scopes[] = { "BLOCK", "DEVICE", "SYS", NULL };
-/* Members some versions have that atomics reject. */
-static const char *const rejected[] = { "MemoryOrder.WEAK", "MemoryScope.NONE", NULL };
+/*
+ * cuda.tile's MemoryOrder and MemoryScope members (cuda.tile 1.5.0,
+ * _memory_model.py; WEAK and NONE since 1.3.0, CLUSTER since 1.5.0) and
+ * what each operation accepts (the VALID_MEMORY_ORDERS/SCOPES of its IR op
+ * and the pairing rule of validate_memory_order_and_scope).
+ */
+static const char *const order_members[] = { "WEAK", "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL",
+					     NULL };
+static const char *const scope_members[] = { "NONE", "BLOCK", "CLUSTER", "DEVICE", "SYS", NULL };
+
+struct mem_rules {
+	const char *takers;		/* "atomics", "load", "store" */
+	const char *const *orders;
+	const char *const *scopes;
+	int weak_pairs;			/* WEAK goes with NONE only, the others need a scope */
+};
+
+static const char *const atomic_orders[] = { "RELAXED", "ACQUIRE", "RELEASE", "ACQ_REL", NULL };
+static const char *const atomic_scopes[] = { "BLOCK", "DEVICE", "SYS", NULL };
+static const char *const load_orders[] = { "WEAK", "RELAXED", "ACQUIRE", NULL };
+static const char *const store_orders[] = { "WEAK", "RELAXED", "RELEASE", NULL };
+static const char *const load_store_scopes[] = { "NONE", "BLOCK", "DEVICE", "SYS", NULL };
+
+static const struct mem_rules atomic_rules = { "atomics", atomic_orders, atomic_scopes, 0 };
+static const struct mem_rules load_rules = { "load", load_orders, load_store_scopes, 1 };
+static const struct mem_rules store_rules = { "store", store_orders, load_store_scopes, 1 };
 
 static const struct { const char *dtype, *bits; } float_bits[] = {
 	{ "float16", "int16" }, { "bfloat16", "int16" }, { "float32", "int32" },
@@ -140,30 +161,172 @@ static const char *atomic_name(const struct ct_file *f, TSNode call, char *buf, 
 
 /* ---- cutile-atomic-args ---- */
 
-static void member_arg(struct lint *l, TSNode call, const char *fn, const char *kw,
-		       const char *cls, const char *const *valid)
+/* "A, B or C" of a NULL-ended list, into sb. */
+static void add_choices(struct strbuf *sb, const char *const *list)
 {
-	char buf[CT_NAME_LEN * 2];
-	const char *m = kw_member(l->f, call, kw, buf, sizeof(buf));
-	size_t n = strlen(cls);
+	int i;
+	for (i = 0; list[i]; i++)
+		strbuf_addf(sb, "%s%s", i == 0 ? "" : list[i + 1] ? ", " : " or ", list[i]);
+}
+
+/*
+ * Judge memory_order= / memory_scope= (kw) against the class's members and
+ * what the operation accepts.  Returns the member's name if the file names a
+ * member the operation accepts, else NULL (also when it names none).
+ */
+static const char *member_arg(struct lint *l, TSNode call, const char *fn, const char *kw,
+			      const char *cls, const char *const *members,
+			      const struct mem_rules *rules, char *buf, size_t size)
+{
+	const char *m = kw_member(l->f, call, kw, buf, size);
+	const char *const *accepted = !strcmp(cls, "MemoryOrder") ? rules->orders : rules->scopes;
 	TSNode at = ct_field(ct_keyword_arg(l->f, call, kw), "value");
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = strlen(cls);
 
 	if (!m || !*m)
-		return;
-	if (in_list(rejected, m))
-		report(l, "cutile-atomic-args", at, "%s=%s: %s rejects it (atomics take %s)", kw,
-		       m, fn, !strcmp(cls, "MemoryOrder") ? "RELAXED, ACQUIRE, RELEASE or ACQ_REL"
-							  : "BLOCK, DEVICE or SYS");
-	else if (strncmp(m, cls, n) || m[n] != '.')
+		return NULL;
+	if (strncmp(m, cls, n) || m[n] != '.') {
 		report(l, "cutile-atomic-args", at, "%s=%s is not a cuda.tile.%s", kw, m, cls);
-	else if (!in_list(valid, m + n + 1))
+		return NULL;
+	}
+	if (!in_list(members, m + n + 1)) {
 		report(l, "cutile-atomic-args", at, "%s=%s: cuda.tile.%s has no member '%s'", kw,
 		       m, cls, m + n + 1);
+		return NULL;
+	}
+	if (in_list(accepted, m + n + 1))
+		return m + n + 1;
+	add_choices(&sb, accepted);
+	report(l, "cutile-atomic-args", at, "%s=%s: %s rejects it (%s take%s %s)", kw, m, fn,
+	       rules->takers, strcmp(rules->takers, "atomics") ? "s" : "", sb.buf);
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/* How this file names cuda.tile's class cls ("MemoryScope", "ct.MemoryScope"), or NULL. */
+static char *class_ref(const struct ct_file *f, const char *cls)
+{
+	const char *mod = ct_module_name(f);
+	int i;
+
+	for (i = 0; i < f->nr_names; i++)
+		if (!strcmp(f->names[i].member, cls))
+			return xstrdup(f->names[i].local);
+	return mod ? xasprintf("%s.%s", mod, cls) : NULL;
+}
+
+/*
+ * ct.load/ct.store (cuda.tile 1.3+): WEAK, their default order, goes with
+ * MemoryScope.NONE, their default scope, only; any other order needs a scope.
+ */
+static void weak_pairing(struct lint *l, TSNode call, const char *fn, const char *order,
+			 const char *scope)
+{
+	TSNode okw = ct_keyword_arg(l->f, call, "memory_order");
+	TSNode skw = ct_keyword_arg(l->f, call, "memory_scope");
+	struct cal_finding *f;
+	char *ref, *text;
+
+	if (strcmp(order, "WEAK") && !strcmp(scope, "NONE")) {
+		f = report(l, "cutile-atomic-args", ct_field(okw, "value"),
+			   "%s with memory_order=MemoryOrder.%s needs a memory_scope: "
+			   "MemoryScope.NONE%s goes only with WEAK, and cuda.tile rejects the call",
+			   fn, order, ts_node_is_null(skw) ? ", the default," : "");
+		if (!ts_node_is_null(skw)) {
+			replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"),
+				     kw_member_name(l->f, call, "memory_scope"), "DEVICE");
+		} else if ((ref = class_ref(l->f, "MemoryScope"))) {
+			text = xasprintf(", memory_scope=%s.DEVICE", ref);
+			add_edit(l, cal_finding_add_fix(f, "add memory_scope=MemoryScope.DEVICE"),
+				 ts_node_end_byte(okw), ts_node_end_byte(okw),
+				 ts_node_end_point(okw), ts_node_end_point(okw), text);
+			free(text);
+			free(ref);
+		}
+	} else if (!strcmp(order, "WEAK") && strcmp(scope, "NONE")) {
+		report(l, "cutile-atomic-args", ct_field(skw, "value"),
+		       "%s with memory_scope=MemoryScope.%s but %s ordering: a scope goes only "
+		       "with RELAXED or %s, and cuda.tile rejects the call", fn, scope,
+		       ts_node_is_null(okw) ? "the default WEAK" : "WEAK",
+		       !strcmp(fn, "load") ? "ACQUIRE" : "RELEASE");
+	}
+}
+
+/* memory_order= / memory_scope= of an atomic, ct.load or ct.store. */
+static void memory_args(struct lint *l, TSNode call, const char *fn,
+			const struct mem_rules *rules)
+{
+	char ob[CT_NAME_LEN * 2], sb[CT_NAME_LEN * 2];
+	const char *order = member_arg(l, call, fn, "memory_order", "MemoryOrder", order_members,
+				       rules, ob, sizeof(ob));
+	const char *scope = member_arg(l, call, fn, "memory_scope", "MemoryScope", scope_members,
+				       rules, sb, sizeof(sb));
+	int has_order = !ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order"));
+	int has_scope = !ts_node_is_null(ct_keyword_arg(l->f, call, "memory_scope"));
+
+	if (!rules->weak_pairs || (has_order && !order) || (has_scope && !scope))
+		return;
+	weak_pairing(l, call, fn, has_order ? order : "WEAK", has_scope ? scope : "NONE");
+}
+
+/* gather/scatter have no ordering arguments. */
+static void no_memory_args(struct lint *l, TSNode call, const char *fn)
+{
+	static const char *const kws[] = { "memory_order", "memory_scope", NULL };
+	int i;
+
+	for (i = 0; kws[i]; i++) {
+		TSNode kw = ct_keyword_arg(l->f, call, kws[i]);
+		if (!ts_node_is_null(kw))
+			report(l, "cutile-atomic-args", kw,
+			       "%s takes no %s (cuda.tile rejects the call); order a read or a "
+			       "write with an atomic, or ct.load/ct.store with memory_order", fn,
+			       kws[i]);
+	}
 }
 
 static int is_int_dtype(const char *d)
 {
 	return (!strncmp(d, "int", 3) || !strncmp(d, "uint", 4)) && !strchr(d, '.');
+}
+
+/*
+ * How many indices idx holds: a tuple's length, 1 for what is surely one
+ * tile or scalar (a literal, arithmetic, a cuda.tile call), else 0 (a name
+ * may hold a tuple).
+ */
+static unsigned nr_indices(const struct ct_file *f, TSNode idx)
+{
+	char buf[CT_NAME_LEN * 2];
+
+	if (ct_is(idx, "tuple"))
+		return ts_node_named_child_count(idx);
+	if (ct_is(idx, "integer") || ct_is(idx, "binary_operator") ||
+	    ct_is(idx, "unary_operator"))
+		return 1;
+	if (ct_is(idx, "call") && ct_resolve(f, ct_field(idx, "function"), buf, sizeof(buf)))
+		return 1;
+	return 0;
+}
+
+/* "indices must be a tuple whose length equals the array rank" (a 1-D array may take one tile). */
+static void index_count(struct lint *l, struct ct_kernel *k, TSNode idx, const char *fn,
+			const struct ct_array_fact *a)
+{
+	unsigned n = nr_indices(l->f, idx);
+
+	(void)k;
+	if (!n)
+		return;
+	if (a->rank > 0 && n != (unsigned)a->rank)
+		report(l, "cutile-atomic-args", idx,
+		       "%s: %u indices for '%s', an array of rank %d (indices need one entry per "
+		       "dimension)", fn, n, a->name, a->rank);
+	else if (a->rank == 0 && a->min_rank > 0 && n < (unsigned)a->min_rank)
+		report(l, "cutile-atomic-args", idx,
+		       "%s: %u indices for '%s', an array of rank %d or more (indices need one "
+		       "entry per dimension)", fn, n, a->name, a->min_rank);
 }
 
 static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
@@ -172,15 +335,10 @@ static void atomic_args(struct lint *l, struct ct_kernel *k, TSNode call, const 
 	TSNode idx = ct_unparen(ct_positional_arg(call, 1));
 	unsigned i, nvals = !strcmp(fn, "atomic_cas") ? 2 : 1;
 
-	member_arg(l, call, fn, "memory_order", "MemoryOrder", orders);
-	member_arg(l, call, fn, "memory_scope", "MemoryScope", scopes);
+	memory_args(l, call, fn, &atomic_rules);
 	if (!a)
 		return;
-	if (a->rank > 0 && ct_is(idx, "tuple") &&
-	    ts_node_named_child_count(idx) != (uint32_t)a->rank)
-		report(l, "cutile-atomic-args", idx,
-		       "%s: %u indices for '%s', an array of rank %d (indices need one entry per "
-		       "dimension)", fn, ts_node_named_child_count(idx), a->name, a->rank);
+	index_count(l, k, idx, fn, a);
 	if (!is_int_dtype(a->dtype))
 		return;
 	for (i = 0; i < nvals; i++) {
@@ -298,6 +456,47 @@ static int first_try(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 	       loop_repeats(k->file, ct_field(next, "body"), call);
 }
 
+struct cas_scan {
+	const struct ct_file *f;
+	TSNode loop;
+	char array[CT_NAME_LEN];
+	int moves;
+};
+
+static void find_moving_cas(struct cas_scan *s, TSNode n, int depth)
+{
+	char a[CT_NAME_LEN];
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200 || s->moves)
+		return;
+	if (ct_is_call_of(s->f, n, "atomic_cas") &&
+	    !strcmp(ct_text(s->f, ct_positional_arg(n, 0), a, sizeof(a)), s->array) &&
+	    changes_in(s->f, ct_positional_arg(n, 2), s->loop, 0))
+		s->moves = 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		find_moving_cas(s, ts_node_named_child(n, i), depth + 1);
+}
+
+/*
+ * Is the loop a CAS update loop: a CAS of the array in it (this one, or the
+ * retry of a first try before it) takes an expected value the loop changes?
+ */
+static int cas_update_loop(struct ct_kernel *k, TSNode loop, TSNode call)
+{
+	struct cas_scan s;
+
+	memset(&s, 0, sizeof(s));
+	s.f = k->file;
+	s.loop = loop;
+	ct_text(k->file, ct_positional_arg(call, 0), s.array, sizeof(s.array));
+	if (!*s.array)
+		return 0;
+	find_moving_cas(&s, loop, 0);
+	return s.moves;
+}
+
 /*
  * Does a while loop wait on this call's result (a lock acquire or a poll)?
  * The call is in its condition, or assigned to a variable the loop tests, or
@@ -320,6 +519,8 @@ static int waits_on(struct ct_kernel *k, TSNode call, TSNode *loop_out)
 	else
 		waits = ct_result_var(k->file, call, var, sizeof(var)) &&
 			ct_loop_tests(k->file, loop, var);
+	if (waits && ct_is_call_of(k->file, call, "atomic_cas") && cas_update_loop(k, loop, call))
+		return 0;	/* expected moves with each try: an update loop, not a wait */
 	return waits && !changes_in(k->file, index_arg(k->file, call), loop, 0);
 }
 
@@ -366,6 +567,75 @@ static void fix_order(struct lint *l, struct cal_finding *f, TSNode call, const 
 	replace_node(l, fix, kw_member_name(l->f, call, "memory_order"), order);
 }
 
+static int writes_array(const struct ct_file *f, TSNode call, const char *fn);
+static int waits_array(struct ct_kernel *k, TSNode call, const char *fn);
+
+struct arrival_scan {
+	TSNode call;
+	char array[CT_NAME_LEN];
+	TSNode poll;		/* the first poll of the array after the call */
+	int wrote_before;	/* a write to another array before the call */
+};
+
+static void find_arrival_partners(struct ct_kernel *k, TSNode c, void *data)
+{
+	struct arrival_scan *s = data;
+	char buf[CT_NAME_LEN * 2], a[CT_NAME_LEN];
+	const char *fn = ct_resolve(k->file, ct_field(c, "function"), buf, sizeof(buf));
+	int same;
+
+	if (!fn)
+		return;
+	same = !strcmp(ct_text(k->file, ct_positional_arg(c, 0), a, sizeof(a)), s->array);
+	if (ts_node_start_byte(c) < ts_node_start_byte(s->call)) {
+		if (!same && writes_array(k->file, c, fn))
+			s->wrote_before = 1;
+	} else if (same && ts_node_is_null(s->poll) && ts_node_start_byte(c) >
+		   ts_node_start_byte(s->call) && waits_array(k, c, fn)) {
+		s->poll = c;
+	}
+}
+
+/*
+ * A barrier's arrival: a RELAXED RMW that writes (an add of 1, not a read),
+ * after the block wrote other data, on an array the kernel then polls.  It
+ * publishes those writes: RELEASE; ACQ_REL when its own result is what the
+ * wait tests (the last block to arrive does not poll).
+ */
+static int relaxed_arrival(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
+{
+	struct arrival_scan s;
+	char var[CT_NAME_LEN];
+	struct cal_finding *f;
+	TSNode loop;
+	int both;
+
+	if (!in_list(atomics, fn) || !strcmp(fn, "atomic_cas") || is_read_rmw(l->f, call, fn) ||
+	    !ts_node_is_null(ct_enclosing_loop(k, call)))
+		return 0;
+	memset(&s, 0, sizeof(s));
+	s.call = call;
+	if (!ct_is(ct_unparen(ct_positional_arg(call, 0)), "identifier"))
+		return 0;
+	ct_text(l->f, ct_positional_arg(call, 0), s.array, sizeof(s.array));
+	ct_for_each_call(k, find_arrival_partners, &s);
+	if (!s.wrote_before || ts_node_is_null(s.poll))
+		return 0;
+	loop = ct_enclosing_loop(k, s.poll);
+	both = ct_result_var(l->f, call, var, sizeof(var)) && !ts_node_is_null(loop) &&
+	       ct_loop_tests(l->f, loop, var);
+	f = report(l, "cutile-relaxed-sync", call,
+		   "%s with MemoryOrder.RELAXED writes '%s' after this block's other writes, and "
+		   "the kernel then polls '%s' (line %u): RELAXED publishes nothing, so those "
+		   "writes may not be visible to the blocks that see this one%s; use %s", fn,
+		   s.array,
+		   s.array, ts_node_start_point(s.poll).row + 1,
+		   both ? ", and its result ends the wait without acquiring theirs" : "",
+		   both ? "ACQ_REL" : "RELEASE");
+	fix_order(l, f, call, both ? "ACQ_REL" : "RELEASE");
+	return 1;
+}
+
 static void relaxed_sync(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	char buf[CT_NAME_LEN * 2];
@@ -386,6 +656,8 @@ static void relaxed_sync(struct lint *l, struct ct_kernel *k, TSNode call, const
 		fix_order(l, f, call, "ACQUIRE");
 		return;
 	}
+	if (relaxed_arrival(l, k, call, fn))
+		return;
 	if (strcmp(fn, "atomic_xchg") && strcmp(fn, "atomic_cas") && strcmp(fn, "store") &&
 	    strcmp(fn, "atomic_add") && strcmp(fn, "atomic_and"))
 		return;
@@ -496,6 +768,123 @@ static void float_cas(struct lint *l, struct ct_kernel *k, TSNode call, const ch
 
 /* ---- scope-mismatch ---- */
 
+/* Does the call write the array: an atomic other than a read (add/or of 0), a store, a scatter? */
+static int writes_array(const struct ct_file *f, TSNode call, const char *fn)
+{
+	if (!strcmp(fn, "store") || !strcmp(fn, "scatter") || !strcmp(fn, "atomic_cas") ||
+	    !strcmp(fn, "atomic_xchg"))
+		return 1;
+	return in_list(atomics, fn) && !is_read_rmw(f, call, fn);
+}
+
+/* Does the call wait on what it reads: a read in a loop that waits on its result? */
+static int waits_array(struct ct_kernel *k, TSNode call, const char *fn)
+{
+	TSNode loop;
+	return (in_list(atomics, fn) || !strcmp(fn, "load")) && is_read_rmw(k->file, call, fn) &&
+	       waits_on(k, call, &loop);
+}
+
+/* Do indices a and b name the same element (as far as their text shows)? */
+static int same_index(struct ct_kernel *k, TSNode a, TSNode b)
+{
+	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
+	int same;
+
+	ct_canon(k, a, &x);
+	ct_canon(k, b, &y);
+	same = x.len && !strcmp(x.buf, y.buf);
+	strbuf_release(&x);
+	strbuf_release(&y);
+	return same;
+}
+
+/*
+ * Do a write at index w and a wait at index p (of one array) connect two
+ * blocks?  Not when both name the same element and that element is the
+ * block's own: the index depends on ct.bid() and no %, //, clamp... folds
+ * two blocks onto one element.
+ */
+static int between_blocks(struct ct_kernel *k, TSNode w, TSNode p)
+{
+	return !same_index(k, w, p) || !ct_depends_on_bid(k, p) || ct_folds_blocks(k, p);
+}
+
+struct partner_scan {
+	TSNode array, index;
+	int want_waiter;		/* 1: look for a wait, 0: for a write */
+	TSNode found;
+};
+
+static void find_partner(struct ct_kernel *k, TSNode c, void *data)
+{
+	struct partner_scan *s = data;
+	char buf[CT_NAME_LEN * 2], a[CT_NAME_LEN], b[CT_NAME_LEN];
+	const char *fn = ct_resolve(k->file, ct_field(c, "function"), buf, sizeof(buf));
+	TSNode ci;
+
+	if (!fn || !ts_node_is_null(s->found))
+		return;
+	ct_text(k->file, ct_positional_arg(c, 0), a, sizeof(a));
+	ct_text(k->file, s->array, b, sizeof(b));
+	if (!*a || strcmp(a, b))
+		return;
+	if (s->want_waiter ? !waits_array(k, c, fn) : !writes_array(k->file, c, fn))
+		return;
+	ci = index_arg(k->file, c);
+	if (s->want_waiter ? between_blocks(k, s->index, ci) : between_blocks(k, ci, s->index))
+		s->found = c;
+}
+
+/*
+ * A publish or a poll with MemoryScope.BLOCK whose partner in the kernel is
+ * another block: block i writes flag[i + 1], block i + 1 polls flag[i + 1].
+ */
+static int block_handoff(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn,
+			 TSNode name)
+{
+	struct partner_scan s;
+	char idx[64], other[64], array[CT_NAME_LEN];
+	struct cal_finding *f;
+	int role, polls = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.array = ct_positional_arg(call, 0);
+	s.index = index_arg(l->f, call);
+	if (!ct_is(ct_unparen(s.array), "identifier") || ts_node_is_null(s.index))
+		return 0;
+	/* a poll looks for the write it waits on, a write for the poll that waits on it */
+	for (role = 0; role < 2 && ts_node_is_null(s.found); role++) {
+		polls = role == 0;
+		if (polls ? !waits_array(k, call, fn) : !writes_array(l->f, call, fn))
+			continue;
+		s.want_waiter = !polls;
+		ct_for_each_call(k, find_partner, &s);
+	}
+	if (ts_node_is_null(s.found))
+		return 0;
+	ct_text(l->f, s.array, array, sizeof(array));
+	ct_text(l->f, s.index, idx, sizeof(idx));
+	ct_text(l->f, index_arg(l->f, s.found), other, sizeof(other));
+	if (same_index(k, s.index, index_arg(l->f, s.found)))
+		f = report(l, "scope-mismatch", call,
+			   "%s with MemoryScope.BLOCK %s '%s' at index %s, an element that several "
+			   "blocks %s (the index %s): block scope orders nothing between blocks, so "
+			   "what one block wrote before may not be visible to the next; use DEVICE",
+			   fn, polls ? "polls" : "publishes to", array, idx, polls ? "write" : "poll",
+			   ct_depends_on_bid(k, s.index) ? "maps more than one ct.bid() onto it"
+							 : "does not depend on ct.bid()");
+	else
+		f = report(l, "scope-mismatch", call,
+			   "%s with MemoryScope.BLOCK %s '%s' at index %s, which the kernel %s at "
+			   "index %s (line %u) in another block: block scope orders nothing between "
+			   "blocks, so the data published with the flag may not be visible; use "
+			   "DEVICE", fn, polls ? "polls" : "publishes to", array, idx,
+			   polls ? "writes" : "polls", other, ts_node_start_point(s.found).row + 1);
+	replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), name, "DEVICE");
+	return 1;
+}
+
 static void block_scope(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	char buf[CT_NAME_LEN * 2];
@@ -503,9 +892,12 @@ static void block_scope(struct lint *l, struct ct_kernel *k, TSNode call, const 
 	TSNode name = kw_member_name(l->f, call, "memory_scope");
 	struct cal_finding *f;
 
-	if (!m || strcmp(m, "MemoryScope.BLOCK") || !ct_is(name, "identifier") ||
-	    ct_depends_on_bid(k, ct_positional_arg(call, 1)))
+	if (!m || strcmp(m, "MemoryScope.BLOCK") || !ct_is(name, "identifier"))
 		return;
+	if (!in_list(atomics, fn) || ct_depends_on_bid(k, ct_positional_arg(call, 1))) {
+		block_handoff(l, k, call, fn, name);
+		return;
+	}
 	f = report(l, "scope-mismatch", call,
 		   "%s with MemoryScope.BLOCK on indices that do not depend on ct.bid(): every "
 		   "block updates the same elements, and block scope neither makes the update "
@@ -529,10 +921,19 @@ static void unchecked_bounds(struct lint *l, struct ct_kernel *k, TSNode call, c
 {
 	TSNode kw = ct_keyword_arg(l->f, call, "check_bounds");
 	struct cal_finding *f;
+	int tiles = !strcmp(fn, "load") || !strcmp(fn, "store");
 
 	if (ts_node_is_null(kw) || !ct_is(ct_field(kw, "value"), "false") ||
 	    !ts_node_is_null(ct_keyword_arg(l->f, call, "mask")) ||
-	    ct_is_guarded(k, ct_positional_arg(call, 1)))
+	    ct_is_guarded(k, index_arg(l->f, call)))
+		return;
+	/*
+	 * ct.load/ct.store (check_bounds since after cuda.tile 1.5.0) take a tile
+	 * index: check_bounds=False promises whole tiles inside the array, which a
+	 * launch grid sized to the array keeps and the file cannot show.  Judge
+	 * them only where the index comes from data the kernel read.
+	 */
+	if (tiles && !ct_reads_memory(k, index_arg(l->f, call)))
 		return;
 	f = report(l, "cutile-unchecked-bounds", kw,
 		   "%s with check_bounds=False, but nothing in the kernel clamps or masks its "
@@ -560,12 +961,19 @@ static void find_write(struct ct_kernel *k, TSNode call, void *data)
 		w->writes++;
 }
 
+static void acquire_load_fix(struct lint *l, struct cal_finding *f, TSNode call);
+
 static void plain_poll(struct lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	struct write_scan w = { { 0 }, 0 };
+	struct cal_finding *f;
+	char buf[CT_NAME_LEN * 2];
+	const char *order = kw_member(l->f, call, "memory_order", buf, sizeof(buf));
 	TSNode loop;
 
-	if (!ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order")) ||
+	/* WEAK, the default of ct.load (cuda.tile 1.3+), is the plain load */
+	if ((!ts_node_is_null(ct_keyword_arg(l->f, call, "memory_order")) &&
+	     (!order || strcmp(order, "MemoryOrder.WEAK"))) ||
 	    !ct_is(ct_unparen(ct_positional_arg(call, 0)), "identifier") ||
 	    !waits_on(k, call, &loop))
 		return;
@@ -573,12 +981,70 @@ static void plain_poll(struct lint *l, struct ct_kernel *k, TSNode call, const c
 	ct_for_each_call(k, find_write, &w);
 	if (w.writes)
 		return;	/* the kernel writes it itself: not (only) another block's flag */
-	report(l, "cutile-plain-poll", call,
-	       "a loop polls '%s' with a plain ct.%s: it has no ordering and may never see "
-	       "another block's write (and the data published before it); read it with an "
-	       "atomic with MemoryOrder.ACQUIRE, e.g. atomic_add(%s, index, 0, "
-	       "memory_order=MemoryOrder.ACQUIRE), and publish it with RELEASE", w.array, fn,
-	       w.array);
+	f = report(l, "cutile-plain-poll", call,
+		   "a loop polls '%s' with a plain ct.%s: it has no ordering and may never see "
+		   "another block's write (and the data published before it); read it with an "
+		   "atomic with MemoryOrder.ACQUIRE, e.g. atomic_add(%s, index, 0, "
+		   "memory_order=MemoryOrder.ACQUIRE), and publish it with RELEASE", w.array, fn,
+		   w.array);
+	if (!strcmp(fn, "load"))
+		acquire_load_fix(l, f, call);
+}
+
+/* Does any cuda.tile load/store under n pass memory_order= (the installed API has it)? */
+static int ordered_load_store_in(const struct ct_file *f, TSNode n, int depth)
+{
+	uint32_t i, c;
+
+	if (ts_node_is_null(n) || depth > 200)
+		return 0;
+	if ((ct_is_call_of(f, n, "load") || ct_is_call_of(f, n, "store")) &&
+	    !ts_node_is_null(ct_keyword_arg(f, n, "memory_order")))
+		return 1;
+	c = ts_node_named_child_count(n);
+	for (i = 0; i < c; i++)
+		if (ordered_load_store_in(f, ts_node_named_child(n, i), depth + 1))
+			return 1;
+	return 0;
+}
+
+/*
+ * ct.load takes memory_order/memory_scope since cuda.tile 1.3.0; older
+ * versions reject the keywords.  Offer the acquire load only where the file
+ * already orders a load or store, so it is known to run on an API that has
+ * them.
+ */
+static void acquire_load_fix(struct lint *l, struct cal_finding *f, TSNode call)
+{
+	TSNode args = ct_field(call, "arguments"), weak = ct_keyword_arg(l->f, call, "memory_order");
+	TSNode last;
+	char *order = class_ref(l->f, "MemoryOrder"), *scope = class_ref(l->f, "MemoryScope");
+	char *text;
+	uint32_t n = ts_node_named_child_count(args);
+
+	if (!order || !scope || !n ||
+	    !ts_node_is_null(ct_keyword_arg(l->f, call, "memory_scope")) ||
+	    !ordered_load_store_in(l->f, ts_tree_root_node(l->f->tree), 0)) {
+		free(order);
+		free(scope);
+		return;
+	}
+	text = xasprintf("memory_order=%s.ACQUIRE, memory_scope=%s.DEVICE", order, scope);
+	if (!ts_node_is_null(weak)) {
+		replace_node(l, cal_finding_add_fix(f, "load with MemoryOrder.ACQUIRE"), weak, text);
+	} else {
+		char *tail = xasprintf(", %s", text);
+		last = ts_node_named_child(args, n - 1);
+		while (ct_is(last, "comment") && n > 1)
+			last = ts_node_named_child(args, --n - 1);
+		add_edit(l, cal_finding_add_fix(f, "load with MemoryOrder.ACQUIRE"),
+			 ts_node_end_byte(last), ts_node_end_byte(last), ts_node_end_point(last),
+			 ts_node_end_point(last), tail);
+		free(tail);
+	}
+	free(text);
+	free(order);
+	free(scope);
 }
 
 /* ---- the driver ---- */
@@ -598,9 +1064,10 @@ static void on_call(struct ct_kernel *k, TSNode call, void *data)
 			relaxed_sync(l, k, call, fn);
 		if (check_on(l, "cas-float-compare"))
 			float_cas(l, k, call, fn);
-		if (check_on(l, "scope-mismatch"))
-			block_scope(l, k, call, fn);
 	}
+	if ((in_list(atomics, fn) || !strcmp(fn, "load") || !strcmp(fn, "store")) &&
+	    check_on(l, "scope-mismatch"))
+		block_scope(l, k, call, fn);
 	if ((in_list(atomics, fn) || !strcmp(fn, "gather") || !strcmp(fn, "scatter") ||
 	     !strcmp(fn, "load") || !strcmp(fn, "store")) &&
 	    check_on(l, "cutile-unchecked-bounds"))
@@ -609,6 +1076,12 @@ static void on_call(struct ct_kernel *k, TSNode call, void *data)
 		plain_poll(l, k, call, fn);
 	if ((!strcmp(fn, "load") || !strcmp(fn, "store")) && check_on(l, "cutile-relaxed-sync"))
 		relaxed_sync(l, k, call, fn);
+	if (check_on(l, "cutile-atomic-args")) {
+		if (!strcmp(fn, "load") || !strcmp(fn, "store"))
+			memory_args(l, call, fn, !strcmp(fn, "load") ? &load_rules : &store_rules);
+		else if (!strcmp(fn, "gather") || !strcmp(fn, "scatter"))
+			no_memory_args(l, call, fn);
+	}
 }
 
 static void on_kernel(struct ct_kernel *k, void *data)

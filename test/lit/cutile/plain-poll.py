@@ -19,12 +19,28 @@ def wait_gather(ready, out):
     # CHECK: plain-poll.py:[[@LINE-2]]:18: warning: a loop polls 'ready' with a plain ct.gather{{.*}} [cutile-plain-poll]
 
 
+@ct.kernel
+def wait_weak(flag, out):
+    # MemoryOrder.WEAK, ct.load's default order (cuda.tile 1.3+), is the plain load
+    while ct.sum(ct.load(flag, index=(0,), shape=(1,), memory_order=ct.MemoryOrder.WEAK)) == 0:
+        pass
+    # CHECK: plain-poll.py:[[@LINE-2]]:18: warning: a loop polls 'flag' with a plain ct.load{{.*}} [cutile-plain-poll]
+
+
 # Near misses: no finding.
 @ct.kernel
 def acquire_poll(flag, out):
     f = ct.atomic_add(flag, 0, 0, memory_order=ct.MemoryOrder.ACQUIRE)
     while f == 0:
         f = ct.atomic_add(flag, 0, 0, memory_order=ct.MemoryOrder.ACQUIRE)
+
+
+@ct.kernel
+def acquire_load_poll(flag, out):
+    # a load with an order (cuda.tile 1.3+) is no plain load
+    while ct.sum(ct.load(flag, index=(0,), shape=(1,), memory_order=ct.MemoryOrder.ACQUIRE,
+                         memory_scope=ct.MemoryScope.DEVICE)) == 0:
+        pass
 
 
 @ct.kernel

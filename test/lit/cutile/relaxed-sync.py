@@ -87,13 +87,16 @@ def not_cuda_tile(lock):
 
 @ct.kernel
 def relaxed_load_poll(flag, out):
-    # a load given an order polls like an atomic read
-    f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
-    # CHECK: relaxed-sync.py:[[@LINE-1]]:9: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
+    # a load given an order (cuda.tile 1.3+, with a scope) polls like an atomic read
+    f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED,
+                memory_scope=ct.MemoryScope.DEVICE)
+    # CHECK: relaxed-sync.py:[[@LINE-2]]:9: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
     while ct.sum(f) == 0:
-        f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED)
-    # CHECK: relaxed-sync.py:[[@LINE-1]]:13: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
-    # CHECK: fix-it:"{{.*}}":{[[@LINE-2]]:67-[[@LINE-2]]:74}:"ACQUIRE"
+        f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.RELAXED,
+                    memory_scope=ct.MemoryScope.DEVICE)
+    # CHECK: relaxed-sync.py:[[@LINE-2]]:13: warning: load with MemoryOrder.RELAXED in a loop that waits on its result{{.*}} [cutile-relaxed-sync]
+    # CHECK: fix-it:"{{.*}}":{[[@LINE-3]]:67-[[@LINE-3]]:74}:"ACQUIRE"
+    # FIXED: f = ct.load(flag, index=(0,), shape=(1,), memory_order=MO.ACQUIRE,
 
 
 @ct.kernel
@@ -104,3 +107,20 @@ def relaxed_scan(counts, out):
     while c > 0:
         j += 1
         c = ct.atomic_add(counts, j, 0, memory_order=MO.RELAXED)
+
+
+@ct.kernel
+def relaxed_cas_update(a, v):
+    # a CAS update loop (expected moves with each try) synchronizes nothing: RELAXED is right
+    ct.static_assert(a.dtype == ct.int32)
+    old = ct.load(a, index=(0,), shape=())
+    while True:
+        new = ct.maximum(old, v)
+        prev = ct.atomic_cas(a, 0, old, new, memory_order=MO.RELAXED)
+        if prev == old:
+            break
+        old = prev
+    seen = ct.atomic_cas(a, 1, 0, v, memory_order=MO.RELAXED)
+    while seen != 0:
+        expect = seen
+        seen = ct.atomic_cas(a, 1, expect, v + expect, memory_order=MO.RELAXED)

@@ -30,7 +30,7 @@ def from_imports(a):
     add(a, 0, 1, memory_order=Order.SEQ_CST)
     # CHECK: resolve.py:[[@LINE-1]]:31: error: memory_order=MemoryOrder.SEQ_CST: {{.*}} [cutile-atomic-args]
     atomic_or(a, 0, 1, memory_scope=ct.MemoryScope.CLUSTER)
-    # CHECK: resolve.py:[[@LINE-1]]:37: error: memory_scope=MemoryScope.CLUSTER: cuda.tile.MemoryScope has no member 'CLUSTER' [cutile-atomic-args]
+    # CHECK: resolve.py:[[@LINE-1]]:37: error: memory_scope=MemoryScope.CLUSTER: atomic_or rejects it (atomics take BLOCK, DEVICE or SYS) [cutile-atomic-args]
 
 
 @tl.function

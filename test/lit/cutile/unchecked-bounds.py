@@ -31,3 +31,25 @@ def clamped(hist, keys):
     ct.gather(hist, k, mask=k < 10, check_bounds=False)
     ct.atomic_add(hist, k, 1)
     ct.atomic_add(hist, k, 1, check_bounds=True)
+
+
+# ct.load/ct.store take check_bounds= (after cuda.tile 1.5.0) with a tile index: judged only
+# where the index comes from data the kernel read.
+@ct.kernel
+def tiles_from_data(x, out, order):
+    j = ct.load(order, index=(ct.bid(0),), shape=())
+    t = ct.load(x, index=(j,), shape=(TILE,), check_bounds=False)
+    # CHECK: unchecked-bounds.py:[[@LINE-1]]:47: warning: load with check_bounds=False{{.*}} [cutile-unchecked-bounds]
+    # FIXED: t = ct.load(x, index=(j,), shape=(TILE,))
+    ct.store(out, (j, 0), t, check_bounds=False)
+    # CHECK: unchecked-bounds.py:[[@LINE-1]]:30: warning: store with check_bounds=False{{.*}} [cutile-unchecked-bounds]
+
+
+@ct.kernel
+def tiles_from_bid(x, out):
+    # the block's own tile: the launch grid keeps it inside, which the file cannot show
+    b = ct.bid(0)
+    t = ct.load(x, index=(b,), shape=(TILE,), check_bounds=False)
+    ct.store(out, index=(b,), tile=t, check_bounds=False)
+    for i in range(ct.num_tiles(x, 0, (TILE,))):
+        ct.store(out, (i,), ct.load(x, (i,), (TILE,), check_bounds=False), check_bounds=False)
