@@ -35,9 +35,11 @@ struct clang_gap {
 };
 
 static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d);
+static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d);
 
 static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
 static const char *const expected_paren[] = { "expected ')'", NULL };
+static const char *const expected_expression[] = { "expected expression", NULL };
 static const char *const min_max_calls[] = {
 	"no matching function for call to 'min'", "no matching function for call to 'max'", NULL,
 };
@@ -72,6 +74,14 @@ static const struct clang_gap gaps[] = {
 		"nvcc accepts inline-asm operands with no comma between them; clang stops at the "
 		"second one and drops the asm statement, so the checks do not see that statement",
 		in_asm_operands_without_comma,
+	},
+	{
+		/* SimpleGPUHashTable: 'k<< <grid, block >> >(args)', as Visual Studio formats it */
+		"launch-chevrons-spaced", expected_expression, NULL, NULL, 0, 0, 0, 0,
+		"nvcc accepts a kernel launch whose '<<<' and '>>>' are split by spaces; clang reads "
+		"shifts and drops the launch statement (only for kernels that are no templates, so "
+		"no instantiation is lost)",
+		in_spaced_launch_of_plain_kernel,
 	},
 };
 
@@ -345,6 +355,91 @@ static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d)
 		return 0;
 	paren = enclosing_paren(text, (long)offset, &colon);
 	return paren >= 0 && colon && asm_keyword_before(text, paren);
+}
+
+/* ---- launch-chevrons-spaced ---- */
+
+struct named_kernel {
+	const char *name;
+	size_t len;
+	int plain;	/* a __global__ function of that name that is no template */
+	int templ;	/* a function template of that name */
+};
+
+static enum CXChildVisitResult kernel_by_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct named_kernel *k = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	char *name;
+
+	(void)parent;
+	if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if (kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate)
+		return CXChildVisit_Continue;
+	name = cal_take_string(clang_getCursorSpelling(c));
+	if (name && strlen(name) == k->len && !strncmp(name, k->name, k->len)) {
+		if (kind == CXCursor_FunctionTemplate)
+			k->templ = 1;
+		else if (cal_function_space(c) == CAL_SPACE_GLOBAL)
+			k->plain = 1;
+	}
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+/* Is text[lt] the last '<' of '<< <' (a space before it) after a name? The name's extent in *k. */
+static int spaced_open_after_name(const char *text, long lt, struct named_kernel *k)
+{
+	long at = skip_space_back(text, lt - 1), end;
+
+	if (at < 1 || text[at] != '<' || text[at - 1] != '<' || at == lt - 1)
+		return 0;
+	end = skip_space_back(text, at - 2);
+	for (at = end; at >= 0 && is_ident_char(text[at]); at--)
+		;
+	if (end < 0 || at == end || (text[at + 1] >= '0' && text[at + 1] <= '9'))
+		return 0;
+	k->name = text + at + 1;
+	k->len = (size_t)(end - at);
+	return 1;
+}
+
+/*
+ * Is the error in a kernel launch written 'k<< <g, b >> >(args)': at the
+ * last '<' of '<< <', or at the last '>' of '>> >' with such an opening
+ * earlier in the statement?  Only for a kernel that is no template (and no
+ * template shares its name): a template kernel's launch instantiates it,
+ * and dropping it would lose that instantiation's findings, so that stays
+ * an error.
+ */
+static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+	const char *text;
+	long at, stop;
+	struct named_kernel k = { NULL, 0, 0, 0 };
+	int found = 0;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size)
+		return 0;
+	if (text[offset] == '<') {
+		found = spaced_open_after_name(text, (long)offset, &k);
+	} else if (text[offset] == '>') {
+		at = skip_space_back(text, (long)offset - 1);
+		if (at < 1 || text[at] != '>' || text[at - 1] != '>' || at == (long)offset - 1)
+			return 0;
+		stop = at > 4096 ? at - 4096 : 0;
+		for (at -= 2; at >= stop && !found && !strchr(";{}", text[at]); at--)
+			found = text[at] == '<' && spaced_open_after_name(text, at, &k);
+	}
+	if (!found)
+		return 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), kernel_by_name, &k);
+	return k.plain && !k.templ;
 }
 
 static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
