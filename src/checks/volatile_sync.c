@@ -1174,11 +1174,117 @@ static const struct access *poll_through_call(const struct sync_state *st, struc
 	return NULL;
 }
 
+/* The integer constant e folds to, in *v; 0 if it is none. */
+static int integer_constant(CXCursor e, long long *v)
+{
+	CXEvalResult r;
+	int ok;
+
+	if (clang_Cursor_isNull(e) || !(r = clang_Cursor_Evaluate(e)))
+		return 0;
+	ok = clang_EvalResult_getKind(r) == CXEval_Int;
+	if (ok)
+		*v = clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/*
+ * Does every word of a global variable (not __shared__, defined in this
+ * translation unit) start out holding v?  No initializer (a __device__
+ * variable is zero-initialized) or '= v'; for an array, '{}' or '{0, ...}'
+ * all zeros, with v 0.
+ */
+static int starts_as(CXCursor var, long long v)
+{
+	CXCursor init;
+	long long w;
+	int i, n;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(var) != 1 ||
+	    cal_var_is_shared(var))
+		return 0;
+	var = clang_getCursorDefinition(var);	/* 'extern' here, defined elsewhere: unknown */
+	if (clang_Cursor_isNull(var))
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if (clang_Cursor_isNull(init))
+		return v == 0;
+	init = cal_ignore_wrappers(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return integer_constant(init, &w) && w == v;
+	n = cal_nr_children(init);
+	for (i = 0; i < n; i++)
+		if (!integer_constant(cal_child(init, i), &w) || w != 0)
+			return 0;
+	return v == 0;
+}
+
+static enum CXChildVisitResult user_call_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor callee;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	callee = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(callee) ||
+	    !clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does fn call anything but the toolkit's functions (or a call it cannot name)? */
+static int calls_user_code(CXCursor fn)
+{
+	int found = 0;
+
+	clang_visitChildren(fn, user_call_visitor, &found);
+	return found;
+}
+
+/*
+ * Is store a a reset in a kernel of its own: 'g_mutex = 0;' in a kernel
+ * that neither polls the word nor calls any code that could, storing the
+ * value the global starts with?  The kernel that polls it ran before or runs
+ * after, and a kernel launch boundary orders the store: it publishes
+ * nothing and needs no ordering (shoc's Reset_kernel_parameters).  A store
+ * of another value in such a kernel may be a signal to a kernel running
+ * beside it on another stream, and stays a finding; so does a reset polled
+ * by host code, which runs beside the kernel.
+ */
+static int is_reset_between_kernels(const struct sync_state *st, const struct access *a)
+{
+	CXCursor rhs;
+	long long v;
+	int compound;
+	size_t i;
+
+	if (cal_function_space(a->function) != CAL_SPACE_GLOBAL || a->key.name ||
+	    clang_Cursor_isNull(a->key.decl) || !vol_is_assignment(a->assign, &compound) ||
+	    compound || cal_nr_children(a->assign) != 2)
+		return 0;
+	rhs = cal_child(a->assign, 1);
+	if (!integer_constant(rhs, &v) || !starts_as(a->key.decl, v))
+		return 0;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_POLL && keys_match(&a->key, &b->key) &&
+		    (b->host || clang_equalCursors(b->function, a->function)))
+			return 0;
+	}
+	return !calls_user_code(a->function);
+}
+
 static void decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
 
 	if (in_mmio_function(st, a->function) || (a->kind == ACC_STORE && a->host))
+		return;
+	if (a->kind == ACC_STORE && is_reset_between_kernels(st, a))
 		return;
 	if (a->kind == ACC_POLL && a->pre_read) {
 		a->flagged = copy_is_polled(st, a);

@@ -30,9 +30,16 @@ struct clang_gap {
 	 */
 	int nvcc_too;
 	const char *why;
+	/* where the error must be, in the source text (NULL: anywhere) */
+	int (*at)(CXTranslationUnit tu, CXDiagnostic d);
 };
 
+static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d);
+static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d);
+
 static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
+static const char *const expected_paren[] = { "expected ')'", NULL };
+static const char *const expected_expression[] = { "expected expression", NULL };
 static const char *const min_max_calls[] = {
 	"no matching function for call to 'min'", "no matching function for call to 'max'", NULL,
 };
@@ -43,7 +50,7 @@ static const struct clang_gap gaps[] = {
 		"atomicadd-double-fallback", redefined_atomic_add, NULL,
 		"sm_60_atomic_functions.hpp", 60, 0, 0, 0,
 		"clang's CUDA wrapper defines atomicAdd(double *, double) for every target; "
-		"nvcc's headers only from sm_60 on, so the user's fallback below sm_60 is no redefinition",
+		"nvcc's headers only from sm_60 on, so the user's fallback below sm_60 is no redefinition", NULL,
 	},
 	{
 		/* NVIDIA's cuda-samples: host code calling min()/max() */
@@ -51,7 +58,7 @@ static const struct clang_gap gaps[] = {
 		"candidate function not viable: call to __device__ function from __host__ function",
 		NULL, 0, 1, 0, 0,
 		"nvcc's headers declare min()/max() for host code too; clang's wrapper only for "
-		"device code",
+		"device code", NULL,
 	},
 	{
 		/* the guide's literal guard is true in the host pass as well */
@@ -59,7 +66,22 @@ static const struct clang_gap gaps[] = {
 		"sm_60_atomic_functions.hpp", 0, 0, 1, 1,
 		"nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass, where "
 		"__CUDA_ARCH__ is undefined and the toolkit defines atomicAdd(double *, double); "
-		"guard the fallback with '#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'",
+		"guard the fallback with '#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'", NULL,
+	},
+	{
+		/* cuda-samples' conjugateGradientMultiDeviceCG: '::"r"(v) "l"(p)' */
+		"asm-operand-comma", expected_paren, NULL, NULL, 0, 0, 0, 0,
+		"nvcc accepts inline-asm operands with no comma between them; clang stops at the "
+		"second one and drops the asm statement, so the checks do not see that statement",
+		in_asm_operands_without_comma,
+	},
+	{
+		/* SimpleGPUHashTable: 'k<< <grid, block >> >(args)', as Visual Studio formats it */
+		"launch-chevrons-spaced", expected_expression, NULL, NULL, 0, 0, 0, 0,
+		"nvcc accepts a kernel launch whose '<<<' and '>>>' are split by spaces; clang reads "
+		"shifts and drops the launch statement (only for kernels that are no templates, so "
+		"no instantiation is lost)",
+		in_spaced_launch_of_plain_kernel,
 	},
 };
 
@@ -219,6 +241,207 @@ static int has_same_type_args(CXTranslationUnit tu, CXDiagnostic d)
 		has_exact_mixed_overload(call.kinds[0], call.kinds[1]));
 }
 
+/* ---- asm-operand-comma: where the error is, read from the file's text ---- */
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static int is_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* The offset of the last character before at that is no white space, or -1. */
+static long skip_space_back(const char *text, long at)
+{
+	while (at >= 0 && is_space(text[at]))
+		at--;
+	return at;
+}
+
+/* text[at] ends a string literal: the offset of its opening quote, or -1. */
+static long string_start(const char *text, long at, long stop)
+{
+	for (at--; at >= stop; at--) {
+		long slashes = 0;
+		if (text[at] != '"')
+			continue;
+		while (at - 1 - slashes >= stop && text[at - 1 - slashes] == '\\')
+			slashes++;
+		if (slashes % 2 == 0)
+			return at;
+	}
+	return -1;
+}
+
+/*
+ * The '(' that opens the parentheses around offset at, scanning back at
+ * most 4096 characters over balanced parentheses and string literals, or
+ * -1; *colon says whether a ':' lies between it and at, at its level.
+ */
+static long enclosing_paren(const char *text, long at, int *colon)
+{
+	long stop = at > 4096 ? at - 4096 : 0;
+	int depth = 0;
+
+	*colon = 0;
+	for (at--; at >= stop; at--) {
+		char c = text[at];
+		if (c == '"' && (at = string_start(text, at, stop)) < 0)
+			return -1;
+		else if (c == ')')
+			depth++;
+		else if (c == '(' && depth-- == 0)
+			return at;
+		else if (c == ':' && depth == 0)
+			*colon = 1;
+		else if (c == ';' || c == '{' || c == '}')
+			return -1;
+	}
+	return -1;
+}
+
+/* Do the words before offset at (the '(') read 'asm', '__asm__' or '__asm', with qualifiers? */
+static int asm_keyword_before(const char *text, long at)
+{
+	static const char *const qualifiers[] = { "volatile", "__volatile__", "inline", "goto", NULL };
+	static const char *const keywords[] = { "asm", "__asm__", "__asm", NULL };
+	int words;
+
+	for (words = 0; words < 4; words++) {
+		long end = skip_space_back(text, at - 1), start = end;
+		size_t n;
+		const char *const *k;
+		while (start >= 0 && is_ident_char(text[start]))
+			start--;
+		n = (size_t)(end - start);
+		if (n == 0)
+			return 0;
+		for (k = keywords; *k; k++)
+			if (strlen(*k) == n && !strncmp(text + start + 1, *k, n))
+				return 1;
+		for (k = qualifiers; *k; k++)
+			if (strlen(*k) == n && !strncmp(text + start + 1, *k, n))
+				break;
+		if (!*k)
+			return 0;
+		at = start + 1;
+	}
+	return 0;
+}
+
+/*
+ * Is the error at the constraint string of an inline-asm operand that
+ * follows the previous operand's ')' with no comma: 'asm("..." :: "r"(v)
+ * "l"(p))'?
+ */
+static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+	const char *text;
+	long paren, before;
+	int colon;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size ||
+	    text[offset] != '"')
+		return 0;
+	before = skip_space_back(text, (long)offset - 1);
+	if (before < 0 || text[before] != ')')
+		return 0;
+	paren = enclosing_paren(text, (long)offset, &colon);
+	return paren >= 0 && colon && asm_keyword_before(text, paren);
+}
+
+/* ---- launch-chevrons-spaced ---- */
+
+struct named_kernel {
+	const char *name;
+	size_t len;
+	int plain;	/* a __global__ function of that name that is no template */
+	int templ;	/* a function template of that name */
+};
+
+static enum CXChildVisitResult kernel_by_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct named_kernel *k = data;
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	char *name;
+
+	(void)parent;
+	if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec)
+		return CXChildVisit_Recurse;
+	if (kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate)
+		return CXChildVisit_Continue;
+	name = cal_take_string(clang_getCursorSpelling(c));
+	if (name && strlen(name) == k->len && !strncmp(name, k->name, k->len)) {
+		if (kind == CXCursor_FunctionTemplate)
+			k->templ = 1;
+		else if (cal_function_space(c) == CAL_SPACE_GLOBAL)
+			k->plain = 1;
+	}
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+/* Is text[lt] the last '<' of '<< <' (a space before it) after a name? The name's extent in *k. */
+static int spaced_open_after_name(const char *text, long lt, struct named_kernel *k)
+{
+	long at = skip_space_back(text, lt - 1), end;
+
+	if (at < 1 || text[at] != '<' || text[at - 1] != '<' || at == lt - 1)
+		return 0;
+	end = skip_space_back(text, at - 2);
+	for (at = end; at >= 0 && is_ident_char(text[at]); at--)
+		;
+	if (end < 0 || at == end || (text[at + 1] >= '0' && text[at + 1] <= '9'))
+		return 0;
+	k->name = text + at + 1;
+	k->len = (size_t)(end - at);
+	return 1;
+}
+
+/*
+ * Is the error in a kernel launch written 'k<< <g, b >> >(args)': at the
+ * last '<' of '<< <', or at the last '>' of '>> >' with such an opening
+ * earlier in the statement?  Only for a kernel that is no template (and no
+ * template shares its name): a template kernel's launch instantiates it,
+ * and dropping it would lose that instantiation's findings, so that stays
+ * an error.
+ */
+static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+	const char *text;
+	long at, stop;
+	struct named_kernel k = { NULL, 0, 0, 0 };
+	int found = 0;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size)
+		return 0;
+	if (text[offset] == '<') {
+		found = spaced_open_after_name(text, (long)offset, &k);
+	} else if (text[offset] == '>') {
+		at = skip_space_back(text, (long)offset - 1);
+		if (at < 1 || text[at] != '>' || text[at - 1] != '>' || at == (long)offset - 1)
+			return 0;
+		stop = at > 4096 ? at - 4096 : 0;
+		for (at -= 2; at >= stop && !found && !strchr(";{}", text[at]); at--)
+			found = text[at] == '<' && spaced_open_after_name(text, at, &k);
+	}
+	if (!found)
+		return 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), kernel_by_name, &k);
+	return k.plain && !k.templ;
+}
+
 static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
 					const struct cal_target *arch)
 {
@@ -232,7 +455,7 @@ static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
 		    (g->host_parse_only && arch))
 			continue;
 		if (is_one_of(text, g->messages) && notes_match(d, g) &&
-		    (!g->same_type_args || has_same_type_args(tu, d)))
+		    (!g->same_type_args || has_same_type_args(tu, d)) && (!g->at || g->at(tu, d)))
 			found = g;
 	}
 	free(text);

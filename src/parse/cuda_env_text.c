@@ -85,6 +85,30 @@ const char cal_prelude_text[] =
  */
 "#if !defined(__CUATOMLINT_BUILTIN_CUDA__) && (__CAL_ARCH + 0 == 0 || __CAL_ARCH >= 900)\n"
 CAL_SM90_ATOMICS("__attribute__((device))")
+"#endif\n"
+/*
+ * nvcc's crt/math_functions.hpp and device_functions.h declare min()/max()
+ * __host__ __device__; clang 19's wrapper poisons __host__ around them, so
+ * host code calling them does not compile.  The error alone could be hidden
+ * (clang_gaps.c), but clang drops the statement it is in, and with it what
+ * that statement instantiates: 'switch (dim3(max(1, n)).x) { case 512:
+ * k<512><<<...>>>(); }' left every k<N> unwalked.  So host code gets the
+ * same overloads as nvcc's, pair for pair (nvcc's ambiguities stay).
+ */
+"#if !defined(__CUATOMLINT_BUILTIN_CUDA__)\n"
+"#define __CAL_MINMAX(R, A, B) __attribute__((host)) R min(A, B); __attribute__((host)) R max(A, B);\n"
+"__CAL_MINMAX(int, int, int)\n"
+"__CAL_MINMAX(unsigned, unsigned, unsigned) __CAL_MINMAX(unsigned, int, unsigned) __CAL_MINMAX(unsigned, unsigned, int)\n"
+"__CAL_MINMAX(long, long, long)\n"
+"__CAL_MINMAX(unsigned long, unsigned long, unsigned long) __CAL_MINMAX(unsigned long, long, unsigned long)\n"
+"__CAL_MINMAX(unsigned long, unsigned long, long)\n"
+"__CAL_MINMAX(long long, long long, long long)\n"
+"__CAL_MINMAX(unsigned long long, unsigned long long, unsigned long long)\n"
+"__CAL_MINMAX(unsigned long long, long long, unsigned long long)\n"
+"__CAL_MINMAX(unsigned long long, unsigned long long, long long)\n"
+"__CAL_MINMAX(float, float, float) __CAL_MINMAX(double, double, double)\n"
+"__CAL_MINMAX(double, float, double) __CAL_MINMAX(double, double, float)\n"
+"#undef __CAL_MINMAX\n"
 "#endif\n";
 
 const char cal_builtin_cuda_text[] =
