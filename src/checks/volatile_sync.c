@@ -124,10 +124,23 @@ struct sync_state {
 	size_t nr_calls, alloc_calls;
 	CXCursor *protos;	/* function declarations that are not definitions */
 	size_t nr_protos, alloc_protos;
+	CXCursor *launches;	/* kernel launches (host or device): their arguments' types */
+	size_t nr_launches, alloc_launches;
 	CXCursor *arg_calls;	/* calls passing arguments to volatile pointer parameters */
 	CXCursor *arg_callees;	/* their callees, canonical (looked up once: poll_through_call) */
 	size_t nr_arg_calls, alloc_arg_calls, alloc_arg_callees;
 };
+
+/* A call of a kernel: its arguments must still convert once volatile goes. */
+static void record_launch(struct sync_state *st, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call);
+
+	if (clang_Cursor_isNull(callee) || cal_function_space(callee) != CAL_SPACE_GLOBAL)
+		return;
+	GROW(st->launches, st->alloc_launches, st->nr_launches + 1);
+	st->launches[st->nr_launches++] = call;
+}
 
 /* At most this many declarations of a kernel lose volatile together. */
 #define MAX_DROPS 8
@@ -965,6 +978,8 @@ static void sync_visit(struct cal_walk *w, CXCursor c, void *state)
 	}
 	if (vol_in_template_pattern(w))
 		return;
+	if (k == CXCursor_CallExpr)
+		record_launch(st, c);
 	if (!cal_walk_in_device_code(w)) {
 		/* host code polling what the device stores: the GPU-to-CPU signal */
 		if ((w->space & CAL_SPACE_HOST) && vol_is_volatile_lvalue(c))
@@ -1385,12 +1400,42 @@ static int in_main_file(CXCursor c)
 }
 
 /*
- * A kernel's parameter: no device code calls a kernel, so no caller passes
- * a volatile pointer, but dropping volatile changes the kernel's signature.
- * It may go only where every declaration the parse sees is rewritten too:
- * the definition and any prototype, all in the main file (a header's
- * prototype or definition is shared with other files and keeps it).
- * parms gets the parameter in each prototype; returns their number or -1.
+ * Does a launch of fn pass a pointer to volatile as argument index?  It
+ * would not convert to the parameter once volatile goes from it.
+ */
+static int launch_passes_volatile(const struct sync_state *st, CXCursor fn, int index)
+{
+	CXCursor canonical = clang_getCanonicalCursor(fn), arg;
+	CXType t;
+	size_t i;
+
+	for (i = 0; i < st->nr_launches; i++) {
+		CXCursor call = st->launches[i];
+		if (!clang_equalCursors(clang_getCanonicalCursor(cal_call_callee(call)), canonical))
+			continue;
+		if (clang_Cursor_getNumArguments(call) <= index)
+			return 1;
+		arg = cal_ignore_wrappers(clang_Cursor_getArgument(call, index));
+		t = clang_getCanonicalType(clang_getCursorType(arg));
+		if (t.kind == CXType_Invalid ||
+		    ((t.kind == CXType_Pointer || t.kind == CXType_IncompleteArray ||
+		      t.kind == CXType_ConstantArray) &&
+		     vol_type_is_volatile(t.kind == CXType_Pointer ? clang_getPointeeType(t)
+								  : clang_getArrayElementType(t))))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A kernel's parameter: dropping volatile changes the kernel's signature.
+ * It may go only where every declaration the parse sees is rewritten too
+ * (the definition and any prototype, all in the main file: a header's
+ * prototype or definition is shared with other files and keeps it) and
+ * no launch the parse sees passes a pointer to volatile there (host code
+ * launching k<<<...>>>(flag) with 'volatile int *flag' would no longer
+ * compile).  parms gets the parameter in each prototype; returns their
+ * number or -1.
  */
 static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCursor *parms)
 {
@@ -1402,7 +1447,8 @@ static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCur
 	if (cal_function_space(fn) != CAL_SPACE_GLOBAL || clang_Cursor_isNull(def) ||
 	    clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
 	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
-	    !in_main_file(def) || (index = parameter_index(def, d)) < 0)
+	    !in_main_file(def) || (index = parameter_index(def, d)) < 0 ||
+	    launch_passes_volatile(st, fn, index))
 		return -1;
 	for (i = 0; i < st->nr_protos; i++) {
 		CXCursor p = st->protos[i];
@@ -1958,6 +2004,7 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->mmio);
 	free(st->calls);
 	free(st->protos);
+	free(st->launches);
 	free(st->arg_calls);
 	free(st->arg_callees);
 	free(st);
