@@ -33,6 +33,7 @@
 
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
+#include "parse/check_option.h"
 
 #define CAL_CONFIG_NAME ".cuatomlint"
 
@@ -55,6 +56,8 @@ struct cal_config {
 	int scope_set;		/* "default-scope" given (here or inherited) */
 	int inherit;		/* "inherit-parent": true */
 	const struct cal_config *parent;	/* the config it extends, or NULL */
+	char *warnings_as_errors;	/* globs: these checks' warnings are errors */
+	struct cal_option_settings options;	/* "check-options", checked */
 };
 
 /* Configs read so far, by path; lookups walk up from a file. */
