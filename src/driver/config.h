@@ -1,6 +1,8 @@
 /*
  * The .cuatomlint configuration file, found by walking up from each
- * linted file (the nearest one wins; none means defaults).  It is JSON:
+ * linted file (the nearest one wins; none means defaults).  It is JSON, or
+ * clang-tidy's YAML (config_yaml.h: Checks, WarningsAsErrors,
+ * HeaderFilterRegex, CheckOptions, InheritParentConfig, or these keys):
  *
  *   {
  *     "checks": "-*,volatile-*,scope-mismatch",
@@ -9,7 +11,9 @@
  *     "default-scope": "device",           (or "system": atomic_ref rewrites)
  *     "exclude": ["vendor*", "gen*.cu"],  (globs, relative to the file's folder)
  *     "header-filter": "include/.*",       (POSIX extended regex)
- *     "inherit-parent": true               (extend the .cuatomlint above)
+ *     "inherit-parent": true,              (extend the .cuatomlint above)
+ *     "check-options": { "volatile-warp-sync.MaxCallDepth": 12 },
+ *     "warnings-as-errors": "volatile-*"
  *   }
  *
  * With "inherit-parent": true (clang-tidy's InheritParentConfig) the

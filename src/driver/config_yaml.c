@@ -112,6 +112,17 @@ static unsigned json_error_line(const char *text, size_t len)
 	return line;
 }
 
+/* libyaml's 0-based line, where an error at the end of the text counts a line past it */
+static unsigned long last_line(const char *text, size_t len, size_t mark)
+{
+	unsigned long lines = 1;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++)
+		lines += text[i] == '\n';
+	return mark + 1 < lines ? (unsigned long)mark + 1 : lines;
+}
+
 static size_t skip_space(const char *text, size_t len, size_t i)
 {
 	while (i < len && text[i] && strchr(" \t\r\n", text[i]))
@@ -146,7 +157,7 @@ cJSON *cal_yaml_to_json(const char *path, const char *text, size_t len)
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
 		fprintf(stderr, "cuatomlint: error: %s:%lu: invalid YAML in config file: %s\n",
-			path, (unsigned long)parser.problem_mark.line + 1,
+			path, last_line(text, len, parser.problem_mark.line),
 			parser.problem ? parser.problem : "unreadable");
 		yaml_parser_delete(&parser);
 		return NULL;
