@@ -55,4 +55,6 @@ echo "== fuzzing the PTX reader and the walk (${FUZZ_SECONDS:-60} s in all)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}" || status=1
 echo "== source rules"
 scripts/check-sources.sh || status=1
+echo "== every check has a docs page, positive and negative lit tests, a summary"
+scripts/check-checks.sh build/cuatomlint || status=1
 exit $status

@@ -174,6 +174,6 @@ const struct cal_check cal_check_nv_atomic_host = {
 	.options = (const struct cal_check_option[]){
 		{ "MaxCallerNotes", CAL_OPTION_INT, "4", 0, MAX_CHAIN,
 		  "host callers named in notes, from the offending function outwards" },
-		{ NULL },
+		{ .name = NULL },
 	},
 };

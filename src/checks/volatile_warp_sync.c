@@ -773,6 +773,6 @@ const struct cal_check cal_check_volatile_warp_sync = {
 	.options = (const struct cal_check_option[]){
 		{ "MaxCallDepth", CAL_OPTION_INT, "8", 0, MAX_CALL_DEPTH,
 		  "callers followed up from a function to prove every lane of the warp reaches it" },
-		{ NULL },
+		{ .name = NULL },
 	},
 };

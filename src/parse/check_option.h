@@ -6,7 +6,7 @@
  *   static const struct cal_check_option warp_options[] = {
  *     { "MaxCallDepth", CAL_OPTION_INT, "8", 0, 64,
  *       "callers followed to prove every lane of the warp arrives" },
- *     { NULL },
+ *     { .name = NULL },
  *   };
  *
  * and reads a value with one call from the walk context (in begin(), or
