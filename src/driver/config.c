@@ -86,15 +86,32 @@ static char *glob_list(const char *text)
 	return globs;
 }
 
+/* clang-tidy also takes Checks as a list of strings */
+static char *joined(const cJSON *list)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, list) {
+		if (!cJSON_IsString(e)) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		strbuf_addf(&sb, "%s%s", sb.len ? "," : "", e->valuestring);
+	}
+	return strbuf_detach(&sb);
+}
+
 static int read_globs(struct parser *p, const cJSON *v, char **out)
 {
 	int enabled[CAL_MAX_CHECKS];
-	char *where, *globs;
+	char *where, *globs, *list = cJSON_IsArray(v) ? joined(v) : NULL;
 	int r;
 
-	if (!cJSON_IsString(v))
+	if (!cJSON_IsString(v) && !list)
 		return config_error(p, v->string, "\"%s\" must be a string of globs", v->string);
-	globs = glob_list(v->valuestring);
+	globs = glob_list(list ? list : v->valuestring);
+	free(list);
 	if (!strcmp(v->string, "Checks") || !strcmp(v->string, "WarningsAsErrors")) {
 		char *ours = ours_only(globs);
 		free(globs);
@@ -298,6 +315,26 @@ static int read_inherit(struct parser *p, const cJSON *v)
 	return 0;
 }
 
+/* clang-tidy keys whose settings cuatomlint takes from its command line only */
+static int read_command_line_only(struct parser *p, const cJSON *v)
+{
+	static const char *const options[][2] = {
+		{ "ExcludeHeaderFilterRegex", "--exclude-header-filter" },
+		{ "SystemHeaders", "--system-headers" },
+		{ "ExtraArgs", "--extra-arg" },
+		{ "ExtraArgsBefore", "--extra-arg-before" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(options) / sizeof(options[0]) - 1; i++)
+		if (!strcmp(v->string, options[i][0]))
+			break;
+	fprintf(stderr, "cuatomlint: error: %s:%u: clang-tidy's '%s' is not read from a config "
+		"file: give %s on the command line\n", p->path, key_line(p, v->string), v->string,
+		options[i][1]);
+	return -1;
+}
+
 static const struct {
 	const char *key;
 	int (*read)(struct parser *p, const cJSON *v);
@@ -320,6 +357,10 @@ static const struct {
 	{ "FormatStyle", NULL },
 	{ "User", NULL },
 	{ "UseColor", NULL },
+	{ "ExcludeHeaderFilterRegex", read_command_line_only },
+	{ "SystemHeaders", read_command_line_only },
+	{ "ExtraArgs", read_command_line_only },
+	{ "ExtraArgsBefore", read_command_line_only },
 };
 
 static int read_key(struct parser *p, const cJSON *item)
