@@ -146,7 +146,9 @@ static char *option_text(const cJSON *v)
 		return xstrdup(v->valuestring);
 	if (cJSON_IsBool(v))
 		return xstrdup(cJSON_IsTrue(v) ? "true" : "false");
-	if (cJSON_IsNumber(v) && v->valuedouble == (double)(long)v->valuedouble)
+	/* whole numbers only, and none too big for a long (1e300 as a long is undefined) */
+	if (cJSON_IsNumber(v) && v->valuedouble > -1e15 && v->valuedouble < 1e15 &&
+	    v->valuedouble == (double)(long)v->valuedouble)
 		return xasprintf("%ld", (long)v->valuedouble);
 	return NULL;
 }
@@ -184,7 +186,9 @@ static int read_option(struct parser *p, const char *key, const cJSON *value)
 			fprintf(stderr, "an integer from %ld to %ld", opt->min, opt->max);
 		else
 			fputs("a string", stderr);
-		fprintf(stderr, ", not '%s'\n", text ? text : "a list or map");
+		if (!text)	/* a list, a map, a fraction: as written, near enough */
+			text = cJSON_PrintUnformatted(value);
+		fprintf(stderr, ", not '%s'\n", text ? text : "?");
 		r = -1;
 	} else {
 		canonical = xasprintf("%s.%s", check->id, opt->name);
