@@ -6,12 +6,13 @@
 #              parsed in memory with libclang and the built-in CUDA environment
 #   fuzz_cutile arbitrary bytes through tree-sitter's Python parser, the
 #              cuTile resolver and the cuTile checks
+#   fuzz_config arbitrary bytes as a .cuatomlint (JSON, or YAML through libyaml)
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
-# crash-* / timeout-* (prefixed walk- for fuzz_walk).
+# crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config).
 #   scripts/fuzz.sh [SECONDS]        (default: $FUZZ_SECONDS or 60; the total)
 # Environment: CLANG (default clang-19), FUZZ_BUILD (default build-fuzz),
-# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile").
+# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile config").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +20,7 @@ seconds=${1:-${FUZZ_SECONDS:-60}}
 clang=${CLANG:-clang-19}
 out=${FUZZ_BUILD:-build-fuzz}
 llvm_config=${LLVM_CONFIG:-llvm-config-19}
-targets=${FUZZ_TARGETS:-ptx walk cutile}
+targets=${FUZZ_TARGETS:-ptx walk cutile config}
 
 # clang-19 and its libFuzzer/sanitizer runtimes (libclang-rt-19-dev), when missing.
 missing=()
@@ -75,7 +76,29 @@ build_walk() {
   printf '%s\n' "${stale[@]}" | xargs -r -P "$(nproc)" -I{} sh -c \
     'o="$FUZZ_OUT/obj/$(echo "${1%.c}" | tr / _).o"; $FUZZ_CC $FUZZ_CFLAGS -c "$1" -o "$o"' sh {}
   "$clang" "${cflags[@]}" "${objs[@]}" "$out/ts_python_parser.o" "$out/ts_python_scanner.o" \
-    -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson -ltree-sitter -lpthread -o "$out/fuzz_walk"
+    -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson -lyaml -ltree-sitter -lpthread -o "$out/fuzz_walk"
+  # the config reader's target: the same objects, its own entry point
+  local fuzz_walk_obj="$out/obj/test_fuzz_fuzz_walk.o"
+  $FUZZ_CC $FUZZ_CFLAGS -c test/fuzz/fuzz_config.c -o "$out/obj/test_fuzz_fuzz_config.o"
+  "$clang" "${cflags[@]}" "${objs[@]/$fuzz_walk_obj/$out/obj/test_fuzz_fuzz_config.o}" \
+    "$out/ts_python_parser.o" "$out/ts_python_scanner.o" \
+    -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson -lyaml -ltree-sitter -lpthread \
+    -o "$out/fuzz_config"
+}
+
+# Built with the walk's objects (the config reader needs the check registry).
+build_config() {
+  # built already when the walk target came first
+  [[ " $targets " == *" walk "*" config "* ]] && [ -x "$out/fuzz_config" ] && return 0
+  build_walk
+}
+
+run_config() {
+  mkdir -p "$out/corpus-config"
+  # -close_fd_mask=2: the reader's one-line errors on stderr are not news (crash reports still are)
+  "$out/fuzz_config" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+    -max_len=4096 -dict=test/fuzz/config.dict -artifact_prefix="$out/config-" -print_final_stats=1 \
+    "$out/corpus-config" test/fuzz/corpus-config
 }
 
 run_ptx() {

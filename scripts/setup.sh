@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev clang-19 python3 libtree-sitter-dev
+packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev libyaml-dev clang-19 python3 libtree-sitter-dev
           pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers oclgrind clinfo)
 missing=()
 for p in "${packages[@]}"; do

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 sudo_cmd=""
 [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev clang-19 python3 libtree-sitter-dev nodejs npm
+packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev libyaml-dev clang-19 python3 libtree-sitter-dev nodejs npm
           pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers oclgrind clinfo)
 missing=()
 for p in "${packages[@]}"; do
@@ -55,4 +55,6 @@ echo "== fuzzing the PTX reader and the walk (${FUZZ_SECONDS:-60} s in all)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}" || status=1
 echo "== source rules"
 scripts/check-sources.sh || status=1
+echo "== every check has a docs page, positive and negative lit tests, a summary"
+scripts/check-checks.sh build/cuatomlint || status=1
 exit $status

@@ -16,10 +16,11 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/check_option.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/nv_atomic.h"
 
-#define MAX_CHAIN 4
+#define MAX_CHAIN 32	/* the most host callers MaxCallerNotes may ask for */
 
 struct call_edge {
 	CXCursor caller;	/* function containing the call */
@@ -38,11 +39,14 @@ struct host_state {
 	size_t nr_edges, alloc_edges;
 	struct offence *offences;
 	size_t nr_offences, alloc_offences;
+	int max_notes;		/* MaxCallerNotes */
 };
 
 static void *host_begin(struct cal_walk *w)
 {
-	return xcalloc(1, sizeof(struct host_state));
+	struct host_state *st = xcalloc(1, sizeof(struct host_state));
+	st->max_notes = (int)cal_option_int(w, "MaxCallerNotes");
+	return st;
 }
 
 static void record_edge(struct host_state *st, struct cal_walk *w, CXCursor call)
@@ -108,7 +112,7 @@ static void add_caller_chain(struct cal_walk *w, struct cal_finding *f,
 	int depth;
 
 	seen[0] = clang_getCanonicalCursor(fn);
-	for (depth = 0; depth < MAX_CHAIN; depth++) {
+	for (depth = 0; depth < st->max_notes; depth++) {
 		const struct call_edge *e = find_caller(st, fn, seen, depth + 1);
 		char *callee, *caller;
 		if (!e)
@@ -167,4 +171,9 @@ const struct cal_check cal_check_nv_atomic_host = {
 	.begin = host_begin,
 	.visit = host_visit,
 	.end = host_end,
+	.options = (const struct cal_check_option[]){
+		{ "MaxCallerNotes", CAL_OPTION_INT, "4", 0, MAX_CHAIN,
+		  "host callers named in notes, from the offending function outwards" },
+		{ .name = NULL },
+	},
 };

@@ -37,6 +37,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/check_option.h"
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
@@ -44,7 +45,7 @@
 #include "analysis/warp_uniform.h"
 
 #define MAX_RUN 64
-#define MAX_CALL_DEPTH 8
+#define MAX_CALL_DEPTH 64	/* the most MaxCallDepth may ask for */
 
 struct step {
 	CXCursor stmt;		/* the statement: the assignment, or the 'if' around it */
@@ -353,6 +354,7 @@ struct warp_state {
 	size_t nr_runs, alloc_runs;
 	struct call_site *calls;
 	size_t nr_calls, alloc_calls;
+	int max_call_depth;	/* MaxCallDepth */
 };
 
 /*
@@ -475,7 +477,7 @@ static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 
 	if (cal_function_space(fn) == CAL_SPACE_GLOBAL)
 		return 1;
-	if (depth > MAX_CALL_DEPTH) {
+	if (depth > st->max_call_depth) {
 		why->at = fn;
 		why->why = why_too_deep;
 		return 0;
@@ -710,8 +712,10 @@ static void note_call(struct cal_walk *w, struct warp_state *st, struct wu_fn *f
 
 static void *warp_begin(struct cal_walk *w)
 {
-	(void)w;
-	return calloc(1, sizeof(struct warp_state));
+	struct warp_state *st = calloc(1, sizeof(struct warp_state));
+	if (st)
+		st->max_call_depth = (int)cal_option_int(w, "MaxCallDepth");
+	return st;
 }
 
 static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
@@ -766,4 +770,9 @@ const struct cal_check cal_check_volatile_warp_sync = {
 	.begin = warp_begin,
 	.visit = warp_visit,
 	.end = warp_end,
+	.options = (const struct cal_check_option[]){
+		{ "MaxCallDepth", CAL_OPTION_INT, "8", 0, MAX_CALL_DEPTH,
+		  "callers followed up from a function to prove every lane of the warp reaches it" },
+		{ .name = NULL },
+	},
 };

@@ -337,6 +337,10 @@ void cal_cache_key(const struct cal_cache *c, const struct cal_job *job,
 	hash_bytes(&h, &job->targets.n, sizeof(job->targets.n));
 	hash_bytes(&h, job->enabled, sizeof(job->enabled));
 	hash_bytes(&h, &job->config->scope_system, sizeof(job->config->scope_system));
+	for (i = 0; i < (int)job->config->options.nr; i++) {	/* check options change findings */
+		hash_str(&h, job->config->options.items[i].key);
+		hash_str(&h, job->config->options.items[i].value);
+	}
 	hash_hex(&h, key);
 }
 

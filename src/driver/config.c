@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "parse/check.h"
+#include "parse/check_option.h"
 #include "driver/check_select.h"
+#include "driver/config_yaml.h"
 #include "cuatomlint/strbuf.h"
 
 struct parser {
@@ -30,12 +32,15 @@ static unsigned line_of(const char *text, size_t len, const char *at)
 	return line;
 }
 
-/* The line where "key" first appears: cJSON keeps no positions. */
+/* The line where "key" (JSON) or key: (YAML) first appears: cJSON keeps no positions. */
 static unsigned key_line(const struct parser *p, const char *key)
 {
-	char *quoted = xasprintf("\"%s\"", key);
+	char *quoted = xasprintf("\"%s\"", key), *plain = xasprintf("%s:", key);
 	const char *at = strstr(p->text, quoted);
+	if (!at)
+		at = strstr(p->text, plain);
 	free(quoted);
+	free(plain);
 	return at ? line_of(p->text, p->len, at) : 1;
 }
 
@@ -47,20 +52,175 @@ static int config_error(const struct parser *p, const char *key, const char *fmt
 	return -1;
 }
 
-static int read_checks(struct parser *p, const cJSON *v)
+/* The globs of a clang-tidy "Checks:" that can mean our checks: others name other tools'. */
+static char *ours_only(const char *globs)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *p = globs, *end;
+	int i, ours;
+
+	for (; *p; p = *end ? end + 1 : end) {
+		char *glob;
+		end = p + strcspn(p, ",");
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		glob = xstrndup(p, (size_t)(end - p));
+		/* "-other-tool-*" changes nothing; a glob of other tools alone is no error here */
+		for (i = 0, ours = *glob == '-'; !ours && i < cal_nr_checks; i++)
+			ours = cal_checks_glob_match(glob, cal_checks[i]->id);
+		if (ours)
+			strbuf_addf(&out, "%s%s", out.len ? "," : "", glob);
+		free(glob);
+	}
+	return strbuf_detach(&out);
+}
+
+/* A glob list, one line or several (YAML's block scalars): commas or newlines part globs. */
+static char *glob_list(const char *text)
+{
+	char *globs = xstrdup(text), *c;
+
+	for (c = globs; *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ',';
+	return globs;
+}
+
+/* clang-tidy also takes Checks as a list of strings */
+static char *joined(const cJSON *list)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, list) {
+		if (!cJSON_IsString(e)) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		strbuf_addf(&sb, "%s%s", sb.len ? "," : "", e->valuestring);
+	}
+	return strbuf_detach(&sb);
+}
+
+static int read_globs(struct parser *p, const cJSON *v, char **out)
 {
 	int enabled[CAL_MAX_CHECKS];
-	char *where;
+	char *where, *globs, *list = cJSON_IsArray(v) ? joined(v) : NULL;
 	int r;
 
-	if (!cJSON_IsString(v))
-		return config_error(p, "checks", "\"%s\" must be a string of globs", "checks");
-	where = xasprintf("%s:%u", p->path, key_line(p, "checks"));
-	r = cal_checks_select(NULL, enabled) < 0 ? -1 : cal_checks_apply(v->valuestring, enabled, where);
+	if (!cJSON_IsString(v) && !list)
+		return config_error(p, v->string, "\"%s\" must be a string of globs", v->string);
+	globs = glob_list(list ? list : v->valuestring);
+	free(list);
+	if (!strcmp(v->string, "Checks") || !strcmp(v->string, "WarningsAsErrors")) {
+		char *ours = ours_only(globs);
+		free(globs);
+		globs = ours;
+	}
+	where = xasprintf("%s:%u", p->path, key_line(p, v->string));
+	r = cal_checks_select(NULL, enabled) < 0 ? -1 : cal_checks_apply(globs, enabled, where);
 	free(where);
-	if (r < 0)
+	if (r < 0) {
+		free(globs);
 		return -1;
-	p->cfg->checks = xstrdup(v->valuestring);
+	}
+	free(*out);
+	*out = globs;
+	return 0;
+}
+
+static int read_checks(struct parser *p, const cJSON *v)
+{
+	return read_globs(p, v, &p->cfg->checks);
+}
+
+static int read_warnings_as_errors(struct parser *p, const cJSON *v)
+{
+	return read_globs(p, v, &p->cfg->warnings_as_errors);
+}
+
+/* A value as the config wrote it: clang-tidy's YAML and JSON write numbers bare. */
+static char *option_text(const cJSON *v)
+{
+	if (cJSON_IsString(v))
+		return xstrdup(v->valuestring);
+	if (cJSON_IsBool(v))
+		return xstrdup(cJSON_IsTrue(v) ? "true" : "false");
+	/* whole numbers only, and none too big for a long (1e300 as a long is undefined) */
+	if (cJSON_IsNumber(v) && v->valuedouble > -1e15 && v->valuedouble < 1e15 &&
+	    v->valuedouble == (double)(long)v->valuedouble)
+		return xasprintf("%ld", (long)v->valuedouble);
+	return NULL;
+}
+
+static void set_option(struct cal_option_settings *s, const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		if (!strcmp(s->items[i].key, key)) {
+			free(s->items[i].value);
+			s->items[i].value = xstrdup(value);
+			return;
+		}
+	GROW(s->items, s->alloc, s->nr + 1);
+	s->items[s->nr].key = xstrdup(key);
+	s->items[s->nr++].value = xstrdup(value);
+}
+
+static int read_option(struct parser *p, const char *key, const cJSON *value)
+{
+	const struct cal_check *check;
+	const struct cal_check_option *opt = cal_check_option_find(key, &check);
+	char *text = option_text(value), *canonical;
+	int r = 0;
+
+	if (!check) {
+		/* another tool's option, in a config shared with clang-tidy */
+	} else if (!opt) {
+		r = config_error(p, key, "unknown option '%s' (see --list-checks)", key);
+	} else if (!text || cal_check_option_check(opt, text) < 0) {
+		fprintf(stderr, "cuatomlint: error: %s:%u: option '%s' must be ", p->path,
+			key_line(p, key), key);
+		if (opt->type == CAL_OPTION_INT)
+			fprintf(stderr, "an integer from %ld to %ld", opt->min, opt->max);
+		else
+			fputs("a string", stderr);
+		if (!text)	/* a list, a map, a fraction: as written, near enough */
+			text = cJSON_PrintUnformatted(value);
+		fprintf(stderr, ", not '%s'\n", text ? text : "?");
+		r = -1;
+	} else {
+		canonical = xasprintf("%s.%s", check->id, opt->name);
+		set_option(&p->cfg->options, canonical, text);
+		free(canonical);
+	}
+	free(text);
+	return r;
+}
+
+/* {"check.Option": value, ...}, or clang-tidy's list of {key: ..., value: ...} */
+static int read_check_options(struct parser *p, const cJSON *v)
+{
+	const cJSON *e, *key, *value;
+
+	if (!cJSON_IsObject(v) && !cJSON_IsArray(v))
+		return config_error(p, v->string, "\"%s\" must map check.Option to a value",
+				    v->string);
+	cJSON_ArrayForEach(e, v) {
+		if (cJSON_IsObject(v)) {
+			key = e;
+			value = e;
+		} else {
+			key = cJSON_GetObjectItemCaseSensitive(e, "key");
+			value = cJSON_GetObjectItemCaseSensitive(e, "value");
+			if (!cJSON_IsString(key) || !value)
+				return config_error(p, v->string, "\"%s\" must list "
+						    "{key: check.Option, value: ...} pairs", v->string);
+		}
+		if (read_option(p, cJSON_IsObject(v) ? e->string : key->valuestring, value) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -143,9 +303,9 @@ static int read_header_filter(struct parser *p, const cJSON *v)
 {
 	regex_t re;
 	if (!cJSON_IsString(v) || regcomp(&re, v->valuestring, REG_EXTENDED | REG_NOSUB))
-		return config_error(p, "header-filter",
+		return config_error(p, v->string,
 				    "\"%s\" must be a POSIX extended regular expression",
-				    "header-filter");
+				    v->string);
 	regfree(&re);
 	p->cfg->header_filter = xstrdup(v->valuestring);
 	return 0;
@@ -154,10 +314,29 @@ static int read_header_filter(struct parser *p, const cJSON *v)
 static int read_inherit(struct parser *p, const cJSON *v)
 {
 	if (!cJSON_IsBool(v))
-		return config_error(p, "inherit-parent", "\"%s\" must be true or false",
-				    "inherit-parent");
+		return config_error(p, v->string, "\"%s\" must be true or false", v->string);
 	p->cfg->inherit = cJSON_IsTrue(v);
 	return 0;
+}
+
+/* clang-tidy keys whose settings cuatomlint takes from its command line only */
+static int read_command_line_only(struct parser *p, const cJSON *v)
+{
+	static const char *const options[][2] = {
+		{ "ExcludeHeaderFilterRegex", "--exclude-header-filter" },
+		{ "SystemHeaders", "--system-headers" },
+		{ "ExtraArgs", "--extra-arg" },
+		{ "ExtraArgsBefore", "--extra-arg-before" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(options) / sizeof(options[0]) - 1; i++)
+		if (!strcmp(v->string, options[i][0]))
+			break;
+	fprintf(stderr, "cuatomlint: error: %s:%u: clang-tidy's '%s' is not read from a config "
+		"file: give %s on the command line\n", p->path, key_line(p, v->string), v->string,
+		options[i][1]);
+	return -1;
 }
 
 static const struct {
@@ -171,6 +350,21 @@ static const struct {
 	{ "exclude", read_excludes },
 	{ "header-filter", read_header_filter },
 	{ "inherit-parent", read_inherit },
+	{ "check-options", read_check_options },
+	{ "warnings-as-errors", read_warnings_as_errors },
+	/* clang-tidy's keys, so that a .clang-tidy file can serve as it is */
+	{ "Checks", read_checks },
+	{ "WarningsAsErrors", read_warnings_as_errors },
+	{ "HeaderFilterRegex", read_header_filter },
+	{ "CheckOptions", read_check_options },
+	{ "InheritParentConfig", read_inherit },
+	{ "FormatStyle", NULL },
+	{ "User", NULL },
+	{ "UseColor", NULL },
+	{ "ExcludeHeaderFilterRegex", read_command_line_only },
+	{ "SystemHeaders", read_command_line_only },
+	{ "ExtraArgs", read_command_line_only },
+	{ "ExtraArgsBefore", read_command_line_only },
 };
 
 static int read_key(struct parser *p, const cJSON *item)
@@ -178,9 +372,10 @@ static int read_key(struct parser *p, const cJSON *item)
 	size_t i;
 	for (i = 0; i < sizeof(config_keys) / sizeof(config_keys[0]); i++)
 		if (!strcmp(item->string, config_keys[i].key))
-			return config_keys[i].read(p, item);
+			return config_keys[i].read ? config_keys[i].read(p, item) : 0;
 	return config_error(p, item->string, "unknown key '%s' (expected checks, severities, "
-			    "cuda-arch, default-scope, exclude, header-filter or inherit-parent)", item->string);
+			    "cuda-arch, default-scope, exclude, header-filter, inherit-parent, "
+			    "check-options, warnings-as-errors, or clang-tidy's keys)", item->string);
 }
 
 int cal_config_parse(const char *path, const char *text, size_t len, struct cal_config *cfg)
@@ -193,13 +388,10 @@ int cal_config_parse(const char *path, const char *text, size_t len, struct cal_
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->path = xstrdup(path);
 	cfg->dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
-	if (!root) {
-		fprintf(stderr, "cuatomlint: error: %s:%u: invalid JSON in config file\n", path,
-			line_of(text, len, cJSON_GetErrorPtr()));
+	if (!root && (root = cal_yaml_to_json(path, text, len)) == NULL)
 		return -1;
-	}
 	if (!cJSON_IsObject(root))
-		r = config_error(&p, NULL, "%s", "a config file is a JSON object");
+		r = config_error(&p, NULL, "%s", "a config file is a JSON object or a YAML map");
 	cJSON_ArrayForEach(item, root)
 		if (r == 0 && read_key(&p, item) < 0)
 			r = -1;
@@ -217,6 +409,19 @@ static struct cal_config *cached(struct cal_config_cache *cache, const char *pat
 }
 
 static const struct cal_config *find_up(struct cal_config_cache *cache, char *dir);
+
+/* The parent's check options where this config sets none of its own. */
+static void inherit_options(struct cal_option_settings *own, const struct cal_option_settings *parent)
+{
+	size_t i, j;
+
+	for (i = 0; i < parent->nr; i++) {
+		for (j = 0; j < own->nr && strcmp(own->items[j].key, parent->items[i].key); j++)
+			;
+		if (j == own->nr)
+			set_option(own, parent->items[i].key, parent->items[i].value);
+	}
+}
 
 /* "inherit-parent": the parent's settings under this config's own. */
 static void inherit_from(struct cal_config *cfg, const struct cal_config *parent)
@@ -253,6 +458,14 @@ static void inherit_from(struct cal_config *cfg, const struct cal_config *parent
 	}
 	if (!cfg->header_filter && parent->header_filter)
 		cfg->header_filter = xstrdup(parent->header_filter);
+	if (parent->warnings_as_errors) {
+		char *wae = cfg->warnings_as_errors ?
+			xasprintf("%s,%s", parent->warnings_as_errors, cfg->warnings_as_errors) :
+			xstrdup(parent->warnings_as_errors);
+		free(cfg->warnings_as_errors);
+		cfg->warnings_as_errors = wae;
+	}
+	inherit_options(&cfg->options, &parent->options);
 }
 
 /* The config above dir (dir excluded) that cfg extends; -1 if it is broken. */
@@ -445,6 +658,14 @@ void cal_config_dump(const struct cal_config *cfg, const char *cli_checks,
 	if (cli_header_filter || cfg->header_filter)
 		cJSON_AddStringToObject(root, "header-filter",
 					cli_header_filter ? cli_header_filter : cfg->header_filter);
+	if (cfg->warnings_as_errors)
+		cJSON_AddStringToObject(root, "warnings-as-errors", cfg->warnings_as_errors);
+	if (cfg->options.nr) {
+		cJSON *opts = cJSON_AddObjectToObject(root, "check-options");
+		for (i = 0; i < cfg->options.nr; i++)
+			cJSON_AddStringToObject(opts, cfg->options.items[i].key,
+						cfg->options.items[i].value);
+	}
 	text = cJSON_Print(root);
 	fprintf(out, "%s\n", text);
 	cJSON_free(text);
@@ -464,6 +685,12 @@ void cal_config_release(struct cal_config *cfg)
 		free(cfg->excludes[i]);
 	free(cfg->excludes);
 	free(cfg->header_filter);
+	free(cfg->warnings_as_errors);
+	for (i = 0; i < cfg->options.nr; i++) {
+		free(cfg->options.items[i].key);
+		free(cfg->options.items[i].value);
+	}
+	free(cfg->options.items);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

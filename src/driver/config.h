@@ -1,6 +1,8 @@
 /*
  * The .cuatomlint configuration file, found by walking up from each
- * linted file (the nearest one wins; none means defaults).  It is JSON:
+ * linted file (the nearest one wins; none means defaults).  It is JSON, or
+ * clang-tidy's YAML (config_yaml.h: Checks, WarningsAsErrors,
+ * HeaderFilterRegex, CheckOptions, InheritParentConfig, or these keys):
  *
  *   {
  *     "checks": "-*,volatile-*,scope-mismatch",
@@ -9,7 +11,9 @@
  *     "default-scope": "device",           (or "system": atomic_ref rewrites)
  *     "exclude": ["vendor*", "gen*.cu"],  (globs, relative to the file's folder)
  *     "header-filter": "include/.*",       (POSIX extended regex)
- *     "inherit-parent": true               (extend the .cuatomlint above)
+ *     "inherit-parent": true,              (extend the .cuatomlint above)
+ *     "check-options": { "volatile-warp-sync.MaxCallDepth": 12 },
+ *     "warnings-as-errors": "volatile-*"
  *   }
  *
  * With "inherit-parent": true (clang-tidy's InheritParentConfig) the
@@ -33,6 +37,7 @@
 
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
+#include "parse/check_option.h"
 
 #define CAL_CONFIG_NAME ".cuatomlint"
 
@@ -55,6 +60,8 @@ struct cal_config {
 	int scope_set;		/* "default-scope" given (here or inherited) */
 	int inherit;		/* "inherit-parent": true */
 	const struct cal_config *parent;	/* the config it extends, or NULL */
+	char *warnings_as_errors;	/* globs: these checks' warnings are errors */
+	struct cal_option_settings options;	/* "check-options", checked */
 };
 
 /* Configs read so far, by path; lookups walk up from a file. */

@@ -34,13 +34,19 @@
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
 
+/* Each check, then its options (set as ID.Name in the config) with their defaults. */
 static void list_checks(const int *enabled)
 {
+	const struct cal_check_option *o;
 	int i;
-	for (i = 0; i < cal_nr_checks; i++)
+	for (i = 0; i < cal_nr_checks; i++) {
 		printf("%-22s %-7s %-3s %s\n", cal_checks[i]->id,
 		       cal_severity_name(cal_checks[i]->severity),
 		       enabled[i] ? "on" : "off", cal_checks[i]->summary);
+		for (o = cal_checks[i]->options; o && o->name; o++)
+			printf("%-22s   option %s.%s=%s: %s\n", "", cal_checks[i]->id, o->name,
+			       o->default_value, o->help);
+	}
 }
 
 static void print_version(void)
@@ -270,6 +276,9 @@ static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
 		for (j = 0; cfg && j < cfg->nr_severities; j++)
 			if (!strcmp(cfg->severities[j].check, f->check))
 				f->severity = cfg->severities[j].severity;
+		if (cfg && cfg->warnings_as_errors && f->severity == CAL_SEV_WARNING &&
+		    cal_checks_glob_match(cfg->warnings_as_errors, f->check))
+			f->severity = CAL_SEV_ERROR;
 		if (filter && !cal_jobs_has_file(jobs, f->range.begin.file) &&
 		    regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) == 0) {
 			drop = regexec(&re, f->range.begin.file, 0, NULL, 0) != 0;

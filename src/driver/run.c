@@ -195,6 +195,7 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	info.partial = nr_errors > 0;
 	info.prelude_path = run->env->dir;
 	info.scope_system = run->scope_system;
+	info.options = run->options;
 	info.system_headers = run->system_headers;
 	info.cuda_major = run->env->ver_major;
 	if (run->opencl)

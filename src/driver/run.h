@@ -29,6 +29,7 @@ struct cal_run {
 	int partial_reported;	/* this file's partial parse has been said */
 	int arch_dependent;	/* a user file of this file's TU mentions the arch */
 	int scope_system;	/* atomic_ref rewrites use system scope, not device */
+	const struct cal_option_settings *options;	/* the config's check options */
 	int opencl;		/* the file is OpenCL C: one parse per device profile */
 	int ocl_profile;	/* the profile being parsed */
 	int system_headers;	/* --system-headers: the walk enters system headers */

@@ -106,6 +106,7 @@ static void prepare_run(struct cal_run *run, const struct cal_job *job)
 	run->targets = &job->targets;
 	run->enabled = job->enabled;
 	run->scope_system = job->config->scope_system;
+	run->options = &job->config->options;
 	run->opencl = job->opencl;
 	run->clang_args = job->args.v;
 	run->nr_clang_args = job->args.n;

@@ -45,6 +45,7 @@ struct cal_check {
 	void *(*begin)(struct cal_walk *w);
 	void (*visit)(struct cal_walk *w, CXCursor c, void *state);
 	void (*end)(struct cal_walk *w, void *state);
+	const struct cal_check_option *options;	/* tunables, {NULL}-ended: parse/check_option.h */
 };
 
 extern const struct cal_check *const cal_checks[];
@@ -72,6 +73,7 @@ struct cal_parse_info {
 	int cuda_major;			/* the toolkit's CUDA major version, 0 if unknown */
 	int opencl;			/* an OpenCL C parse for ... */
 	const struct cal_ocl_profile *ocl_profile;	/* ... this device profile */
+	const struct cal_option_settings *options;	/* the config's check options, or NULL */
 };
 
 struct cal_walk {
