@@ -143,14 +143,15 @@ static enum cal_atomic_space space_of(CXCursor addr)
 /* Legacy and builtin calls: the object is the first argument, a pointer. */
 static void pointer_operand(struct cal_atomic *a)
 {
-	if (a->how == CAL_CALLEE_RESOLVED && a->api == CAL_API_LEGACY)
+	int nargs = clang_Cursor_getNumArguments(a->call);
+
+	if (a->api == CAL_API_LEGACY && a->how == CAL_CALLEE_RESOLVED)
 		a->operand = pointee(clang_getArgType(clang_getCursorType(a->callee), 0));
-	else if (clang_getCursorKind(a->call) != CXCursor_CallExpr)
+	else if (a->api == CAL_API_LEGACY)	/* the children are the callee, then the arguments */
 		a->operand = pointee(clang_getCursorType(cal_child(a->call, 1)));
-	else if (clang_Cursor_getNumArguments(a->call) > 0)
+	else if (nargs > 0)
 		a->operand = pointee(clang_getCursorType(clang_Cursor_getArgument(a->call, 0)));
-	if (clang_getCursorKind(a->call) == CXCursor_CallExpr &&
-	    clang_Cursor_getNumArguments(a->call) > 0)
+	if (nargs > 0)
 		a->space = space_of(clang_Cursor_getArgument(a->call, 0));
 }
 

@@ -12,14 +12,20 @@ int cal_is_nv_atomic_builtin(const struct cal_walk *w, CXCursor decl)
 	return cal_cursor_name_starts(decl, "__nv_atomic_") && cal_walk_decl_in_prelude(w, decl);
 }
 
+int cal_nv_atomic_is_builtin_call(const struct cal_atomic *a)
+{
+	/* not an overload set of a dependent call, nor a recovery expression */
+	return clang_getCursorKind(a->call) == CXCursor_CallExpr &&
+	       a->api == CAL_API_NV_BUILTIN && a->from_cuda &&
+	       (a->how == CAL_CALLEE_RESOLVED ||
+		clang_getCursorKind(a->name_ref) == CXCursor_DeclRefExpr);
+}
+
 CXCursor cal_nv_atomic_callee(const struct cal_walk *w, CXCursor call)
 {
 	struct cal_atomic a;
 
-	/* not an overload set of a dependent call, nor a recovery expression */
-	if (clang_getCursorKind(call) != CXCursor_CallExpr ||
-	    !cal_atomic_classify(w, call, &a) || a.api != CAL_API_NV_BUILTIN || !a.from_cuda ||
-	    (a.how != CAL_CALLEE_RESOLVED && clang_getCursorKind(a.name_ref) != CXCursor_DeclRefExpr))
+	if (!cal_atomic_classify(w, call, &a) || !cal_nv_atomic_is_builtin_call(&a))
 		return clang_getNullCursor();
 	return a.callee;
 }

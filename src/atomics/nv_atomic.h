@@ -21,6 +21,8 @@ const struct cal_atomic_op *cal_nv_builtin_find(const char *name);
 
 /* Is decl (a function or function template) one of the prelude's builtins? */
 int cal_is_nv_atomic_builtin(const struct cal_walk *w, CXCursor decl);
+/* Is the classified call a CallExpr to a builtin, named directly or in parentheses? */
+int cal_nv_atomic_is_builtin_call(const struct cal_atomic *a);
 /*
  * If call is a CallExpr to a builtin (named directly or in parentheses),
  * its callee; else a null cursor.
