@@ -79,6 +79,16 @@ const struct cal_atomic_op *cal_legacy_op(enum cal_op op, enum cal_scope scope)
 	return NULL;
 }
 
+const struct cal_atomic_op *cal_member_op(enum cal_op op)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_atomic_ops; i++)
+		if (cal_atomic_ops[i].api == CAL_API_LIBCUDACXX && cal_atomic_ops[i].op == op)
+			return &cal_atomic_ops[i];
+	return NULL;
+}
+
 int cal_op_is_arith(enum cal_op op)
 {
 	switch (op) {

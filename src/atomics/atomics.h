@@ -75,6 +75,8 @@ extern const int cal_nr_atomic_ops;
 const struct cal_atomic_op *cal_atomic_op_find(enum cal_api api, const char *name);
 /* The legacy row of op at scope (CAL_SCOPE_DEVICE: no suffix), or NULL. */
 const struct cal_atomic_op *cal_legacy_op(enum cal_op op, enum cal_scope scope);
+/* The first cuda::atomic_ref member row of op ("fetch_add"), or NULL. */
+const struct cal_atomic_op *cal_member_op(enum cal_op op);
 /* Arithmetic or logic read-modify-write (add, sub, min, max, inc, dec, and, or, xor)? */
 int cal_op_is_arith(enum cal_op op);
 /* Is order valid for op (load: not release/acq_rel; store: not consume/acquire/acq_rel)? */
