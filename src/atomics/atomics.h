@@ -119,7 +119,8 @@ struct cal_atomic {
 	/*
 	 * Declared by the CUDA headers, the built-in environment or the
 	 * prelude (legacy), the prelude (builtins), or a member of a class
-	 * cuda::...::atomic / atomic_ref (libcu++).  0: only the name matches.
+	 * cuda::...::atomic / atomic_ref (libcu++).  0: only the name matches
+	 * (a libcu++ row then is a member of another class, or no member).
 	 */
 	int from_cuda;
 	enum cal_callee_how how;
@@ -137,7 +138,9 @@ struct cal_atomic {
  * it could not resolve) an atomic operation?  Fills *out and returns 1;
  * else 0.  The name decides the row; from_cuda says whether the callee is
  * CUDA's own.  A check that must not judge a user's function of the same
- * name tests from_cuda.
+ * name (or std::atomic's compare_exchange_weak) tests from_cuda.  w may be
+ * NULL where the caller judges names alone: from_cuda is then 0 for the
+ * legacy functions and the builtins.
  */
 int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out);
 

@@ -191,6 +191,8 @@ static int free_function_call(const struct cal_walk *w, CXCursor c, struct cal_a
 	a->row = cal_atomic_op_find(CAL_API_LEGACY, name);
 	if (!a->row)
 		a->row = cal_atomic_op_find(CAL_API_NV_BUILTIN, name);
+	if (!a->row)	/* a member of some other class: the name alone */
+		a->row = cal_atomic_op_find(CAL_API_LIBCUDACXX, name);
 	free(name);
 	if (!a->row)
 		return 0;
@@ -198,15 +200,17 @@ static int free_function_call(const struct cal_walk *w, CXCursor c, struct cal_a
 	a->api = a->row->api;
 	a->op = a->row->op;
 	if (a->api == CAL_API_LEGACY) {
-		a->from_cuda = cal_walk_decl_from_cuda(w, decl);
+		a->from_cuda = w && cal_walk_decl_from_cuda(w, decl);
 		a->scope = a->row->scope;
 		a->order = CAL_ORDER_RELAXED;
-	} else {
+	} else if (a->api == CAL_API_NV_BUILTIN) {
 		/* a specialization's location is its template's: in the prelude */
-		a->from_cuda = cal_walk_decl_in_prelude(w, decl);
+		a->from_cuda = w && cal_walk_decl_in_prelude(w, decl);
 		a->scope = builtin_scope(a);
 		a->order = order_arg(c, a->row->order_arg, CAL_ORDER_UNKNOWN);
 		a->failure_order = order_arg(c, a->row->failure_order_arg, CAL_ORDER_UNKNOWN);
+	} else {
+		return 1;
 	}
 	pointer_operand(a);
 	return 1;

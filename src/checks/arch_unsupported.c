@@ -154,7 +154,7 @@ static int judged(const struct cal_atomic *a)
 	case CAL_API_NV_BUILTIN:
 		return cal_nv_atomic_is_builtin_call(a) && clang_Cursor_getNumArguments(a->call) >= 1;
 	case CAL_API_LIBCUDACXX:
-		return clang_getCursorKind(a->callee) == CXCursor_CXXMethod;
+		return a->from_cuda && clang_getCursorKind(a->callee) == CXCursor_CXXMethod;
 	default:
 		return 0;
 	}
