@@ -299,12 +299,8 @@ static enum cal_scope ptx_scope(const struct ptx_insn *in)
 {
 	int q = in->first[PTX_QK_SCOPE];
 
-	switch (q < 0 ? PTX_SCOPE_GPU : in->quals[q].value) {	/* .gpu is the default */
-	case PTX_SCOPE_CTA: return CAL_SCOPE_BLOCK;
-	case PTX_SCOPE_CLUSTER: return CAL_SCOPE_CLUSTER;
-	case PTX_SCOPE_SYS: return CAL_SCOPE_SYSTEM;
-	default: return CAL_SCOPE_DEVICE;
-	}
+	/* .gpu is the default; the reader gives a .scope qualifier as enum cal_scope */
+	return q < 0 ? CAL_SCOPE_DEVICE : (enum cal_scope)in->quals[q].value;
 }
 
 static int ptx_on_shared(const struct ptx_insn *in)

@@ -4,9 +4,11 @@
  * is.  Every check, analysis and the facts table speak these words; no
  * other file holds a list of atomic function names.
  *
- * The operation is the facts table's enum cal_op and the API family its
- * enum cal_api (include/cuatomlint/facts.h), so a classified call looks up
- * its facts without translation.
+ * The operation is the facts table's enum cal_op, the API family its
+ * enum cal_api, the scope and memory order its enum cal_scope and enum
+ * cal_order (include/cuatomlint/facts.h, free of libclang so that the PTX
+ * reader speaks them too), so a classified call looks up its facts without
+ * translation.
  *
  * cal_atomic_ops[] has one row per spelling:
  *  - the legacy functions atomicXxx, atomicXxx_block, atomicXxx_system
@@ -26,26 +28,6 @@
 
 #include "cuatomlint/facts.h"
 #include "parse/check.h"
-
-/*
- * Thread scopes, narrowest first (so "scope < CAL_SCOPE_DEVICE" means
- * narrower than the device), numbered as nvcc's __NV_THREAD_SCOPE_* enum.
- * PTX's .cta is block, .gpu device, .sys system.
- */
-enum cal_scope {
-	CAL_SCOPE_THREAD, CAL_SCOPE_BLOCK, CAL_SCOPE_CLUSTER,
-	CAL_SCOPE_DEVICE, CAL_SCOPE_SYSTEM,
-	CAL_NR_SCOPES,
-	CAL_SCOPE_UNKNOWN = CAL_NR_SCOPES	/* not a constant, or not known */
-};
-
-/* Memory orders, numbered as __NV_ATOMIC_* and cuda::std::memory_order. */
-enum cal_order {
-	CAL_ORDER_RELAXED, CAL_ORDER_CONSUME, CAL_ORDER_ACQUIRE,
-	CAL_ORDER_RELEASE, CAL_ORDER_ACQ_REL, CAL_ORDER_SEQ_CST,
-	CAL_NR_ORDERS,
-	CAL_ORDER_UNKNOWN = CAL_NR_ORDERS
-};
 
 /* Where the object of an atomic lives, as far as the call shows. */
 enum cal_atomic_space {

@@ -132,14 +132,6 @@ static void set_operand(struct atomic_call *ac, CXType t)
 	ac->type_name = cal_type_name(cal_type_unqualified(t));
 }
 
-/* The qualifier bits of the facts table for a legacy call's scope suffix. */
-static unsigned scope_quals(enum cal_scope scope)
-{
-	return scope == CAL_SCOPE_BLOCK ? CAL_Q_SCOPE_BLOCK :
-	       scope == CAL_SCOPE_SYSTEM ? CAL_Q_SCOPE_SYSTEM :
-	       scope == CAL_SCOPE_CLUSTER ? CAL_Q_SCOPE_CLUSTER : 0;
-}
-
 /*
  * The calls judged: CUDA's legacy atomics, resolved or not (clang's
  * recovery expression keeps the arguments where the target's headers drop
@@ -180,7 +172,7 @@ static int atomic_call_of(struct cal_walk *w, CXCursor c, struct atomic_call *ac
 	set_operand(ac, a.operand);
 	/* a builtin's cluster scope is a note of its own (report_cluster) */
 	if (a.api == CAL_API_LEGACY || a.scope == CAL_SCOPE_CLUSTER)
-		ac->quals = scope_quals(a.scope);
+		ac->quals = cal_scope_qual(a.scope);
 	return 1;
 }
 
