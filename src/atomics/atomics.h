@@ -84,10 +84,10 @@ enum cal_order cal_order_from_value(long long v);
 /* How the callee of a call was found. */
 enum cal_callee_how {
 	CAL_CALLEE_RESOLVED,	/* clang resolved the call */
-	CAL_CALLEE_CANDIDATE,	/* an unresolved call or recovery expression: the first
-				   function of the set its name refers to */
-	CAL_CALLEE_NAMED,	/* "(atomicAdd)(p, v)": the one function the
-				   parenthesized name refers to, where libclang names none */
+	CAL_CALLEE_OVERLOAD_SET,	/* an unresolved call (a template pattern's) or a
+				   recovery expression naming an overload set: its first function */
+	CAL_CALLEE_NAMED,	/* libclang names no callee, the call's name refers to one function */
+	CAL_CALLEE_WRAPPED,	/* the same, found past parentheses: "(atomicAdd)(p, v)" */
 };
 
 /* One atomic call, as cal_atomic_classify() reads it. */

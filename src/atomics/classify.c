@@ -26,7 +26,8 @@ static CXCursor innermost_ref(CXCursor e)
  * call in a template pattern) whose first child names an overload set or a
  * function and whose other children are the arguments.
  */
-static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl)
+static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl,
+			   enum cal_callee_how *how)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXCursor ref, target;
@@ -42,8 +43,10 @@ static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl)
 		if (!clang_getNumOverloadedDecls(target))
 			return 0;
 		*first_decl = clang_getOverloadedDecl(target, 0);
+		*how = CAL_CALLEE_OVERLOAD_SET;
 	} else if (cal_is_function_kind(clang_getCursorKind(target))) {
 		*first_decl = target;
+		*how = CAL_CALLEE_NAMED;
 	} else {
 		return 0;
 	}
@@ -51,21 +54,29 @@ static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl)
 	return 1;
 }
 
-/* "(__nv_atomic_load_n)(p, o)": libclang names no callee for the call */
-static int named_callee(CXCursor c, CXCursor *name_ref, CXCursor *decl)
+/*
+ * The callee of a call libclang names none for: an unresolved call's
+ * (unresolved_call), or the one function a name refers to past
+ * parentheses, "(__nv_atomic_load_n)(p, o)".  0, or -1 if there is none.
+ */
+static int named_callee(CXCursor c, CXCursor *name_ref, CXCursor *decl,
+			enum cal_callee_how *how)
 {
 	CXCursor e;
 
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+	if (unresolved_call(c, name_ref, decl, how))
 		return 0;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return -1;
 	e = cal_ignore_wrappers(cal_child(c, 0));
 	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return 0;
+		return -1;
 	*decl = clang_getCursorReferenced(e);
 	if (!cal_is_function_kind(clang_getCursorKind(*decl)))
-		return 0;
+		return -1;
 	*name_ref = e;
-	return 1;
+	*how = CAL_CALLEE_WRAPPED;
+	return 0;
 }
 
 /* The canonical type a pointer of type t points to; invalid if t is no pointer. */
@@ -160,15 +171,14 @@ static enum cal_scope builtin_scope(const struct cal_atomic *a)
 {
 	int nparams = clang_Cursor_isNull(a->callee) ? -1 :
 		      clang_Cursor_getNumArguments(a->callee);
+	int nargs = clang_Cursor_getNumArguments(a->call);	/* -1: a recovery expression */
 	int known;
 	long long v;
 
-	if (nparams < 1)
+	if (nparams < 1 || nargs < 0 || nargs > nparams)
 		return CAL_SCOPE_UNKNOWN;
-	if (clang_Cursor_getNumArguments(a->call) < nparams)
+	if (nargs < nparams)
 		return CAL_SCOPE_SYSTEM;
-	if (clang_Cursor_getNumArguments(a->call) != nparams)
-		return CAL_SCOPE_UNKNOWN;
 	v = constant_arg(a->call, nparams - 1, &known);
 	return known ? cal_scope_from_nv(v) : CAL_SCOPE_UNKNOWN;
 }
@@ -181,11 +191,7 @@ static int free_function_call(const struct cal_walk *w, CXCursor c, struct cal_a
 	a->how = CAL_CALLEE_RESOLVED;
 	if (clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_isNull(decl))
 		a->name_ref = innermost_ref(cal_child(c, 0));
-	else if (unresolved_call(c, &a->name_ref, &decl))
-		a->how = CAL_CALLEE_CANDIDATE;
-	else if (named_callee(c, &a->name_ref, &decl))
-		a->how = CAL_CALLEE_NAMED;
-	else
+	else if (named_callee(c, &a->name_ref, &decl, &a->how) < 0)
 		return 0;
 	name = cal_cursor_name(decl);
 	a->row = cal_atomic_op_find(CAL_API_LEGACY, name);
@@ -279,7 +285,7 @@ static int member_call(CXCursor c, struct cal_atomic *a)
 	if (!is_cuda_atomic_class(cls, &in_std))
 		return 0;
 	a->callee = cal_call_callee(c);
-	a->how = clang_Cursor_isNull(a->callee) ? CAL_CALLEE_CANDIDATE : CAL_CALLEE_RESOLVED;
+	a->how = clang_Cursor_isNull(a->callee) ? CAL_CALLEE_NAMED : CAL_CALLEE_RESOLVED;
 	name = cal_cursor_name(member);
 	a->row = cal_atomic_op_find(CAL_API_LIBCUDACXX, name);
 	free(name);

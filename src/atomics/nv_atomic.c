@@ -14,11 +14,13 @@ int cal_is_nv_atomic_builtin(const struct cal_walk *w, CXCursor decl)
 
 int cal_nv_atomic_is_builtin_call(const struct cal_atomic *a)
 {
-	/* not an overload set of a dependent call, nor a recovery expression */
+	/*
+	 * Not a recovery expression, nor a call in a template pattern whose
+	 * types depend on the template (clang leaves it an overload set, and
+	 * nvcc judges each instantiation)
+	 */
 	return clang_getCursorKind(a->call) == CXCursor_CallExpr &&
-	       a->api == CAL_API_NV_BUILTIN && a->from_cuda &&
-	       (a->how == CAL_CALLEE_RESOLVED ||
-		clang_getCursorKind(a->name_ref) == CXCursor_DeclRefExpr);
+	       a->api == CAL_API_NV_BUILTIN && a->from_cuda && a->how != CAL_CALLEE_OVERLOAD_SET;
 }
 
 CXCursor cal_nv_atomic_callee(const struct cal_walk *w, CXCursor call)

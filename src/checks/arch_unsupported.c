@@ -142,7 +142,7 @@ static int judged(const struct cal_atomic *a)
 {
 	switch (a->api) {
 	case CAL_API_LEGACY:
-		return a->from_cuda && a->how != CAL_CALLEE_NAMED;
+		return a->from_cuda && a->how != CAL_CALLEE_WRAPPED;
 	case CAL_API_NV_BUILTIN:
 		return cal_nv_atomic_is_builtin_call(a) && clang_Cursor_getNumArguments(a->call) >= 1;
 	case CAL_API_LIBCUDACXX:

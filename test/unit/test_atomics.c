@@ -125,7 +125,11 @@ static const char snippet[] =
 	"  a->compare_exchange_strong(e, 2, cuda::memory_order_acq_rel);\n"
 	"  x->compare_exchange_weak(e, 1);\n"				/* 25 */
 	"  __syncthreads();\n"
-	"}\n";
+	"}\n"
+	"template <class T> __device__ T ld(T *p) {\n"
+	"  return __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED);\n"		/* 29 */
+	"}\n"
+	"__device__ int ld_int(int *p) { return (__nv_atomic_load_n)(p, __NV_ATOMIC_RELAXED); }\n";
 
 struct found {
 	struct cal_walk *w;
@@ -236,6 +240,20 @@ static void expect_members(const struct found *f)
 	EXPECT(!on_line(f, 26));
 }
 
+static void expect_unresolved(const struct found *f)
+{
+	const struct cal_atomic *a;
+
+	/* a template pattern's call whose types depend on T: an overload set */
+	a = on_line(f, 29);
+	EXPECT(a && a->api == CAL_API_NV_BUILTIN && a->op == CAL_OP_LOAD &&
+	       a->how == CAL_CALLEE_OVERLOAD_SET && a->from_cuda &&
+	       a->order == CAL_ORDER_RELAXED && !cal_nv_atomic_is_builtin_call(a));
+	a = on_line(f, 31);
+	EXPECT(is(a, CAL_API_NV_BUILTIN, CAL_OP_LOAD, CAL_SCOPE_SYSTEM) &&
+	       a->how == CAL_CALLEE_WRAPPED && cal_nv_atomic_is_builtin_call(a));
+}
+
 static CXTranslationUnit parse_snippet(CXIndex index, const struct cal_env *env,
 				       const struct cal_target_set *targets, char *path)
 {
@@ -292,6 +310,7 @@ static void test_classify(void)
 		expect_legacy(f);
 		expect_builtins(f);
 		expect_members(f);
+		expect_unresolved(f);
 		EXPECT(f->others >= 1);		/* __syncthreads() */
 		clang_disposeTranslationUnit(tu);
 	}
