@@ -46,13 +46,15 @@ struct cas_loop {
 /*
  * A compare-and-swap of any API, by its name alone: the loop shape, not
  * the callee's origin, is what this check judges (std::atomic's too).
+ * Resolved calls only: a template pattern's call with dependent types is
+ * judged in its instantiations.
  */
 static int is_cas_call(CXCursor c, void *data)
 {
 	struct cal_atomic a;
 	(void)data;
 	return clang_getCursorKind(c) == CXCursor_CallExpr && cal_atomic_classify(NULL, c, &a) &&
-	       a.op == CAL_OP_CAS;
+	       a.how == CAL_CALLEE_RESOLVED && a.op == CAL_OP_CAS;
 }
 
 static int contains_cas(CXCursor e)

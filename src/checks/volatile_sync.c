@@ -670,12 +670,15 @@ static void record_mmio(struct sync_state *st, struct cal_walk *w, CXCursor c)
 	st->mmio[st->nr_mmio++] = w->function;
 }
 
-/* The legacy atomicCAS / atomicExch (any scope) that takes a lock, by name. */
+/*
+ * The legacy atomicCAS / atomicExch (any scope) that takes a lock, by name;
+ * resolved calls only (a template pattern's is judged in its instantiations).
+ */
 static int legacy_lock_op(CXCursor call, struct cal_atomic *a)
 {
 	return clang_getCursorKind(call) == CXCursor_CallExpr &&
-	       cal_atomic_classify(NULL, call, a) && a->api == CAL_API_LEGACY &&
-	       (a->op == CAL_OP_CAS || a->op == CAL_OP_EXCH);
+	       cal_atomic_classify(NULL, call, a) && a->how == CAL_CALLEE_RESOLVED &&
+	       a->api == CAL_API_LEGACY && (a->op == CAL_OP_CAS || a->op == CAL_OP_EXCH);
 }
 
 static int is_lock_call(CXCursor call)
