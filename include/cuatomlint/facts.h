@@ -58,6 +58,27 @@ enum cal_qual {
 	CAL_Q_SHARED_VS_STORES = 1 << 11,	/* PTX .shared atom vs plain stores (a note) */
 };
 
+/*
+ * Thread scopes, narrowest first (so "scope < CAL_SCOPE_DEVICE" means
+ * narrower than the device), numbered as nvcc's __NV_THREAD_SCOPE_* enum.
+ * PTX's .cta is block, .gpu device, .sys system.  The one scope encoding of
+ * the tool: checks, analyses, the PTX reader and the op table use it.
+ */
+enum cal_scope {
+	CAL_SCOPE_THREAD, CAL_SCOPE_BLOCK, CAL_SCOPE_CLUSTER,
+	CAL_SCOPE_DEVICE, CAL_SCOPE_SYSTEM,
+	CAL_NR_SCOPES,
+	CAL_SCOPE_UNKNOWN = CAL_NR_SCOPES	/* not a constant, or not known */
+};
+
+/* Memory orders, numbered as __NV_ATOMIC_* and cuda::std::memory_order. */
+enum cal_order {
+	CAL_ORDER_RELAXED, CAL_ORDER_CONSUME, CAL_ORDER_ACQUIRE,
+	CAL_ORDER_RELEASE, CAL_ORDER_ACQ_REL, CAL_ORDER_SEQ_CST,
+	CAL_NR_ORDERS,
+	CAL_ORDER_UNKNOWN = CAL_NR_ORDERS
+};
+
 struct cal_fact {
 	enum cal_api api;
 	enum cal_op op;
@@ -87,6 +108,9 @@ unsigned cal_fact_min_sm(const struct cal_fact *f, int cuda_major);
 
 /* The markdown of docs/architectures.md (caller frees). */
 char *cal_facts_markdown(void);
+
+/* The qualifier bit of a scope (CAL_Q_SCOPE_BLOCK ...); 0 for device scope. */
+unsigned cal_scope_qual(enum cal_scope scope);
 
 const char *cal_api_name(enum cal_api api);
 const char *cal_op_name(enum cal_op op);

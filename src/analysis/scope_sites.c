@@ -10,12 +10,6 @@
 #include "ptx/asm_template.h"
 #include "atomics/nv_atomic.h"
 
-const char *cal_mem_scope_name(enum cal_mem_scope s)
-{
-	static const char *const names[] = { "thread", "block", "cluster", "device", "system" };
-	return names[s];
-}
-
 void cal_scoped_site_release(struct cal_scoped_site *s)
 {
 	free(s->what);
@@ -23,7 +17,7 @@ void cal_scoped_site_release(struct cal_scoped_site *s)
 	cal_edit_clear(&s->widen);
 }
 
-static void site_init(struct cal_scoped_site *s, CXCursor c, enum cal_mem_scope scope)
+static void site_init(struct cal_scoped_site *s, CXCursor c, enum cal_scope scope)
 {
 	memset(s, 0, sizeof(*s));
 	s->site = c;
@@ -44,28 +38,6 @@ int cal_scope_eval_int(CXCursor e, long long *out)
 	clang_EvalResult_dispose(r);
 	return ok ? 0 : -1;
 }
-
-/*
- * cuda::thread_scope values: libcu++ has system 0, device 1, block 2,
- * thread 10; the built-in environment adds cluster 4 and uses 3 for thread.
- */
-static int cuda_scope_value(long long v, enum cal_mem_scope *out)
-{
-	switch (v) {
-	case 0: *out = CAL_MS_SYSTEM; return 0;
-	case 1: *out = CAL_MS_DEVICE; return 0;
-	case 2: *out = CAL_MS_BLOCK; return 0;
-	case 3: case 10: *out = CAL_MS_THREAD; return 0;
-	case 4: *out = CAL_MS_CLUSTER; return 0;
-	default: return -1;
-	}
-}
-
-/* __NV_THREAD_SCOPE_* in the order of the enum nvcc (and the prelude) declares. */
-static const char *const nv_scope_names[] = {
-	"__NV_THREAD_SCOPE_THREAD", "__NV_THREAD_SCOPE_BLOCK", "__NV_THREAD_SCOPE_CLUSTER",
-	"__NV_THREAD_SCOPE_DEVICE", "__NV_THREAD_SCOPE_SYSTEM",
-};
 
 static int is_narrow_scope_ref(CXCursor c, void *data)
 {
@@ -97,106 +69,47 @@ static void widen_cuda_scope_in(struct cal_walk *w, CXCursor c, struct cal_edit 
 
 /* ---- legacy atomic*() ---- */
 
-static const char *const legacy_ops[] = {
-	"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicInc",
-	"atomicDec", "atomicCAS", "atomicAnd", "atomicOr", "atomicXor",
-};
-
-size_t cal_legacy_atomic_scope(const char *name, enum cal_mem_scope *scope)
+static void legacy_site(struct cal_walk *w, const struct cal_atomic *a, struct cal_scoped_site *s)
 {
-	static const struct { const char *suffix; enum cal_mem_scope scope; } suffixes[] = {
-		{ "_block", CAL_MS_BLOCK }, { "_system", CAL_MS_SYSTEM },
-	};
-	size_t i, len = strlen(name), slen;
+	char *name = cal_cursor_name(a->callee);
 
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
-		slen = strlen(suffixes[i].suffix);
-		if (len > slen && !strcmp(name + len - slen, suffixes[i].suffix)) {
-			*scope = suffixes[i].scope;
-			return len - slen;
-		}
-	}
-	*scope = CAL_MS_DEVICE;
-	return len;
-}
-
-static int legacy_scope(const char *name, enum cal_mem_scope *scope, const char **op)
-{
-	size_t i, len = cal_legacy_atomic_scope(name, scope);
-
-	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
-		if (strlen(legacy_ops[i]) == len && !strncmp(name, legacy_ops[i], len)) {
-			*op = legacy_ops[i];
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static int legacy_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
-{
-	CXCursor callee = cal_call_callee(c);
-	enum cal_mem_scope scope;
-	const char *op;
-	char *name;
-
-	if (clang_Cursor_isNull(callee) || !cal_walk_decl_from_cuda(w, callee) ||
-	    clang_Cursor_getNumArguments(c) < 1)
-		return 0;
-	name = cal_cursor_name(callee);
-	if (!legacy_scope(name, &scope, &op)) {
-		free(name);
-		return 0;
-	}
-	site_init(s, c, scope);
+	site_init(s, a->call, a->scope);
 	s->what = xasprintf("'%s'", name);
-	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(c, 0), &s->obj);
-	if (scope == CAL_MS_BLOCK)
-		cal_edit_rename(w->parse->tu, cal_callee_ref(c), op, &s->widen);
+	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(a->call, 0), &s->obj);
+	if (a->scope == CAL_SCOPE_BLOCK)
+		cal_edit_rename(w->parse->tu, cal_callee_ref(a->call),
+				cal_legacy_op(a->op, CAL_SCOPE_DEVICE)->name, &s->widen);
 	free(name);
-	return 1;
 }
 
 /* ---- __nv_atomic_* ---- */
 
-static int nv_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+static void nv_site(struct cal_walk *w, const struct cal_atomic *a, struct cal_scoped_site *s)
 {
-	CXCursor callee = cal_nv_atomic_callee(w, c), arg;
-	int nargs = clang_Cursor_getNumArguments(c);
-	enum cal_mem_scope scope = CAL_MS_SYSTEM;	/* the builtins' default */
-	long long v;
-	char *name;
+	int nargs = clang_Cursor_getNumArguments(a->call);
+	CXCursor arg = cal_strip_casts(clang_Cursor_getArgument(a->call, nargs - 1));
+	char *name = cal_cursor_name(a->callee);
 
-	if (clang_Cursor_isNull(callee) || nargs < 1)
-		return 0;
-	arg = clang_Cursor_getArgument(c, nargs - 1);
-	if (nargs == clang_Cursor_getNumArguments(callee)) {
-		if (cal_scope_eval_int(arg, &v) < 0 || v < 0 || v > CAL_MS_SYSTEM)
-			return 0;
-		scope = (enum cal_mem_scope)v;
-	}
-	name = cal_cursor_name(callee);
-	site_init(s, c, scope);
-	s->what = xasprintf("'%s' with %s", name, nv_scope_names[scope]);
-	s->is_load = strstr(name, "_load") != NULL;
+	site_init(s, a->call, a->scope);
+	s->what = xasprintf("'%s' with %s", name, cal_nv_scope_name(a->scope));
+	s->is_load = a->op == CAL_OP_LOAD;
 	free(name);
-	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(c, 0), &s->obj);
-	arg = cal_strip_casts(arg);
-	if (scope < CAL_MS_DEVICE && clang_getCursorKind(arg) == CXCursor_DeclRefExpr)
+	cal_object_of_pointer(w->parse->tu, clang_Cursor_getArgument(a->call, 0), &s->obj);
+	if (a->scope < CAL_SCOPE_DEVICE && clang_getCursorKind(arg) == CXCursor_DeclRefExpr)
 		cal_edit_rename(w->parse->tu, arg, "__NV_THREAD_SCOPE_DEVICE", &s->widen);
-	return 1;
 }
 
 /* ---- cuda::atomic_ref and cuda::atomic ---- */
 
 /* Is cls (a class template specialization) cuda::<name><T, S>?  Its scope S. */
-static int cuda_class_scope(CXCursor cls, const char *name, enum cal_mem_scope *out)
+static int cuda_class_scope(CXCursor cls, const char *name, enum cal_scope *out)
 {
 	if (!cal_cursor_name_is(cls, name) || !cal_decl_in_namespace(cls, "cuda") ||
 	    clang_Cursor_getNumTemplateArguments(cls) < 2 ||
 	    clang_Cursor_getTemplateArgumentKind(cls, 1) != CXTemplateArgumentKind_Integral)
 		return 0;
-	return cuda_scope_value(clang_Cursor_getTemplateArgumentValue(cls, 1), out) == 0;
+	*out = cal_scope_from_cuda(clang_Cursor_getTemplateArgumentValue(cls, 1));
+	return *out != CAL_SCOPE_UNKNOWN;
 }
 
 static CXCursor type_class(CXType t)
@@ -267,7 +180,7 @@ static void atomic_ref_use(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 	for (n = 0; n < 4; n++) {
 		up = cal_walk_parent(w, n);
 		if (clang_getCursorKind(up) == CXCursor_VarDecl) {
-			if (!s->widen.file && s->scope < CAL_MS_DEVICE)
+			if (!s->widen.file && s->scope < CAL_SCOPE_DEVICE)
 				widen_cuda_scope_in(w, up, &s->widen);
 			s->is_load = ref_only_loads(w->function, up);
 			return;
@@ -279,7 +192,7 @@ static void atomic_ref_use(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 		if (!is_expr_wrapper(clang_getCursorKind(up)))
 			return;
 		/* cuda::atomic_ref<T, S>(*p): the scope is spelled in the cast */
-		if (!s->widen.file && s->scope < CAL_MS_DEVICE &&
+		if (!s->widen.file && s->scope < CAL_SCOPE_DEVICE &&
 		    clang_getCursorKind(up) == CXCursor_CXXFunctionalCastExpr)
 			widen_cuda_scope_in(w, up, &s->widen);
 	}
@@ -288,7 +201,7 @@ static void atomic_ref_use(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
 {
 	CXCursor ctor = clang_getCursorReferenced(c), arg;
-	enum cal_mem_scope scope, ignored;
+	enum cal_scope scope, ignored;
 
 	if (clang_getCursorKind(ctor) != CXCursor_Constructor ||
 	    !cuda_class_scope(clang_getCursorSemanticParent(ctor), "atomic_ref", &scope) ||
@@ -299,9 +212,9 @@ static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 		return 0;	/* a copy of an atomic_ref judged where it was made */
 	site_init(s, c, scope);
 	s->what = xasprintf("'cuda::atomic_ref' with cuda::thread_scope_%s",
-			    cal_mem_scope_name(scope));
+			    cal_scope_name(scope));
 	cal_object_of_lvalue(w->parse->tu, arg, &s->obj);
-	if (scope < CAL_MS_DEVICE)
+	if (scope < CAL_SCOPE_DEVICE)
 		widen_cuda_scope_in(w, c, &s->widen);
 	atomic_ref_use(w, c, s);
 	return 1;
@@ -310,7 +223,7 @@ static int atomic_ref_site(struct cal_walk *w, CXCursor c, struct cal_scoped_sit
 int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_object *o)
 {
 	CXCursor init, ctor;
-	enum cal_mem_scope ignored;
+	enum cal_scope ignored;
 
 	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
 	    !cuda_class_scope(type_class(clang_getCursorType(var)), "atomic_ref", &ignored))
@@ -327,43 +240,67 @@ int cal_atomic_ref_var_object(CXTranslationUnit tu, CXCursor var, struct cal_obj
 	return !clang_Cursor_isNull(o->base);
 }
 
-static int cuda_atomic_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+/* A member call on a cuda::atomic<T, S> (atomic_ref is judged where it is made). */
+static int cuda_atomic_site(struct cal_walk *w, const struct cal_atomic *a,
+			    struct cal_scoped_site *s)
 {
-	CXCursor member = cal_ignore_wrappers(cal_child(c, 0)), object;
-	enum cal_mem_scope scope;
+	enum cal_scope scope;
 	CXType t;
 
-	if (clang_getCursorKind(member) != CXCursor_MemberRefExpr || cal_nr_children(member) < 1)
+	if (!cuda_class_scope(a->atomic_class, "atomic", &scope))
 		return 0;
-	/* the implicit derived-to-base cast would hide the cuda::atomic type */
-	object = cal_ignore_wrappers(cal_child(member, 0));
-	t = clang_getCanonicalType(clang_getCursorType(object));
-	if (!cuda_class_scope(type_class(t), "atomic", &scope))
-		return 0;
-	site_init(s, c, scope);
-	s->what = xasprintf("'cuda::atomic' with cuda::thread_scope_%s", cal_mem_scope_name(scope));
-	s->is_load = cal_cursor_name_is(member, "load");
+	site_init(s, a->call, scope);
+	s->what = xasprintf("'cuda::atomic' with cuda::thread_scope_%s", cal_scope_name(scope));
+	s->is_load = a->op == CAL_OP_LOAD;
+	t = clang_getCanonicalType(clang_getCursorType(a->object));
 	if (t.kind == CXType_Pointer)
-		cal_object_of_pointer(w->parse->tu, object, &s->obj);
+		cal_object_of_pointer(w->parse->tu, a->object, &s->obj);
 	else
-		cal_object_of_lvalue(w->parse->tu, object, &s->obj);
-	if (scope < CAL_MS_DEVICE && !clang_Cursor_isNull(s->obj.base))
+		cal_object_of_lvalue(w->parse->tu, a->object, &s->obj);
+	if (scope < CAL_SCOPE_DEVICE && !clang_Cursor_isNull(s->obj.base))
 		widen_cuda_scope_in(w, s->obj.base, &s->widen);
 	return 1;
 }
 
+/*
+ * The atomic call c as a site: CUDA's legacy atomics, the prelude's
+ * builtins with a constant (or the default) scope, member calls on a
+ * cuda::atomic.
+ */
+static int atomic_call_site(struct cal_walk *w, CXCursor c, struct cal_scoped_site *s)
+{
+	struct cal_atomic a;
+
+	if (!cal_atomic_classify(w, c, &a))
+		return 0;
+	switch (a.api) {
+	case CAL_API_LEGACY:
+		if (a.how != CAL_CALLEE_RESOLVED || !a.from_cuda ||
+		    clang_Cursor_getNumArguments(c) < 1)
+			return 0;
+		legacy_site(w, &a, s);
+		return 1;
+	case CAL_API_NV_BUILTIN:
+		if (!cal_nv_atomic_is_builtin_call(&a) || clang_Cursor_getNumArguments(c) < 1 ||
+		    a.scope == CAL_SCOPE_UNKNOWN)
+			return 0;
+		nv_site(w, &a, s);
+		return 1;
+	case CAL_API_LIBCUDACXX:
+		return cuda_atomic_site(w, &a, s);
+	default:
+		return 0;
+	}
+}
+
 /* ---- inline PTX (read by the shared reader, asm_template.h) ---- */
 
-static enum cal_mem_scope ptx_scope(const struct ptx_insn *in)
+static enum cal_scope ptx_scope(const struct ptx_insn *in)
 {
 	int q = in->first[PTX_QK_SCOPE];
 
-	switch (q < 0 ? PTX_SCOPE_GPU : in->quals[q].value) {	/* .gpu is the default */
-	case PTX_SCOPE_CTA: return CAL_MS_BLOCK;
-	case PTX_SCOPE_CLUSTER: return CAL_MS_CLUSTER;
-	case PTX_SCOPE_SYS: return CAL_MS_SYSTEM;
-	default: return CAL_MS_DEVICE;
-	}
+	/* .gpu is the default; the reader gives a .scope qualifier as enum cal_scope */
+	return q < 0 ? CAL_SCOPE_DEVICE : (enum cal_scope)in->quals[q].value;
 }
 
 static int ptx_on_shared(const struct ptx_insn *in)
@@ -412,7 +349,7 @@ static void ptx_sites(struct cal_walk *w, CXCursor c, cal_site_found found, void
 			s.obj.origin = CAL_ORIGIN_SHARED;
 		else if (!clang_Cursor_isNull(address))
 			cal_object_of_pointer(w->parse->tu, address, &s.obj);
-		if (s.scope < CAL_MS_DEVICE)
+		if (s.scope < CAL_SCOPE_DEVICE)
 			ptx_widen(w, &at, in, &s.widen);
 		found(&s, data);
 	}
@@ -429,8 +366,7 @@ void cal_scoped_sites_at(struct cal_walk *w, CXCursor c, cal_site_found found, v
 	}
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return;
-	if (legacy_site(w, c, &s) || nv_site(w, c, &s) || atomic_ref_site(w, c, &s) ||
-	    cuda_atomic_site(w, c, &s))
+	if (atomic_call_site(w, c, &s) || atomic_ref_site(w, c, &s))
 		found(&s, data);
 }
 
@@ -439,7 +375,6 @@ int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
 {
 	CXCursor callee = cal_call_callee(c);
 	long long v;
-	enum cal_mem_scope scope;
 
 	memset(widen, 0, sizeof(*widen));
 	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(callee) ||
@@ -453,7 +388,7 @@ int cal_block_fence_at(struct cal_walk *w, CXCursor c, struct cal_edit *widen,
 	if (!cal_cursor_name_is(callee, "atomic_thread_fence") ||
 	    !cal_decl_in_namespace(callee, "cuda") || clang_Cursor_getNumArguments(c) < 2 ||
 	    cal_scope_eval_int(clang_Cursor_getArgument(c, 1), &v) < 0 ||
-	    cuda_scope_value(v, &scope) < 0 || scope != CAL_MS_BLOCK)
+	    cal_scope_from_cuda(v) != CAL_SCOPE_BLOCK)
 		return 0;
 	*what = "'cuda::atomic_thread_fence' with cuda::thread_scope_block";
 	widen_cuda_scope_in(w, clang_Cursor_getArgument(c, 1), widen);

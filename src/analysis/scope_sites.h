@@ -20,28 +20,14 @@
 #include "parse/check.h"
 #include "cuatomlint/finding.h"
 #include "analysis/scope_address.h"
+#include "atomics/atomics.h"
 
-enum cal_mem_scope {
-	CAL_MS_THREAD,
-	CAL_MS_BLOCK,
-	CAL_MS_CLUSTER,
-	CAL_MS_DEVICE,
-	CAL_MS_SYSTEM,
-};
-
-const char *cal_mem_scope_name(enum cal_mem_scope s);
 /* The value of a constant integer expression: 0, or -1 if it is not one. */
 int cal_scope_eval_int(CXCursor e, long long *out);
-/*
- * The scope a legacy atomic's name gives (atomicAdd: device, atomicAdd_block:
- * block, atomicAdd_system: system), and the length of the name without that
- * suffix.
- */
-size_t cal_legacy_atomic_scope(const char *name, enum cal_mem_scope *scope);
 
 struct cal_scoped_site {
 	CXCursor site;			/* where to report */
-	enum cal_mem_scope scope;
+	enum cal_scope scope;
 	char *what;			/* e.g. "'atomicAdd_block'", quoted */
 	struct cal_object obj;
 	struct cal_edit widen;		/* file == NULL: no fix */

@@ -118,6 +118,16 @@ unsigned cal_fact_min_sm(const struct cal_fact *f, int cuda_major)
 	return f->min_sm;
 }
 
+unsigned cal_scope_qual(enum cal_scope scope)
+{
+	switch (scope) {
+	case CAL_SCOPE_BLOCK: return CAL_Q_SCOPE_BLOCK;
+	case CAL_SCOPE_CLUSTER: return CAL_Q_SCOPE_CLUSTER;
+	case CAL_SCOPE_SYSTEM: return CAL_Q_SCOPE_SYSTEM;
+	default: return 0;
+	}
+}
+
 const char *cal_api_name(enum cal_api api)
 {
 	static const char *const names[] = { "legacy", "nv-builtin", "libcu++", "ptx" };

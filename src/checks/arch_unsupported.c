@@ -30,6 +30,7 @@
 #include "checks/atomic_ref_fallback.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
+#include "atomics/atomics.h"
 #include "atomics/nv_atomic.h"
 #include "analysis/reach.h"
 
@@ -54,65 +55,6 @@ struct arch_state {
 	CXSourceLocation anchor;	/* where fallback helpers go */
 	struct cal_reach *reach;	/* findings only in code emitted for the targets */
 };
-
-static const struct { const char *name; enum cal_op op; } legacy_ops[] = {
-	{ "Add", CAL_OP_ADD }, { "Sub", CAL_OP_SUB }, { "Exch", CAL_OP_EXCH },
-	{ "Min", CAL_OP_MIN }, { "Max", CAL_OP_MAX }, { "Inc", CAL_OP_INC },
-	{ "Dec", CAL_OP_DEC }, { "And", CAL_OP_AND }, { "Or", CAL_OP_OR },
-	{ "Xor", CAL_OP_XOR }, { "CAS", CAL_OP_CAS },
-};
-
-static const struct { const char *name; enum cal_op op; } builtin_ops[] = {
-	{ "fetch_add", CAL_OP_ADD }, { "add", CAL_OP_ADD },
-	{ "fetch_sub", CAL_OP_SUB }, { "sub", CAL_OP_SUB },
-	{ "fetch_and", CAL_OP_AND }, { "and", CAL_OP_AND },
-	{ "fetch_or", CAL_OP_OR }, { "or", CAL_OP_OR },
-	{ "fetch_xor", CAL_OP_XOR }, { "xor", CAL_OP_XOR },
-	{ "fetch_min", CAL_OP_MIN }, { "min", CAL_OP_MIN },
-	{ "fetch_max", CAL_OP_MAX }, { "max", CAL_OP_MAX },
-	{ "load_n", CAL_OP_LOAD }, { "load", CAL_OP_LOAD },
-	{ "store_n", CAL_OP_STORE }, { "store", CAL_OP_STORE },
-	{ "exchange_n", CAL_OP_EXCH }, { "exchange", CAL_OP_EXCH },
-	{ "compare_exchange_n", CAL_OP_CAS }, { "compare_exchange", CAL_OP_CAS },
-};
-
-/* "atomicAdd_block" -> CAL_OP_ADD with CAL_Q_SCOPE_BLOCK; -1 if not legacy. */
-static int legacy_op(const char *name, unsigned *quals)
-{
-	const char *rest;
-	size_t i, n;
-
-	if (strncmp(name, "atomic", 6))
-		return -1;
-	name += 6;
-	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++) {
-		n = strlen(legacy_ops[i].name);
-		if (strncmp(name, legacy_ops[i].name, n))
-			continue;
-		rest = name + n;
-		*quals = 0;
-		if (!strcmp(rest, "_block"))
-			*quals = CAL_Q_SCOPE_BLOCK;
-		else if (!strcmp(rest, "_system"))
-			*quals = CAL_Q_SCOPE_SYSTEM;
-		else if (*rest)
-			return -1;
-		return (int)legacy_ops[i].op;
-	}
-	return -1;
-}
-
-static int builtin_op(const char *name)
-{
-	size_t i;
-
-	if (strncmp(name, "__nv_atomic_", 12))
-		return -1;
-	for (i = 0; i < sizeof(builtin_ops) / sizeof(builtin_ops[0]); i++)
-		if (!strcmp(name + 12, builtin_ops[i].name))
-			return (int)builtin_ops[i].op;
-	return -1;
-}
 
 /* The fact type of a CUDA vector/half record by name, or CAL_T_ANY. */
 static enum cal_vtype record_type(const char *name)
@@ -181,170 +123,56 @@ static enum cal_vtype classify(CXType t, enum cal_op op, enum cal_signedness *si
 	return size == 4 ? CAL_T_I32 : CAL_T_ANY;
 }
 
-static void set_operand(struct atomic_call *ac, CXType ptr)
+/* t: the operand's canonical type, invalid if unknown */
+static void set_operand(struct atomic_call *ac, CXType t)
 {
-	CXType t = clang_getCanonicalType(ptr);
-
-	if (t.kind != CXType_Pointer)
+	if (t.kind == CXType_Invalid)
 		return;
-	t = clang_getPointeeType(t);
-	t = clang_getCanonicalType(t);
 	ac->type = classify(t, ac->op, &ac->sign);
 	ac->type_name = cal_type_name(cal_type_unqualified(t));
 }
 
-static CXCursor innermost_ref(CXCursor e)
-{
-	while (clang_getCursorKind(e) == CXCursor_UnexposedExpr && cal_nr_children(e) == 1)
-		e = cal_child(e, 0);
-	return e;
-}
-
 /*
- * A call clang could not resolve: a recovery expression (or a dependent
- * call in a template pattern) whose first child names an overload set or a
- * function and whose other children are the arguments.
+ * The calls judged: CUDA's legacy atomics, resolved or not (clang's
+ * recovery expression keeps the arguments where the target's headers drop
+ * the overload); calls of the prelude's builtins with an object argument;
+ * member function calls on a cuda::atomic / cuda::atomic_ref.
  */
-static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl)
+static int judged(const struct cal_atomic *a)
 {
-	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor ref, target;
-
-	if ((k != CXCursor_UnexposedExpr && k != CXCursor_CallExpr) || cal_nr_children(c) < 2)
-		return 0;
-	if (k == CXCursor_CallExpr && !clang_Cursor_isNull(cal_call_callee(c)))
-		return 0;
-	ref = innermost_ref(cal_child(c, 0));
-	if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr &&
-	    clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
-		return 0;
-	target = clang_getCursorReferenced(ref);
-	if (clang_getCursorKind(target) == CXCursor_OverloadedDeclRef) {
-		if (!clang_getNumOverloadedDecls(target))
-			return 0;
-		*first_decl = clang_getOverloadedDecl(target, 0);
-	} else if (cal_is_function_kind(clang_getCursorKind(target))) {
-		*first_decl = target;
-	} else {
+	switch (a->api) {
+	case CAL_API_LEGACY:
+		return a->from_cuda && a->how != CAL_CALLEE_WRAPPED;
+	case CAL_API_NV_BUILTIN:
+		return cal_nv_atomic_is_builtin_call(a) && clang_Cursor_getNumArguments(a->call) >= 1;
+	case CAL_API_LIBCUDACXX:
+		return a->from_cuda && clang_getCursorKind(a->callee) == CXCursor_CXXMethod;
+	default:
 		return 0;
 	}
-	*name_ref = ref;
-	return 1;
 }
 
-static int legacy_call(const struct cal_walk *w, CXCursor c, struct atomic_call *ac)
+static int atomic_call_of(struct cal_walk *w, CXCursor c, struct atomic_call *ac)
 {
-	CXCursor callee = cal_call_callee(c), decl;
-	int op;
+	struct cal_atomic a;
 
-	if (clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_isNull(callee)) {
-		decl = callee;
-		ac->name_ref = innermost_ref(cal_child(c, 0));
-	} else if (!unresolved_call(c, &ac->name_ref, &decl)) {
+	if (!cal_atomic_classify(w, c, &a) || !judged(&a))
 		return 0;
-	}
-	ac->name = cal_cursor_name(decl);
-	op = legacy_op(ac->name, &ac->quals);
-	if (op < 0 || !cal_walk_decl_from_cuda(w, decl)) {
-		free(ac->name);		/* the next matcher sets its own */
-		ac->name = NULL;
-		return 0;
-	}
-	ac->api = CAL_API_LEGACY;
-	ac->op = (enum cal_op)op;
 	ac->expr = c;
-	if (!clang_Cursor_isNull(callee))
-		set_operand(ac, clang_getArgType(clang_getCursorType(callee), 0));
-	else
-		set_operand(ac, clang_getCursorType(cal_child(c, 1)));
-	return 1;
-}
-
-/* The scope argument of a builtin call, if it is a constant; else -1. */
-static long long builtin_scope(CXCursor call, CXCursor callee)
-{
-	int nparams = clang_Cursor_getNumArguments(callee);
-	CXCursor arg;
-	CXEvalResult ev;
-	long long v = -1;
-
-	if (nparams < 1 || clang_Cursor_getNumArguments(call) != nparams)
-		return -1;
-	arg = clang_Cursor_getArgument(call, (unsigned)(nparams - 1));
-	ev = clang_Cursor_Evaluate(arg);
-	if (!ev)
-		return -1;
-	if (clang_EvalResult_getKind(ev) == CXEval_Int)
-		v = clang_EvalResult_getAsLongLong(ev);
-	clang_EvalResult_dispose(ev);
-	return v;
-}
-
-#define NV_SCOPE_CLUSTER 2	/* __NV_THREAD_SCOPE_CLUSTER in the prelude */
-
-static int builtin_call(struct cal_walk *w, CXCursor c, struct atomic_call *ac)
-{
-	CXCursor callee = cal_nv_atomic_callee(w, c);
-	int op;
-
-	if (clang_Cursor_isNull(callee))
-		return 0;
-	ac->name = cal_cursor_name(callee);
-	op = builtin_op(ac->name);
-	if (op < 0 || clang_Cursor_getNumArguments(c) < 1) {
-		free(ac->name);
-		ac->name = NULL;
-		return 0;
+	ac->api = a.api;
+	ac->op = a.op;
+	ac->name = cal_cursor_name(a.callee);
+	if (a.api == CAL_API_LIBCUDACXX) {
+		ac->object = a.object;
+		ac->type = CAL_T_ANY;
+		ac->type_name = cal_type_name(a.atomic_type);
+		return 1;
 	}
-	ac->api = CAL_API_NV_BUILTIN;
-	ac->op = (enum cal_op)op;
-	ac->expr = c;
-	set_operand(ac, clang_getCursorType(clang_Cursor_getArgument(c, 0)));
-	if (builtin_scope(c, callee) == NV_SCOPE_CLUSTER)
-		ac->quals = CAL_Q_SCOPE_CLUSTER;
-	return 1;
-}
-
-/* Is t (or what it points to) cuda::atomic<...> or cuda::atomic_ref<...>? */
-static int is_libcudacxx_atomic(CXType t, CXType *object)
-{
-	CXCursor decl, p;
-	int hit = 0;
-
-	t = clang_getCanonicalType(t);
-	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
-		t = clang_getCanonicalType(clang_getPointeeType(t));
-	*object = cal_type_unqualified(t);
-	decl = clang_getTypeDeclaration(t);
-	if (!cal_cursor_name_is(decl, "atomic_ref") && !cal_cursor_name_is(decl, "atomic"))
-		return 0;
-	for (p = clang_getCursorSemanticParent(decl); !clang_Cursor_isNull(p) &&
-	     clang_getCursorKind(p) == CXCursor_Namespace; p = clang_getCursorSemanticParent(p))
-		hit = cal_cursor_name_is(p, "cuda");
-	return hit;
-}
-
-static int libcudacxx_call(CXCursor c, struct atomic_call *ac)
-{
-	CXCursor callee = cal_call_callee(c), member, object;
-	CXType type;
-
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || clang_Cursor_isNull(callee) ||
-	    clang_getCursorKind(callee) != CXCursor_CXXMethod)
-		return 0;
-	member = cal_ignore_wrappers(cal_child(c, 0));
-	if (clang_getCursorKind(member) != CXCursor_MemberRefExpr || cal_nr_children(member) < 1)
-		return 0;
-	object = cal_ignore_wrappers(cal_child(member, 0));	/* past a cast to a base */
-	if (!is_libcudacxx_atomic(clang_getCursorType(object), &type))
-		return 0;
-	ac->api = CAL_API_LIBCUDACXX;
-	ac->object = object;
-	ac->op = CAL_OP_ANY;
-	ac->type = CAL_T_ANY;
-	ac->expr = c;
-	ac->name = cal_cursor_name(callee);
-	ac->type_name = cal_type_name(type);
+	ac->name_ref = a.name_ref;
+	set_operand(ac, a.operand);
+	/* a builtin's cluster scope is a note of its own (report_cluster) */
+	if (a.api == CAL_API_LEGACY || a.scope == CAL_SCOPE_CLUSTER)
+		ac->quals = cal_scope_qual(a.scope);
 	return 1;
 }
 
@@ -540,7 +368,7 @@ static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 	    !cal_walk_in_device_code(w))
 		return;
 	memset(&ac, 0, sizeof(ac));
-	if (legacy_call(w, c, &ac) || builtin_call(w, c, &ac) || libcudacxx_call(c, &ac))
+	if (atomic_call_of(w, c, &ac))
 		judge(w, st, &ac);
 	atomic_call_clear(&ac);
 }

@@ -36,67 +36,31 @@ enum plain_op {
 };
 
 struct op_map {
-	const char *name;	/* operation, without prefix and suffix */
 	enum plain_op kind;
 	const char *text;	/* "+=", "min" ... */
 };
 
-static const struct op_map legacy_ops[] = {
-	{ "Add", PLAIN_COMPOUND, "+=" }, { "Sub", PLAIN_COMPOUND, "-=" },
-	{ "And", PLAIN_COMPOUND, "&=" }, { "Or", PLAIN_COMPOUND, "|=" },
-	{ "Xor", PLAIN_COMPOUND, "^=" }, { "Exch", PLAIN_ASSIGN, "=" },
-	{ "Min", PLAIN_MINMAX, "min" }, { "Max", PLAIN_MINMAX, "max" },
-	{ "Inc", PLAIN_NONE, NULL }, { "Dec", PLAIN_NONE, NULL },
-	{ "CAS", PLAIN_NONE, NULL },
-};
-
-static const struct op_map nv_ops[] = {
-	{ "add", PLAIN_COMPOUND, "+=" }, { "sub", PLAIN_COMPOUND, "-=" },
-	{ "and", PLAIN_COMPOUND, "&=" }, { "or", PLAIN_COMPOUND, "|=" },
-	{ "xor", PLAIN_COMPOUND, "^=" }, { "min", PLAIN_MINMAX, "min" },
-	{ "max", PLAIN_MINMAX, "max" }, { "store_n", PLAIN_ASSIGN, "=" },
-	{ "exchange_n", PLAIN_ASSIGN, "=" },
-};
-
-#define NR(a) (sizeof(a) / sizeof((a)[0]))
-
-static const struct op_map *find_op(const struct op_map *ops, size_t n, const char *name,
-				     size_t len)
+/*
+ * The plain operation of an atomic: read-modify-writes and the by-value
+ * store and exchange (the generic forms take the value through a pointer).
+ */
+static const struct op_map *plain_op_of(const struct cal_atomic_op *row)
 {
+	static const struct op_map none = { PLAIN_NONE, NULL }, assign = { PLAIN_ASSIGN, "=" };
+	static const struct { enum cal_op op; struct op_map map; } ops[] = {
+		{ CAL_OP_ADD, { PLAIN_COMPOUND, "+=" } }, { CAL_OP_SUB, { PLAIN_COMPOUND, "-=" } },
+		{ CAL_OP_AND, { PLAIN_COMPOUND, "&=" } }, { CAL_OP_OR, { PLAIN_COMPOUND, "|=" } },
+		{ CAL_OP_XOR, { PLAIN_COMPOUND, "^=" } }, { CAL_OP_MIN, { PLAIN_MINMAX, "min" } },
+		{ CAL_OP_MAX, { PLAIN_MINMAX, "max" } },
+	};
 	size_t i;
-	for (i = 0; i < n; i++)
-		if (strlen(ops[i].name) == len && !strncmp(ops[i].name, name, len))
-			return &ops[i];
-	return NULL;
-}
 
-/* atomicAdd, atomicAdd_block, atomicAdd_system ... */
-static const struct op_map *legacy_op(const char *name)
-{
-	const char *op, *suffix;
-	size_t len;
-
-	if (strncmp(name, "atomic", 6))
-		return NULL;
-	op = name + 6;
-	suffix = strchr(op, '_');
-	len = suffix ? (size_t)(suffix - op) : strlen(op);
-	if (suffix && strcmp(suffix, "_block") && strcmp(suffix, "_system"))
-		return NULL;
-	return find_op(legacy_ops, NR(legacy_ops), op, len);
-}
-
-/* __nv_atomic_fetch_add and __nv_atomic_add both are "add" */
-static const struct op_map *nv_op(const char *name)
-{
-	static const struct op_map other = { "", PLAIN_NONE, NULL };
-	const char *op = name + strlen("__nv_atomic_");
-	const struct op_map *m;
-
-	if (!strncmp(op, "fetch_", 6))
-		op += 6;
-	m = find_op(nv_ops, NR(nv_ops), op, strlen(op));
-	return m ? m : &other;
+	if ((row->op == CAL_OP_EXCH || row->op == CAL_OP_STORE) && !row->generic)
+		return &assign;
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (ops[i].op == row->op)
+			return &ops[i].map;
+	return &none;
 }
 
 /* --- source text for the fix --- */
@@ -334,6 +298,7 @@ static void check_atomic_ref(struct cal_walk *w, CXCursor call)
 static void check_call(struct cal_walk *w, CXCursor call)
 {
 	CXCursor callee = cal_call_callee(call);
+	struct cal_atomic a;
 	char *name;
 
 	if (clang_Cursor_isNull(callee))
@@ -342,11 +307,13 @@ static void check_call(struct cal_walk *w, CXCursor call)
 		check_atomic_ref(w, call);
 		return;
 	}
+	if (!cal_atomic_classify(w, call, &a) || !a.row || a.how != CAL_CALLEE_RESOLVED ||
+	    (a.api == CAL_API_NV_BUILTIN && !cal_nv_atomic_is_builtin_call(&a)) ||
+	    (a.api == CAL_API_LEGACY && !cal_cursor_in_system_header(callee)) ||
+	    a.api == CAL_API_LIBCUDACXX)
+		return;
 	name = cal_cursor_name(callee);
-	if (!clang_Cursor_isNull(cal_nv_atomic_callee(w, call)))
-		check_call_address(w, call, name, nv_op(name));
-	else if (legacy_op(name) && cal_cursor_in_system_header(callee))
-		check_call_address(w, call, name, legacy_op(name));
+	check_call_address(w, call, name, plain_op_of(a.row));
 	free(name);
 }
 

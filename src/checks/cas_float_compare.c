@@ -34,6 +34,7 @@
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
+#include "atomics/atomics.h"
 
 #define MAX_FED 32
 
@@ -42,22 +43,18 @@ struct cas_loop {
 	int nr_fed;
 };
 
-static const char *const cas_names[] = {
-	"atomicCAS", "atomicCAS_block", "atomicCAS_system",
-	"compare_exchange_weak", "compare_exchange_strong",
-	"__nv_atomic_compare_exchange", "__nv_atomic_compare_exchange_n",
-};
-
+/*
+ * A compare-and-swap of any API, by its name alone: the loop shape, not
+ * the callee's origin, is what this check judges (std::atomic's too).
+ * Resolved calls only: a template pattern's call with dependent types is
+ * judged in its instantiations.
+ */
 static int is_cas_call(CXCursor c, void *data)
 {
-	size_t i;
+	struct cal_atomic a;
 	(void)data;
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return 0;
-	for (i = 0; i < sizeof(cas_names) / sizeof(cas_names[0]); i++)
-		if (cal_cursor_name_is(c, cas_names[i]))
-			return 1;
-	return 0;
+	return clang_getCursorKind(c) == CXCursor_CallExpr && cal_atomic_classify(NULL, c, &a) &&
+	       a.how == CAL_CALLEE_RESOLVED && a.op == CAL_OP_CAS;
 }
 
 static int contains_cas(CXCursor e)
@@ -75,10 +72,12 @@ static void add_fed(struct cas_loop *l, CXCursor var)
 /* The variable a CAS passes its expected value through (by reference or pointer). */
 static CXCursor cas_expected_var(CXCursor call)
 {
-	int arg = cal_cursor_name_starts(call, "__nv_atomic") ? 1 : 0;
+	struct cal_atomic a;
+	int arg;
 
-	if (cal_cursor_name_starts(call, "atomicCAS") ||
-	    clang_Cursor_getNumArguments(call) <= arg)
+	cal_atomic_classify(NULL, call, &a);
+	arg = a.api == CAL_API_NV_BUILTIN ? 1 : 0;
+	if (a.api == CAL_API_LEGACY || clang_Cursor_getNumArguments(call) <= arg)
 		return clang_getNullCursor();
 	return cal_base_variable(clang_Cursor_getArgument(call, arg));
 }

@@ -27,24 +27,7 @@
 #include "fixits/include_insert.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
-#include "analysis/scope_sites.h"
-
-struct legacy_op {
-	const char *name;	/* without _block / _system */
-	const char *member;
-	int integer_only;
-};
-
-static const struct legacy_op legacy_ops[] = {
-	{ "atomicAdd", "fetch_add", 0 },
-	{ "atomicSub", "fetch_sub", 1 },
-	{ "atomicExch", "exchange", 0 },
-	{ "atomicMin", "fetch_min", 1 },
-	{ "atomicMax", "fetch_max", 1 },
-	{ "atomicAnd", "fetch_and", 1 },
-	{ "atomicOr", "fetch_or", 1 },
-	{ "atomicXor", "fetch_xor", 1 },
-};
+#include "atomics/atomics.h"
 
 struct modernize_state {
 	CXTranslationUnit tu;
@@ -57,18 +40,24 @@ static void *modernize_begin(struct cal_walk *w)
 	return st;
 }
 
-static const struct legacy_op *match_op(const char *name, enum cal_mem_scope *scope)
+/*
+ * The atomic_ref member a legacy operation becomes: read-modify-writes and
+ * exchange (not compare-and-swap, whose member returns a bool, nor
+ * atomicInc/atomicDec, which have none).
+ */
+static const struct cal_atomic_op *member_for(enum cal_op op)
 {
-	size_t i, len = cal_legacy_atomic_scope(name, scope);
+	return op == CAL_OP_CAS ? NULL : cal_member_op(op);
+}
 
-	for (i = 0; i < sizeof(legacy_ops) / sizeof(legacy_ops[0]); i++)
-		if (strlen(legacy_ops[i].name) == len && !strncmp(name, legacy_ops[i].name, len))
-			return &legacy_ops[i];
-	return NULL;
+/* Floating-point objects: only add and exchange are rewritten. */
+static int integer_only(enum cal_op op)
+{
+	return op != CAL_OP_ADD && op != CAL_OP_EXCH;
 }
 
 /* The object type's spelling if atomic_ref supports the operation on it. */
-static char *object_type(CXCursor callee, const struct legacy_op *op)
+static char *object_type(CXCursor callee, enum cal_op op)
 {
 	CXType t = clang_getArgType(clang_getCursorType(callee), 0);
 	CXType obj = clang_getCanonicalType(clang_getPointeeType(t));
@@ -78,7 +67,7 @@ static char *object_type(CXCursor callee, const struct legacy_op *op)
 	case CXType_LongLong: case CXType_ULongLong:
 		break;
 	case CXType_Float: case CXType_Double:
-		if (op->integer_only)
+		if (integer_only(op))
 			return NULL;
 		break;
 	default:
@@ -158,7 +147,7 @@ static char *object_text(CXCursor arg, const char *text)
 }
 
 static void add_fix(struct modernize_state *st, struct cal_finding *f, CXCursor call,
-		    const char *type, const char *scope, const struct legacy_op *op)
+		    const char *type, const char *scope, const struct cal_atomic_op *op)
 {
 	struct cal_edit e;
 	char *ptr = NULL, *val = NULL, *obj;
@@ -171,7 +160,7 @@ static void add_fix(struct modernize_state *st, struct cal_finding *f, CXCursor 
 		free(e.replacement);
 		e.replacement = xasprintf("cuda::atomic_ref<%s, %s>{%s}.%s(%s, "
 					  "cuda::memory_order_relaxed)", type, scope, obj,
-					  op->member, val);
+					  op->name, val);
 		free(obj);
 		fix = cal_finding_add_fix(f, "use cuda::atomic_ref with an explicit memory order");
 		cal_fix_add_edit(fix, &e);
@@ -190,26 +179,25 @@ static unsigned atomic_ref_min_sm(void)
 
 static void modernize_visit(struct cal_walk *w, CXCursor c, void *state)
 {
-	const struct legacy_op *op;
-	enum cal_mem_scope scope;
+	const struct cal_atomic_op *op;
+	struct cal_atomic a;
 	char *name, *type, *scope_name;
-	CXCursor callee;
 	struct cal_finding *f;
 
 	if (clang_getCursorKind(c) != CXCursor_CallExpr || !cal_walk_in_device_code(w) ||
 	    w->in_instantiation || clang_Cursor_getNumArguments(c) != 2 ||
 	    cal_walk_targets_below(w, atomic_ref_min_sm()))
 		return;
-	callee = cal_call_callee(c);
-	if (clang_Cursor_isNull(callee) || !cal_walk_decl_from_cuda(w, callee))
+	if (!cal_atomic_classify(w, c, &a) || a.api != CAL_API_LEGACY ||
+	    a.how != CAL_CALLEE_RESOLVED || !a.from_cuda)
 		return;
-	name = cal_cursor_name(callee);
-	op = match_op(name, &scope);
-	type = op ? object_type(callee, op) : NULL;
+	name = cal_cursor_name(a.callee);
+	op = member_for(a.op);
+	type = op ? object_type(a.callee, a.op) : NULL;
 	if (type) {
-		scope_name = xasprintf("cuda::thread_scope_%s", cal_mem_scope_name(scope));
+		scope_name = xasprintf("cuda::thread_scope_%s", cal_scope_name(a.scope));
 		f = cal_report(w, c, "'%s' can be written as cuda::atomic_ref<%s, %s>::%s with an "
-			       "explicit memory order", name, type, scope_name, op->member);
+			       "explicit memory order", name, type, scope_name, op->name);
 		add_fix(state, f, c, type, scope_name, op);
 		free(scope_name);
 	}

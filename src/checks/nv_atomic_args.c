@@ -41,7 +41,7 @@ enum const_kind {
 
 struct call_info {
 	CXCursor call;
-	const struct cal_nv_builtin *b;
+	const struct cal_atomic_op *b;
 	char *name;
 };
 
@@ -92,7 +92,7 @@ static const int exchange_sizes[] = { 4, 8, 16, 0 };
 static const int rmw_sizes[] = { 4, 8, 0 };
 
 /* The message for the object type (pointee t, canonical) of a call, or NULL if nvcc accepts it. */
-static const char *object_type_problem(const struct cal_nv_builtin *b, CXType t)
+static const char *object_type_problem(const struct cal_atomic_op *b, CXType t)
 {
 	enum type_class tc = classify_type(t);
 	long long size = clang_Type_getSizeOf(t);
@@ -102,7 +102,7 @@ static const char *object_type_problem(const struct cal_nv_builtin *b, CXType t)
 	if (b->generic) {
 		if (!size_in(size, generic_sizes))
 			return "the generic builtins need an object of 1, 2, 4, 8 or 16 bytes";
-	} else if (!cal_nv_op_is_rmw(b->op)) {
+	} else if (!cal_op_is_arith(b->op)) {
 		if (tc != TC_INTEGRAL)
 			return "the non-generic load, store, exchange and compare-exchange take "
 			       "integral types only; use the generic form";
@@ -112,18 +112,19 @@ static const char *object_type_problem(const struct cal_nv_builtin *b, CXType t)
 			       "floating-point type";
 		if (!size_in(size, rmw_sizes))
 			return "and, or, xor, add, sub, min and max need an object of 4 or 8 bytes";
-		if (tc == TC_FLOATING && (b->op == CAL_NV_MIN || b->op == CAL_NV_MAX))
+		if (tc == TC_FLOATING && (b->op == CAL_OP_MIN || b->op == CAL_OP_MAX))
 			return "min and max are not supported on floating-point types";
-		if (tc == TC_FLOATING && b->op >= CAL_NV_AND && b->op <= CAL_NV_XOR)
+		if (tc == TC_FLOATING && (b->op == CAL_OP_AND || b->op == CAL_OP_OR ||
+				     b->op == CAL_OP_XOR))
 			return "and, or and xor are not supported on floating-point types";
-		if ((b->op == CAL_NV_ADD || b->op == CAL_NV_SUB) && size == 8 &&
+		if ((b->op == CAL_OP_ADD || b->op == CAL_OP_SUB) && size == 8 &&
 		    is_signed_integral(t))
 			return "add and sub are not supported on signed 64-bit integers; "
 			       "use an unsigned type";
 	}
-	if (b->op == CAL_NV_CAS && !size_in(size, cas_sizes))
+	if (b->op == CAL_OP_CAS && !size_in(size, cas_sizes))
 		return "compare-exchange needs an object of 2, 4, 8 or 16 bytes";
-	if (b->op == CAL_NV_EXCHANGE && !size_in(size, exchange_sizes))
+	if (b->op == CAL_OP_EXCH && !size_in(size, exchange_sizes))
 		return "exchange needs an object of 4, 8 or 16 bytes";
 	return NULL;
 }
@@ -280,19 +281,19 @@ static CXCursor order_enumerator(CXCursor arg)
  * consume asks for an ordering the operation cannot have: strengthening or
  * dropping it is the user's call, so no fix.
  */
-static int nearest_valid_order(enum cal_nv_op op, long long order)
+static int nearest_valid_order(enum cal_op op, long long order)
 {
-	if (order == CAL_NV_ACQ_REL && op == CAL_NV_LOAD)
-		return CAL_NV_ACQUIRE;
-	if (order == CAL_NV_ACQ_REL && op == CAL_NV_STORE)
-		return CAL_NV_RELEASE;
+	if (order == CAL_ORDER_ACQ_REL && op == CAL_OP_LOAD)
+		return CAL_ORDER_ACQUIRE;
+	if (order == CAL_ORDER_ACQ_REL && op == CAL_OP_STORE)
+		return CAL_ORDER_RELEASE;
 	return -1;
 }
 
 static void report_wrong_order(struct cal_walk *w, const struct call_info *ci, CXCursor arg,
 			       long long order)
 {
-	const char *rule = ci->b->op == CAL_NV_LOAD ?
+	const char *rule = ci->b->op == CAL_OP_LOAD ?
 		"an atomic load cannot be release or acq_rel" :
 		"an atomic store cannot be consume, acquire or acq_rel";
 	int better = nearest_valid_order(ci->b->op, order);
@@ -305,7 +306,7 @@ static void report_wrong_order(struct cal_walk *w, const struct call_info *ci, C
 	    cal_add_simple_fix(f, "use the valid half of acq_rel",
 			       clang_getCursorExtent(enumerator), cal_nv_order_name(better)) == 0)
 		return;
-	if (ci->b->op == CAL_NV_LOAD)
+	if (ci->b->op == CAL_OP_LOAD)
 		cal_note_at(w, f, arg, "use __NV_ATOMIC_ACQUIRE to order later accesses after "
 			    "the load, or __NV_ATOMIC_RELAXED");
 	else
@@ -322,16 +323,16 @@ static void check_order(struct cal_walk *w, const struct call_info *ci, int inde
 	if (clang_Cursor_isNull(arg) ||
 	    constant_argument(w, ci, arg, "memory order", &order) < 0)
 		return;
-	if (order < 0 || order >= CAL_NV_NR_ORDERS) {
+	if (order < 0 || order >= CAL_NR_ORDERS) {
 		cal_report(w, arg, "memory order %lld of '%s' is not an __NV_ATOMIC_* value "
 			   "(0 to 5)", order, ci->name);
 		return;
 	}
-	if (!cal_nv_order_valid_for(ci->b->op, order)) {
+	if (!cal_order_valid_for(ci->b->op, order)) {
 		report_wrong_order(w, ci, arg, order);
 		return;
 	}
-	if (order == CAL_NV_CONSUME) {
+	if (order == CAL_ORDER_CONSUME) {
 		f = cal_report(w, arg, "memory order __NV_ATOMIC_CONSUME of '%s' is implemented "
 			       "as __NV_ATOMIC_ACQUIRE", ci->name);
 		f->severity = CAL_SEV_NOTE;
@@ -346,12 +347,12 @@ static void check_scope(struct cal_walk *w, const struct call_info *ci)
 
 	if (clang_Cursor_isNull(arg) || constant_argument(w, ci, arg, "scope", &scope) < 0)
 		return;
-	if (scope < 0 || scope >= CAL_NV_NR_SCOPES) {
+	if (scope < 0 || scope >= CAL_NR_SCOPES) {
 		cal_report(w, arg, "thread scope %lld of '%s' is not an __NV_THREAD_SCOPE_* "
 			   "value (0 to 4)", scope, ci->name);
 		return;
 	}
-	if (scope == CAL_NV_SCOPE_THREAD) {
+	if (scope == CAL_SCOPE_THREAD) {
 		f = cal_report(w, arg, "thread scope __NV_THREAD_SCOPE_THREAD of '%s' is "
 			       "implemented as __NV_THREAD_SCOPE_BLOCK", ci->name);
 		f->severity = CAL_SEV_NOTE;

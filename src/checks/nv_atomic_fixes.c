@@ -522,17 +522,17 @@ static void add_param(struct strbuf *sb, CXType t, const char *name)
 	free(s);
 }
 
-static void add_wrapper_body(struct strbuf *sb, const struct cal_nv_builtin *b,
+static void add_wrapper_body(struct strbuf *sb, const struct cal_atomic_op *b,
 			     const char *name, const char *unit)
 {
 	const char *value = b->nr_args == 4 ? "v, " : "";
 	int o, s;
 
 	strbuf_addf(sb, "{\n%sswitch (order * 8 + scope) {\n", unit);
-	for (o = 0; o < CAL_NV_NR_ORDERS; o++) {
-		if (!cal_nv_order_valid_for(b->op, o))
+	for (o = 0; o < CAL_NR_ORDERS; o++) {
+		if (!cal_order_valid_for(b->op, o))
 			continue;
-		for (s = 0; s < CAL_NV_NR_SCOPES; s++)
+		for (s = 0; s < CAL_NR_SCOPES; s++)
 			strbuf_addf(sb, "%scase %s * 8 + %s: return %s(p, %s%s, %s);\n", unit,
 				    cal_nv_order_name(o), cal_nv_scope_name(s), name, value,
 				    cal_nv_order_name(o), cal_nv_scope_name(s));
@@ -542,7 +542,7 @@ static void add_wrapper_body(struct strbuf *sb, const struct cal_nv_builtin *b,
 }
 
 /* The wrapper's definition, guarded so that several insertions define it once. */
-static char *wrapper_text(const struct cal_nv_builtin *b, CXType fty, const char *wname,
+static char *wrapper_text(const struct cal_atomic_op *b, CXType fty, const char *wname,
 			  const char *unit)
 {
 	static const char *const params[] = { "p", "v", "order", "scope" };
@@ -569,14 +569,14 @@ static char *wrapper_text(const struct cal_nv_builtin *b, CXType fty, const char
 int cal_nv_fix_wrapper(struct cal_walk *w, struct cal_finding *f, CXCursor ref,
 		       CXType fty, const char *name, CXCursor top, const char **why)
 {
-	const struct cal_nv_builtin *b = cal_nv_builtin_find(name);
+	const struct cal_atomic_op *b = cal_nv_builtin_find(name);
 	struct toks tk;
 	char *word, *wname, *text;
 	struct cal_edit e1, e2;
 	struct cal_fix *fix;
 	int r = -1;
 
-	if (!b || b->generic || b->op == CAL_NV_CAS) {
+	if (!b || b->generic || b->op == CAL_OP_CAS) {
 		*why = "no wrapper is offered for the generic and compare-exchange builtins; "
 		       "call the builtin directly where the pointer is called";
 		return -1;

@@ -381,9 +381,9 @@ static void report_mixed(struct cal_walk *w, struct access *a, const struct acce
 
 	f = cal_report(w, a->s.site, "%s (%s scope) and %s (%s scope) %s the same object "
 		       "through '%s': they are not atomic with respect to each other",
-		       a->s.what, cal_mem_scope_name(a->s.scope), b->s.what,
-		       cal_mem_scope_name(b->s.scope), a->s.is_load ? "access" : "update", name);
-	cal_note_at(w, f, b->s.site, "the %s-scope %s is here", cal_mem_scope_name(b->s.scope),
+		       a->s.what, cal_scope_name(a->s.scope), b->s.what,
+		       cal_scope_name(b->s.scope), a->s.is_load ? "access" : "update", name);
+	cal_note_at(w, f, b->s.site, "the %s-scope %s is here", cal_scope_name(b->s.scope),
 		    b->s.is_load ? "load" : "update");
 	add_widen_fix(f, &a->s.widen);
 	free(name);
@@ -396,7 +396,7 @@ static struct cal_finding *report_other_blocks(struct cal_walk *w, struct access
 
 	f = cal_report(w, a->s.site, "%s is atomic only within one %s, but other blocks of the "
 		       "kernel update the same global memory through '%s' (the address does not "
-		       "depend on blockIdx)", a->s.what, cal_mem_scope_name(a->s.scope), name);
+		       "depend on blockIdx)", a->s.what, cal_scope_name(a->s.scope), name);
 	free(name);
 	return f;
 }
@@ -418,7 +418,7 @@ static void report_through_call(struct cal_walk *w, struct access *a,
 
 static int is_narrow_on_global_candidate(const struct access *a)
 {
-	return a->s.scope < CAL_MS_DEVICE && !a->s.obj.per_block &&
+	return a->s.scope < CAL_SCOPE_DEVICE && !a->s.obj.per_block &&
 	       a->s.obj.origin != CAL_ORIGIN_SHARED && a->s.obj.origin != CAL_ORIGIN_LOCAL &&
 	       !clang_Cursor_isNull(a->s.obj.base);
 }

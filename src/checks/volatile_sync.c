@@ -45,6 +45,7 @@
 #include "cuatomlint/strbuf.h"
 #include "fixits/include_insert.h"
 #include "analysis/volatile_util.h"
+#include "atomics/atomics.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
 enum access_kind { ACC_POLL, ACC_STORE };
@@ -682,18 +683,22 @@ static void record_mmio(struct sync_state *st, struct cal_walk *w, CXCursor c)
 	st->mmio[st->nr_mmio++] = w->function;
 }
 
+/*
+ * The legacy atomicCAS / atomicExch (any scope) that takes a lock, by name;
+ * resolved calls only (a template pattern's is judged in its instantiations).
+ */
+static int legacy_lock_op(CXCursor call, struct cal_atomic *a)
+{
+	return clang_getCursorKind(call) == CXCursor_CallExpr &&
+	       cal_atomic_classify(NULL, call, a) && a->how == CAL_CALLEE_RESOLVED &&
+	       a->api == CAL_API_LEGACY && (a->op == CAL_OP_CAS || a->op == CAL_OP_EXCH);
+}
+
 static int is_lock_call(CXCursor call)
 {
-	static const char *const names[] = {
-		"atomicCAS", "atomicCAS_block", "atomicCAS_system",
-		"atomicExch", "atomicExch_block", "atomicExch_system",
-	};
-	size_t i;
+	struct cal_atomic a;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (vol_call_named(call, names[i]))
-			return 1;
-	return 0;
+	return legacy_lock_op(call, &a);
 }
 
 static void record_lock(struct sync_state *st, struct cal_walk *w, CXCursor call)
@@ -1608,10 +1613,11 @@ static int scope_rank(const char *scope)
 static const char *acquire_scope(const struct sync_state *st, const struct lock_site *l,
 				 CXCursor lvalue)
 {
-	if (vol_call_named(l->call, "atomicCAS_block") || vol_call_named(l->call, "atomicExch_block"))
+	struct cal_atomic a;
+
+	if (legacy_lock_op(l->call, &a) && a.scope == CAL_SCOPE_BLOCK)
 		return "cuda::thread_scope_block";
-	if (vol_call_named(l->call, "atomicCAS_system") ||
-	    vol_call_named(l->call, "atomicExch_system"))
+	if (legacy_lock_op(l->call, &a) && a.scope == CAL_SCOPE_SYSTEM)
 		return "cuda::thread_scope_system";
 	return object_is_shared(lvalue) ? "cuda::thread_scope_block" : st->scope;
 }
@@ -1709,8 +1715,8 @@ static char *acquire_call_text(const struct sync_state *st, const struct lock_si
 			       const char *scope)
 {
 	int nargs = clang_Cursor_getNumArguments(l->call);
-	int cas = vol_call_named(l->call, "atomicCAS") || vol_call_named(l->call, "atomicCAS_block") ||
-		  vol_call_named(l->call, "atomicCAS_system");
+	struct cal_atomic a;
+	int cas = legacy_lock_op(l->call, &a) && a.op == CAL_OP_CAS;
 	char *type = NULL, *obj = NULL, *a1 = NULL, *a2 = NULL, *out = NULL;
 
 	if (nargs != (cas ? 3 : 2))

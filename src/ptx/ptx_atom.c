@@ -463,14 +463,14 @@ static const struct {
 	enum ptx_qkind kind;
 	int value;
 } qual_names[] = {
-	{ "relaxed", PTX_QK_SEM, PTX_SEM_RELAXED },
-	{ "acquire", PTX_QK_SEM, PTX_SEM_ACQUIRE },
-	{ "release", PTX_QK_SEM, PTX_SEM_RELEASE },
-	{ "acq_rel", PTX_QK_SEM, PTX_SEM_ACQ_REL },
-	{ "cta", PTX_QK_SCOPE, PTX_SCOPE_CTA },
-	{ "cluster", PTX_QK_SCOPE, PTX_SCOPE_CLUSTER },
-	{ "gpu", PTX_QK_SCOPE, PTX_SCOPE_GPU },
-	{ "sys", PTX_QK_SCOPE, PTX_SCOPE_SYS },
+	{ "relaxed", PTX_QK_SEM, CAL_ORDER_RELAXED },
+	{ "acquire", PTX_QK_SEM, CAL_ORDER_ACQUIRE },
+	{ "release", PTX_QK_SEM, CAL_ORDER_RELEASE },
+	{ "acq_rel", PTX_QK_SEM, CAL_ORDER_ACQ_REL },
+	{ "cta", PTX_QK_SCOPE, CAL_SCOPE_BLOCK },
+	{ "cluster", PTX_QK_SCOPE, CAL_SCOPE_CLUSTER },
+	{ "gpu", PTX_QK_SCOPE, CAL_SCOPE_DEVICE },
+	{ "sys", PTX_QK_SCOPE, CAL_SCOPE_SYSTEM },
 	{ "global", PTX_QK_SPACE, PTX_SPACE_GLOBAL },
 	{ "shared", PTX_QK_SPACE, PTX_SPACE_SHARED },
 	{ "shared::cta", PTX_QK_SPACE, PTX_SPACE_SHARED_CTA },

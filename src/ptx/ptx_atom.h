@@ -82,8 +82,6 @@ enum ptx_qkind {
 	PTX_QK_COUNT
 };
 
-enum ptx_sem { PTX_SEM_RELAXED = 1, PTX_SEM_ACQUIRE, PTX_SEM_RELEASE, PTX_SEM_ACQ_REL };
-enum ptx_scope { PTX_SCOPE_CTA = 1, PTX_SCOPE_CLUSTER, PTX_SCOPE_GPU, PTX_SCOPE_SYS };
 enum ptx_space {
 	PTX_SPACE_GLOBAL = 1, PTX_SPACE_SHARED, PTX_SPACE_SHARED_CTA, PTX_SPACE_SHARED_CLUSTER,
 	PTX_SPACE_OTHER		/* .local, .param ...: atom works on global/shared only */
@@ -97,7 +95,8 @@ enum ptx_type {
 
 struct ptx_qual {
 	enum ptx_qkind kind;
-	int value;		/* enum ptx_sem/scope/space/type, enum cal_op, vector width */
+	int value;		/* enum cal_order (.sem), cal_scope (.scope), ptx_space,
+			   ptx_type, enum cal_op, vector width */
 	unsigned pos, len;	/* the qualifier with its leading '.' */
 };
 

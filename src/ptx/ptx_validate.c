@@ -122,7 +122,7 @@ static void check_red(struct sink *k)
 	if (op && (op->value == CAL_OP_CAS || op->value == CAL_OP_EXCH))
 		add(k, op, 0, "'%.*s' is not a reduction: %s has no .cas or .exch; use atom",
 		    QTEXT(k, op), opcode(k));
-	if (sem && (sem->value == PTX_SEM_ACQUIRE || sem->value == PTX_SEM_ACQ_REL))
+	if (sem && (sem->value == CAL_ORDER_ACQUIRE || sem->value == CAL_ORDER_ACQ_REL))
 		add(k, sem, 0, "'%.*s' is not valid on %s, which takes only .relaxed or .release",
 		    QTEXT(k, sem), opcode(k));
 }
@@ -342,7 +342,7 @@ static void check_targets(struct sink *k, int types_ok)
 
 	need(k, qual_of(k, PTX_QK_SEM), CAL_OP_ANY, CAL_T_ANY, CAL_Q_SEM);
 	if (scope)
-		need(k, scope, CAL_OP_ANY, CAL_T_ANY, scope->value == PTX_SCOPE_CLUSTER
+		need(k, scope, CAL_OP_ANY, CAL_T_ANY, scope->value == CAL_SCOPE_CLUSTER
 			? CAL_Q_SCOPE_CLUSTER : CAL_Q_SCOPE);
 	if (space && space->value == PTX_SPACE_SHARED_CLUSTER)
 		need(k, space, CAL_OP_ANY, CAL_T_ANY, CAL_Q_SCOPE_CLUSTER);

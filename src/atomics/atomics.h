@@ -1,0 +1,129 @@
+/*
+ * The vocabulary of GPU atomics: one op table, one scope enum, one memory
+ * order enum, and one classifier that says which atomic operation a call
+ * is.  Every check, analysis and the facts table speak these words; no
+ * other file holds a list of atomic function names.
+ *
+ * The operation is the facts table's enum cal_op, the API family its
+ * enum cal_api, the scope and memory order its enum cal_scope and enum
+ * cal_order (include/cuatomlint/facts.h, free of libclang so that the PTX
+ * reader speaks them too), so a classified call looks up its facts without
+ * translation.
+ *
+ * cal_atomic_ops[] has one row per spelling:
+ *  - the legacy functions atomicXxx, atomicXxx_block, atomicXxx_system
+ *    (CAL_API_LEGACY; the suffix gives the scope);
+ *  - the __nv_atomic_* builtins nvcc 13 knows (CAL_API_NV_BUILTIN; the
+ *    prelude in src/parse/cuda_env_text.c declares the same set), with
+ *    where their memory order(s) and scope sit in the argument list;
+ *  - the member functions of cuda::atomic_ref / cuda::atomic /
+ *    cuda::std::atomic (CAL_API_LIBCUDACXX; the scope is the class's
+ *    template argument).
+ * Argument indices are 0-based, -1 where there is no such argument.
+ */
+#ifndef CUATOMLINT_ATOMICS_ATOMICS_H
+#define CUATOMLINT_ATOMICS_ATOMICS_H
+
+#include <clang-c/Index.h>
+
+#include "cuatomlint/facts.h"
+#include "parse/check.h"
+
+/* Where the object of an atomic lives, as far as the call shows. */
+enum cal_atomic_space {
+	CAL_ASPACE_UNKNOWN,
+	CAL_ASPACE_GLOBAL,	/* a __device__ / __managed__ variable */
+	CAL_ASPACE_SHARED,	/* a __shared__ variable */
+	CAL_ASPACE_LOCAL,	/* an automatic variable of the thread */
+};
+
+struct cal_atomic_op {
+	const char *name;	/* "atomicAdd_block", "__nv_atomic_fetch_add", "fetch_add" */
+	enum cal_api api;
+	enum cal_op op;
+	enum cal_scope scope;	/* legacy: by the suffix; else CAL_SCOPE_UNKNOWN */
+	int generic;		/* __nv_atomic_load & co.: operands through pointers */
+	int returns_old;	/* yields the previous value */
+	int nr_args;		/* with defaulted ones */
+	int order_arg;		/* the (success) memory order */
+	int failure_order_arg;	/* compare-exchange only */
+	int scope_arg;
+};
+
+extern const struct cal_atomic_op cal_atomic_ops[];
+extern const int cal_nr_atomic_ops;
+
+/* The row of name in family api, or NULL. */
+const struct cal_atomic_op *cal_atomic_op_find(enum cal_api api, const char *name);
+/* The legacy row of op at scope (CAL_SCOPE_DEVICE: no suffix), or NULL. */
+const struct cal_atomic_op *cal_legacy_op(enum cal_op op, enum cal_scope scope);
+/* The first cuda::atomic_ref member row of op ("fetch_add"), or NULL. */
+const struct cal_atomic_op *cal_member_op(enum cal_op op);
+/* Arithmetic or logic read-modify-write (add, sub, min, max, inc, dec, and, or, xor)? */
+int cal_op_is_arith(enum cal_op op);
+/* Is order valid for op (load: not release/acq_rel; store: not consume/acquire/acq_rel)? */
+int cal_order_valid_for(enum cal_op op, long long order);
+
+/* "block" ... "system"; "unknown" out of range. */
+const char *cal_scope_name(enum cal_scope s);
+/* "__NV_THREAD_SCOPE_BLOCK" for CAL_SCOPE_BLOCK, NULL out of range. */
+const char *cal_nv_scope_name(long long scope);
+/* "__NV_ATOMIC_ACQUIRE" for CAL_ORDER_ACQUIRE, NULL out of range. */
+const char *cal_nv_order_name(long long order);
+/* The scope a __NV_THREAD_SCOPE_* value names; CAL_SCOPE_UNKNOWN if none. */
+enum cal_scope cal_scope_from_nv(long long v);
+/*
+ * The scope a cuda::thread_scope value names: libcu++ has system 0,
+ * device 1, block 2, thread 10; the built-in environment adds cluster 4 and
+ * uses 3 for thread.  CAL_SCOPE_UNKNOWN if none.
+ */
+enum cal_scope cal_scope_from_cuda(long long v);
+/* The memory order a __NV_ATOMIC_* / memory_order value names, or CAL_ORDER_UNKNOWN. */
+enum cal_order cal_order_from_value(long long v);
+
+/* How the callee of a call was found. */
+enum cal_callee_how {
+	CAL_CALLEE_RESOLVED,	/* clang resolved the call */
+	CAL_CALLEE_OVERLOAD_SET,	/* an unresolved call (a template pattern's) or a
+				   recovery expression naming an overload set: its first function */
+	CAL_CALLEE_NAMED,	/* libclang names no callee, the call's name refers to one function */
+	CAL_CALLEE_WRAPPED,	/* the same, found past parentheses: "(atomicAdd)(p, v)" */
+};
+
+/* One atomic call, as cal_atomic_classify() reads it. */
+struct cal_atomic {
+	const struct cal_atomic_op *row;	/* NULL: a libcu++ member the table lacks */
+	enum cal_api api;
+	enum cal_op op;			/* CAL_OP_ANY with no row */
+	CXCursor call;
+	CXCursor callee;		/* the function called; null if clang names none */
+	CXCursor name_ref;		/* the expression naming it (legacy, builtins) */
+	/*
+	 * Declared by the CUDA headers, the built-in environment or the
+	 * prelude (legacy), the prelude (builtins), or a member of a class
+	 * cuda::...::atomic / atomic_ref (libcu++).  0: only the name matches
+	 * (a libcu++ row then is a member of another class, or no member).
+	 */
+	int from_cuda;
+	enum cal_callee_how how;
+	CXCursor object;		/* libcu++: the atomic object called on */
+	CXCursor atomic_class;		/* libcu++: its class (a specialization) */
+	CXType atomic_type;		/* libcu++: its type, unqualified; else invalid */
+	CXType operand;			/* the object's value type, canonical; invalid if unknown */
+	enum cal_scope scope;
+	enum cal_order order, failure_order;
+	enum cal_atomic_space space;
+};
+
+/*
+ * Is call (a CallExpr, or the recovery expression clang keeps for a call
+ * it could not resolve) an atomic operation?  Fills *out and returns 1;
+ * else 0.  The name decides the row; from_cuda says whether the callee is
+ * CUDA's own.  A check that must not judge a user's function of the same
+ * name (or std::atomic's compare_exchange_weak) tests from_cuda.  w may be
+ * NULL where the caller judges names alone: from_cuda is then 0 for the
+ * legacy functions and the builtins.
+ */
+int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out);
+
+#endif
