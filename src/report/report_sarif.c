@@ -19,6 +19,7 @@
 #include "cuatomlint/version.h"
 #include "report/report.h"
 #include "util/source_cache.h"
+#include "util/hash.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -154,14 +155,10 @@ static cJSON *fix_json(struct sarif *s, const struct cal_fix *fix)
 	return o;
 }
 
+/* One field of the fingerprint, closed by a separator (kept: fingerprints must not change). */
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h ^ 0xff;
+	return cal_fnv1a_add(h, s, n) ^ 0xff;
 }
 
 /*
@@ -174,7 +171,7 @@ static char *fingerprint(struct sarif *s, const struct cal_finding *f)
 	size_t len = 0, i, seen = 0;
 	const char *line = cal_source_line(&s->source, f->range.begin.file, f->range.begin.offset,
 					   f->range.begin.column, &len);
-	uint64_t h = 14695981039346656037ULL;
+	uint64_t h = CAL_FNV1A_SEED;
 	char hex[17];
 
 	h = fnv1a(h, f->check, strlen(f->check));

@@ -9,6 +9,7 @@
 
 #include "parse/ast.h"
 #include "fixits/fences.h"
+#include "util/hash.h"
 
 void cal_rewriter_init(struct cal_rewriter *rw, FILE *log)
 {
@@ -24,12 +25,7 @@ int cal_fault(const char *name)
 
 uint64_t cal_content_hash(const char *data, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)data[i];
-		h *= 0x100000001b3ULL;
-	}
+	uint64_t h = cal_fnv1a(data, len);
 	return h ? h : 1;	/* 0 means "unknown" */
 }
 
