@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,7 @@
 #endif
 
 #include "cuatomlint/strbuf.h"
+#include "util/threads.h"
 
 /*
  * Each job runs in a child process of its own (fork, one per job, at most
@@ -59,12 +59,6 @@ static double now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-int cal_default_workers(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)n : 1;
 }
 
 static void print_progress(struct shared *s)
@@ -151,18 +145,9 @@ static void *child_parse(void *arg)
 static void parse_on_big_stack(struct cal_run *run, const char *file)
 {
 	struct child_job cj = { run, file };
-	pthread_attr_t attr;
-	pthread_t t;
-	int started;
 
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
-	pthread_attr_init(&attr);
-	started = pthread_attr_setstacksize(&attr, PARSE_STACK_BYTES) == 0 &&
-		  pthread_create(&t, &attr, child_parse, &cj) == 0;
-	pthread_attr_destroy(&attr);
-	if (started) {
-		pthread_join(t, NULL);
-	} else {
+	if (cal_thread_run_with_stack(child_parse, &cj, PARSE_STACK_BYTES) < 0) {
 		unsetenv("LIBCLANG_NOTHREADS");
 		child_parse(&cj);
 	}
