@@ -9,7 +9,6 @@
 
 #include "parse/ast.h"
 #include "fixits/fences.h"
-#include "util/hash.h"
 
 void cal_rewriter_init(struct cal_rewriter *rw, FILE *log)
 {
@@ -21,12 +20,6 @@ int cal_fault(const char *name)
 {
 	const char *v = getenv("CUATOMLINT_FAULT");
 	return v && !strcmp(v, name);
-}
-
-uint64_t cal_content_hash(const char *data, size_t len)
-{
-	uint64_t h = cal_fnv1a(data, len);
-	return h ? h : 1;	/* 0 means "unknown" */
 }
 
 int cal_text_is_crlf(const char *text, size_t len)

@@ -26,6 +26,12 @@ uint64_t cal_fnv1a(const void *data, size_t len)
 	return cal_fnv1a_add(CAL_FNV1A_SEED, data, len);
 }
 
+uint64_t cal_content_hash(const char *data, size_t len)
+{
+	uint64_t h = cal_fnv1a(data, len);
+	return h ? h : 1;	/* 0 means "unknown" */
+}
+
 /* ---- 128 bits from two 64-bit lanes, 8 bytes a step ---- */
 
 static uint64_t rotl(uint64_t x, int r)

@@ -22,6 +22,12 @@ uint64_t cal_fnv1a_add_str(uint64_t h, const char *s);
 /* The hash of len bytes of data. */
 uint64_t cal_fnv1a(const void *data, size_t len);
 
+/*
+ * The hash of a file's content that fixes carry (cal_edit.file_hash) and
+ * the rewriter compares before it writes: FNV-1a, never 0 (0: unknown).
+ */
+uint64_t cal_content_hash(const char *data, size_t len);
+
 struct cal_hash128 {
 	uint64_t a, b, len;
 };
