@@ -133,8 +133,7 @@ static int read_excludes(struct parser *p, const cJSON *v)
 	cJSON_ArrayForEach(e, v) {
 		if (!cJSON_IsString(e))
 			return config_error(p, "exclude", "\"%s\" must be a list of globs", "exclude");
-		GROW(p->cfg->excludes, p->cfg->alloc_excludes, p->cfg->nr_excludes + 1);
-		p->cfg->excludes[p->cfg->nr_excludes++] = xstrdup(e->valuestring);
+		cal_argv_push(&p->cfg->excludes, e->valuestring);
 	}
 	return 0;
 }
@@ -376,16 +375,17 @@ int cal_config_excludes(const struct cal_config *cfg, const char *file)
 {
 	char abs[PATH_MAX];
 	const char *rel;
-	size_t i, n;
+	size_t n;
+	int i;
 
 	if (cfg->parent && cal_config_excludes(cfg->parent, file))
 		return 1;
-	if (!cfg->nr_excludes || !realpath(file, abs))
+	if (!cfg->excludes.n || !realpath(file, abs))
 		return 0;
 	n = strlen(cfg->dir);
 	rel = !strncmp(abs, cfg->dir, n) && abs[n] == '/' ? abs + n + 1 : abs;
-	for (i = 0; i < cfg->nr_excludes; i++)
-		if (fnmatch(cfg->excludes[i], rel, 0) == 0)
+	for (i = 0; i < cfg->excludes.n; i++)
+		if (fnmatch(cfg->excludes.v[i], rel, 0) == 0)
 			return 1;
 	return 0;
 }
@@ -439,9 +439,9 @@ void cal_config_dump(const struct cal_config *cfg, const char *cli_checks,
 		add_targets(root, cli_targets->n ? cli_targets : &cfg->targets);
 	if (cfg->scope_set)
 		cJSON_AddStringToObject(root, "default-scope", cfg->scope_system ? "system" : "device");
-	if (cfg->nr_excludes || nr_cli_excludes)
-		add_string_list(root, "exclude", (const char *const *)cfg->excludes, cfg->nr_excludes,
-				cli_excludes, nr_cli_excludes);
+	if (cfg->excludes.n || nr_cli_excludes)
+		add_string_list(root, "exclude", (const char *const *)cfg->excludes.v,
+				(size_t)cfg->excludes.n, cli_excludes, nr_cli_excludes);
 	if (cli_header_filter || cfg->header_filter)
 		cJSON_AddStringToObject(root, "header-filter",
 					cli_header_filter ? cli_header_filter : cfg->header_filter);
@@ -460,9 +460,7 @@ void cal_config_release(struct cal_config *cfg)
 	for (i = 0; i < cfg->nr_severities; i++)
 		free(cfg->severities[i].check);
 	free(cfg->severities);
-	for (i = 0; i < cfg->nr_excludes; i++)
-		free(cfg->excludes[i]);
-	free(cfg->excludes);
+	cal_argv_clear(&cfg->excludes);
 	free(cfg->header_filter);
 	memset(cfg, 0, sizeof(*cfg));
 }

@@ -121,17 +121,12 @@ static void add_feature(struct cal_ocl_profile *p, const char *name)
 {
 	if (!*name || cal_ocl_profile_has(p, name))
 		return;
-	p->features = xrealloc(p->features, (size_t)(p->nr_features + 1) * sizeof(*p->features));
-	p->features[p->nr_features++] = xstrdup(name);
+	cal_argv_push(&p->features, name);
 }
 
 int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature)
 {
-	int i;
-	for (i = 0; i < p->nr_features; i++)
-		if (!strcmp(p->features[i], feature))
-			return 1;
-	return 0;
+	return cal_argv_count(&p->features, feature) > 0;
 }
 
 static void from_builtin(struct cal_ocl_profile *p, const struct builtin *b)
@@ -283,11 +278,9 @@ const struct cal_ocl_profile *cal_ocl_profile(int i)
 
 void cal_ocl_release(void)
 {
-	int i, j;
+	int i;
 	for (i = 0; i < settings.nr_profiles; i++) {
-		for (j = 0; j < settings.profiles[i].nr_features; j++)
-			free(settings.profiles[i].features[j]);
-		free(settings.profiles[i].features);
+		cal_argv_clear(&settings.profiles[i].features);
 		free(settings.profiles[i].name);
 	}
 	settings.nr_profiles = 0;
