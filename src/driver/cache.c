@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 #define ENTRY_MAGIC "cuatomlint-cache 1\n"
 
@@ -52,8 +53,8 @@ struct cal_cache *cal_cache_open(const char *dir, const struct cal_env *env,
 	struct cal_cache *c;
 
 	if (make_dir(dir) < 0) {
-		fprintf(stderr, "cuatomlint: warning: cannot use cache directory '%s': %s; "
-			"running without a cache\n", dir, strerror(errno));
+		cal_warning("cannot use cache directory '%s': %s; "
+			"running without a cache", dir, strerror(errno));
 		return NULL;
 	}
 	c = xcalloc(1, sizeof(*c));

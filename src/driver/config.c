@@ -14,6 +14,7 @@
 #include "parse/check.h"
 #include "driver/check_select.h"
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 struct parser {
 	const char *path, *text;
@@ -41,9 +42,10 @@ static unsigned key_line(const struct parser *p, const char *key)
 
 static int config_error(const struct parser *p, const char *key, const char *fmt, const char *arg)
 {
-	fprintf(stderr, "cuatomlint: error: %s:%u: ", p->path, key ? key_line(p, key) : 1);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char *msg = xasprintf(fmt, arg);
+
+	cal_error("%s:%u: %s", p->path, key ? key_line(p, key) : 1, msg);
+	free(msg);
 	return -1;
 }
 
@@ -193,7 +195,7 @@ int cal_config_parse(const char *path, const char *text, size_t len, struct cal_
 	cfg->path = xstrdup(path);
 	cfg->dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 	if (!root) {
-		fprintf(stderr, "cuatomlint: error: %s:%u: invalid JSON in config file\n", path,
+		cal_error("%s:%u: invalid JSON in config file", path,
 			line_of(text, len, cJSON_GetErrorPtr()));
 		return -1;
 	}
@@ -290,7 +292,7 @@ static const struct cal_config *load(struct cal_config_cache *cache, const char 
 		return cfg->path ? cfg : NULL;
 	cfg = xcalloc(1, sizeof(*cfg));
 	if (read_file(path, &text) < 0) {
-		fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path, strerror(errno));
+		cal_error("cannot read '%s': %s", path, strerror(errno));
 		r = -1;
 	} else {
 		r = cal_config_parse(path, text.buf, text.len, cfg);
@@ -352,7 +354,7 @@ int cal_config_set_fixed(struct cal_config_cache *cache, const char *text, const
 
 	if (path) {
 		if (!realpath(path, abs)) {
-			fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path,
+			cal_error("cannot read '%s': %s", path,
 				strerror(errno));
 			return -1;
 		}

@@ -18,6 +18,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "util/threads.h"
+#include "util/diag.h"
 
 /*
  * Each job runs in a child process of its own (fork, one per job, at most
@@ -339,20 +340,20 @@ static void report_lost(const struct shared *s, const struct worker *w, int stat
 	int limit = s->sched->memory_limit_mb;
 
 	if (timed_out)
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parses took longer than "
-			"%d s (--timeout)\n", file, s->sched->timeout);
+		cal_error("cannot lint '%s': its parses took longer than "
+			"%d s (--timeout)", file, s->sched->timeout);
 	else if (w->unreadable)
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its findings could not be "
-			"read back (more than %zu MiB)\n", file, STRBUF_MAX_LEN >> 20);
+		cal_error("cannot lint '%s': its findings could not be "
+			"read back (more than %zu MiB)", file, STRBUF_MAX_LEN >> 20);
 	else if (WIFSIGNALED(status) && out_of_memory && limit > 0)
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parses reached the "
-			"memory limit of %d MB (--parse-memory-limit)\n", file, limit);
+		cal_error("cannot lint '%s': its parses reached the "
+			"memory limit of %d MB (--parse-memory-limit)", file, limit);
 	else if (WIFSIGNALED(status))
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': libclang crashed "
-			"(signal %d, %s)\n", file, WTERMSIG(status), signal_name(WTERMSIG(status)));
+		cal_error("cannot lint '%s': libclang crashed "
+			"(signal %d, %s)", file, WTERMSIG(status), signal_name(WTERMSIG(status)));
 	else
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parse process "
-			"failed (exit status %d)\n", file,
+		cal_error("cannot lint '%s': its parse process "
+			"failed (exit status %d)", file,
 			WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
@@ -406,8 +407,8 @@ static void finish(struct shared *s, struct worker *w, int timed_out)
 	} else {
 		oom = replay_log(w) || near_memory_limit(s, ru.ru_maxrss);
 		if (errors && oom && s->sched->memory_limit_mb > 0)
-			fprintf(stderr, "cuatomlint: note: the parses of '%s' reached the memory "
-				"limit of %d MB (--parse-memory-limit)\n",
+			cal_note("the parses of '%s' reached the memory "
+				"limit of %d MB (--parse-memory-limit)",
 				s->jobs->items[w->job].file, s->sched->memory_limit_mb);
 	}
 	if (s->cache)
