@@ -137,7 +137,7 @@ build_cutile() {
   build_grammar
   "$clang" "${cflags[@]}" -Iinclude -Isrc -I"$("$llvm_config" --includedir)" \
     test/fuzz/fuzz_cutile.c src/cutile/tree.c src/cutile/analysis.c src/cutile/checks.c \
-    src/cutile/cutile.c src/report/finding.c src/util/strbuf.c \
+    src/cutile/cutile.c src/report/finding.c src/util/strbuf.c src/util/hash.c \
     "$out/ts_python_parser.o" "$out/ts_python_scanner.o" -ltree-sitter \
     -o "$out/fuzz_cutile"
 }

@@ -46,6 +46,7 @@
 #include "fixits/include_insert.h"
 #include "analysis/volatile_util.h"
 #include "atomics/atomics.h"
+#include "ptx/asm_template.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
 enum access_kind { ACC_POLL, ACC_STORE };
@@ -656,28 +657,9 @@ static void record_use(struct sync_state *st, CXCursor c)
 	st->uses[st->nr_uses++].ref = c;
 }
 
-static int asm_has(CXTranslationUnit tu, CXCursor c, const char *needle)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	int found = 0;
-
-	clang_tokenize(tu, vol_file_extent(tu, c), &toks, &n);
-	for (i = 0; i < n && !found; i++) {
-		char *s;
-		if (clang_getTokenKind(toks[i]) != CXToken_Literal)
-			continue;
-		s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		found = strstr(s, needle) != NULL;
-		free(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	return found;
-}
-
 static void record_mmio(struct sync_state *st, struct cal_walk *w, CXCursor c)
 {
-	if (clang_Cursor_isNull(w->function) || !asm_has(st->tu, c, ".mmio"))
+	if (clang_Cursor_isNull(w->function) || !cal_asm_has_statement(c, NULL, ".mmio"))
 		return;
 	GROW(st->mmio, st->alloc_mmio, st->nr_mmio + 1);
 	st->mmio[st->nr_mmio++] = w->function;
@@ -883,7 +865,8 @@ static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *r
 		return clang_getNullCursor();
 	for (i = 0; i < cal_nr_children(body); i++) {
 		CXCursor stmt = cal_child(body, i);
-		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt || !asm_has(tu, stmt, "ld.volatile"))
+		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
+		    !cal_asm_has_statement(stmt, "ld", ".volatile"))
 			continue;
 		s.fn = fn;
 		s.ref = clang_getNullCursor();

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 int cal_cutile_is_python(const char *path)
 {
@@ -34,13 +35,13 @@ int cal_cutile_lint_file(const char *path, const int *enabled, struct cal_findin
 	int r;
 
 	if (read_file(path, &sb) < 0) {
-		fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path, strerror(errno));
+		cal_error("cannot read '%s': %s", path, strerror(errno));
 		strbuf_release(&sb);
 		return -1;
 	}
 	r = cal_cutile_lint_text(path, sb.buf, sb.len, enabled, out);
 	if (r < 0)
-		fprintf(stderr, "cuatomlint: error: cannot parse '%s' as Python\n", path);
+		cal_error("cannot parse '%s' as Python", path);
 	strbuf_release(&sb);
 	return r;
 }

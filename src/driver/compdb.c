@@ -13,6 +13,7 @@
 
 #include "parse/ast.h"
 #include "cuatomlint/strbuf.h"
+#include "util/hash.h"
 
 static char *json_path_for(const char *path)
 {
@@ -149,18 +150,14 @@ struct command_set {
 
 static uint64_t command_hash(const struct cal_compile_command *c)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	const unsigned char *p;
+	uint64_t h = CAL_FNV1A_SEED;
 	int i;
 
 	for (i = -1; i < c->clang_args.n; i++) {
-		for (p = (const unsigned char *)(i < 0 ? c->file : c->clang_args.v[i]); *p; p++)
-			h = (h ^ *p) * 0x100000001b3ULL;
-		h = (h ^ 0xff) * 0x100000001b3ULL;	/* separates the words */
+		h = cal_fnv1a_add_str(h, i < 0 ? c->file : c->clang_args.v[i]);
+		h = cal_fnv1a_add(h, "\xff", 1);	/* separates the words */
 	}
-	for (p = (const unsigned char *)&c->targets; p < (const unsigned char *)(&c->targets + 1); p++)
-		h = (h ^ *p) * 0x100000001b3ULL;
-	return h;
+	return cal_fnv1a_add(h, &c->targets, sizeof(c->targets));
 }
 
 /* The slot of c: holding an equal command, or empty. */
@@ -284,10 +281,7 @@ int cal_compdb_load(const char *path, struct cal_compdb *db, char **err)
 
 static size_t path_hash(const char *s)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
-	return (size_t)h;
+	return (size_t)cal_fnv1a_add_str(CAL_FNV1A_SEED, s);
 }
 
 /* The slot of path in db->by_path: its first item's, or empty. */

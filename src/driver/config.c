@@ -16,6 +16,7 @@
 #include "driver/check_select.h"
 #include "driver/config_yaml.h"
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 struct parser {
 	const char *path, *text;
@@ -46,9 +47,10 @@ static unsigned key_line(const struct parser *p, const char *key)
 
 static int config_error(const struct parser *p, const char *key, const char *fmt, const char *arg)
 {
-	fprintf(stderr, "cuatomlint: error: %s:%u: ", p->path, key ? key_line(p, key) : 1);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char *msg = xasprintf(fmt, arg);
+
+	cal_error("%s:%u: %s", p->path, key ? key_line(p, key) : 1, msg);
+	free(msg);
 	return -1;
 }
 
@@ -293,8 +295,7 @@ static int read_excludes(struct parser *p, const cJSON *v)
 	cJSON_ArrayForEach(e, v) {
 		if (!cJSON_IsString(e))
 			return config_error(p, "exclude", "\"%s\" must be a list of globs", "exclude");
-		GROW(p->cfg->excludes, p->cfg->alloc_excludes, p->cfg->nr_excludes + 1);
-		p->cfg->excludes[p->cfg->nr_excludes++] = xstrdup(e->valuestring);
+		cal_argv_push(&p->cfg->excludes, e->valuestring);
 	}
 	return 0;
 }
@@ -504,7 +505,7 @@ static const struct cal_config *load(struct cal_config_cache *cache, const char 
 		return cfg->path ? cfg : NULL;
 	cfg = xcalloc(1, sizeof(*cfg));
 	if (read_file(path, &text) < 0) {
-		fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path, strerror(errno));
+		cal_error("cannot read '%s': %s", path, strerror(errno));
 		r = -1;
 	} else {
 		r = cal_config_parse(path, text.buf, text.len, cfg);
@@ -566,7 +567,7 @@ int cal_config_set_fixed(struct cal_config_cache *cache, const char *text, const
 
 	if (path) {
 		if (!realpath(path, abs)) {
-			fprintf(stderr, "cuatomlint: error: cannot read '%s': %s\n", path,
+			cal_error("cannot read '%s': %s", path,
 				strerror(errno));
 			return -1;
 		}
@@ -589,16 +590,17 @@ int cal_config_excludes(const struct cal_config *cfg, const char *file)
 {
 	char abs[PATH_MAX];
 	const char *rel;
-	size_t i, n;
+	size_t n;
+	int i;
 
 	if (cfg->parent && cal_config_excludes(cfg->parent, file))
 		return 1;
-	if (!cfg->nr_excludes || !realpath(file, abs))
+	if (!cfg->excludes.n || !realpath(file, abs))
 		return 0;
 	n = strlen(cfg->dir);
 	rel = !strncmp(abs, cfg->dir, n) && abs[n] == '/' ? abs + n + 1 : abs;
-	for (i = 0; i < cfg->nr_excludes; i++)
-		if (fnmatch(cfg->excludes[i], rel, 0) == 0)
+	for (i = 0; i < cfg->excludes.n; i++)
+		if (fnmatch(cfg->excludes.v[i], rel, 0) == 0)
 			return 1;
 	return 0;
 }
@@ -652,9 +654,9 @@ void cal_config_dump(const struct cal_config *cfg, const char *cli_checks,
 		add_targets(root, cli_targets->n ? cli_targets : &cfg->targets);
 	if (cfg->scope_set)
 		cJSON_AddStringToObject(root, "default-scope", cfg->scope_system ? "system" : "device");
-	if (cfg->nr_excludes || nr_cli_excludes)
-		add_string_list(root, "exclude", (const char *const *)cfg->excludes, cfg->nr_excludes,
-				cli_excludes, nr_cli_excludes);
+	if (cfg->excludes.n || nr_cli_excludes)
+		add_string_list(root, "exclude", (const char *const *)cfg->excludes.v,
+				(size_t)cfg->excludes.n, cli_excludes, nr_cli_excludes);
 	if (cli_header_filter || cfg->header_filter)
 		cJSON_AddStringToObject(root, "header-filter",
 					cli_header_filter ? cli_header_filter : cfg->header_filter);
@@ -681,9 +683,7 @@ void cal_config_release(struct cal_config *cfg)
 	for (i = 0; i < cfg->nr_severities; i++)
 		free(cfg->severities[i].check);
 	free(cfg->severities);
-	for (i = 0; i < cfg->nr_excludes; i++)
-		free(cfg->excludes[i]);
-	free(cfg->excludes);
+	cal_argv_clear(&cfg->excludes);
 	free(cfg->header_filter);
 	free(cfg->warnings_as_errors);
 	for (i = 0; i < cfg->options.nr; i++) {

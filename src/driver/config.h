@@ -38,6 +38,7 @@
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 #include "parse/check_option.h"
+#include "util/strvec.h"
 
 #define CAL_CONFIG_NAME ".cuatomlint"
 
@@ -54,8 +55,7 @@ struct cal_config {
 	size_t nr_severities, alloc_severities;
 	struct cal_target_set targets;
 	int scope_system;
-	char **excludes;
-	size_t nr_excludes, alloc_excludes;
+	struct cal_argv excludes;
 	char *header_filter;
 	int scope_set;		/* "default-scope" given (here or inherited) */
 	int inherit;		/* "inherit-parent": true */

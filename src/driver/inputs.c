@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 #include "cutile/cutile.h"
 
 #define SNIFF_BYTES 8192
@@ -20,11 +21,9 @@ static int input_error(struct cal_inputs *in, const char *fmt, ...)
 static int input_error(struct cal_inputs *in, const char *fmt, ...)
 {
 	va_list ap;
-	fputs("cuatomlint: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cal_verror(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	in->nr_errors++;
 	return -1;
 }

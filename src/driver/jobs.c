@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 static int excluded(const struct cal_job_defaults *d, const struct cal_config *cfg,
 		    const char *file)
@@ -89,7 +90,7 @@ static void print_user_translation(const struct cal_compile_command *c, int verb
 	int i, any = 0;
 
 	for (i = 0; i < c->notes.n; i++)
-		fprintf(stderr, "cuatomlint: note: after '--': %s\n", c->notes.v[i]);
+		cal_note("after '--': %s", c->notes.v[i]);
 	for (i = 0; verbose && i < c->dropped.n; i++) {
 		if (argv_has(&c->unknown, c->dropped.v[i]))
 			continue;
@@ -118,7 +119,7 @@ static int translate_user_args(const struct cal_job_defaults *d, struct cal_comp
 	r = cal_translate_command(".", "-", argv.v, argv.n, user, &err);
 	cal_argv_clear(&argv);
 	if (r < 0) {
-		fprintf(stderr, "cuatomlint: error: after '--': %s\n", err);
+		cal_error("after '--': %s", err);
 		free(err);
 		return -1;
 	}
@@ -145,7 +146,7 @@ static void print_translation(const struct cal_compile_command *c, int verbose)
 {
 	int i;
 	for (i = 0; i < c->notes.n; i++)
-		fprintf(stderr, "cuatomlint: note: %s: %s\n", c->file, c->notes.v[i]);
+		cal_note("%s: %s", c->file, c->notes.v[i]);
 	if (!verbose || !c->dropped.n)
 		return;
 	fprintf(stderr, "cuatomlint: %s: dropped flags:", c->file);
@@ -189,8 +190,8 @@ int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
 		k = cal_compdb_find(db, in->files[i], 0);
 		if (k == db->nr) {	/* cuTile .py files never have one: no warning */
 			if (!cal_cutile_is_python(in->files[i]))
-				fprintf(stderr, "cuatomlint: warning: no compile command for '%s' in "
-					"'%s'; linting it with the command line's arguments\n",
+				cal_warning("no compile command for '%s' in "
+					"'%s'; linting it with the command line's arguments",
 					in->files[i], db->path);
 			add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
 		}

@@ -11,6 +11,7 @@
 #include "driver/compdb.h"
 #include "cuatomlint/strbuf.h"
 #include "driver/nvcc_flags.h"
+#include "util/diag.h"
 
 #define SARIF_SUFFIX ".cuatomlint.sarif"
 
@@ -120,7 +121,7 @@ int cal_launcher_jobs(const struct cal_options *opts, const struct cal_job_defau
 	memset(&db, 0, sizeof(db));
 	memset(&none, 0, sizeof(none));
 	if (!getcwd(cwd, sizeof(cwd))) {
-		fprintf(stderr, "cuatomlint: error: cannot get the current directory: %s\n",
+		cal_error("cannot get the current directory: %s",
 			strerror(errno));
 		return -1;
 	}
@@ -129,7 +130,7 @@ int cal_launcher_jobs(const struct cal_options *opts, const struct cal_job_defau
 	db.path = xstrdup("the launched command");
 	if (cal_translate_command(cwd, source, opts->launcher_argv, opts->launcher_argc,
 				  &db.items[0], &err) < 0) {
-		fprintf(stderr, "cuatomlint: error: %s: %s\n", source, err);
+		cal_error("%s: %s", source, err);
 		free(err);
 		cal_compdb_release(&db);
 		return -1;
@@ -160,7 +161,7 @@ static int run_compiler(char *const *argv)
 	fflush(stdout);
 	fflush(stderr);
 	execvp(argv[0], argv);
-	fprintf(stderr, "cuatomlint: error: cannot run the compiler '%s': %s\n", argv[0],
+	cal_error("cannot run the compiler '%s': %s", argv[0],
 		strerror(errno));
 	return 127;
 }
@@ -200,7 +201,7 @@ int cal_launcher_main(struct cal_options *opts, const int *enabled, cal_lint_fn 
 		fprintf(stderr, "cuatomlint: %s: findings not kept: the object '%s' is no file\n",
 			source, object);
 	else if (status)
-		fprintf(stderr, "cuatomlint: warning: could not lint '%s'%s\n", source,
+		cal_warning("could not lint '%s'%s", source,
 			opts->launcher_fail ? "" : "; compiling it anyway");
 	opts->output = NULL;
 	free(sarif);

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +17,8 @@
 #endif
 
 #include "cuatomlint/strbuf.h"
+#include "util/threads.h"
+#include "util/diag.h"
 
 /*
  * Each job runs in a child process of its own (fork, one per job, at most
@@ -59,12 +60,6 @@ static double now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-int cal_default_workers(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)n : 1;
 }
 
 static void print_progress(struct shared *s)
@@ -152,18 +147,9 @@ static void *child_parse(void *arg)
 static void parse_on_big_stack(struct cal_run *run, const char *file)
 {
 	struct child_job cj = { run, file };
-	pthread_attr_t attr;
-	pthread_t t;
-	int started;
 
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
-	pthread_attr_init(&attr);
-	started = pthread_attr_setstacksize(&attr, PARSE_STACK_BYTES) == 0 &&
-		  pthread_create(&t, &attr, child_parse, &cj) == 0;
-	pthread_attr_destroy(&attr);
-	if (started) {
-		pthread_join(t, NULL);
-	} else {
+	if (cal_thread_run_with_stack(child_parse, &cj, PARSE_STACK_BYTES) < 0) {
 		unsetenv("LIBCLANG_NOTHREADS");
 		child_parse(&cj);
 	}
@@ -355,20 +341,20 @@ static void report_lost(const struct shared *s, const struct worker *w, int stat
 	int limit = s->sched->memory_limit_mb;
 
 	if (timed_out)
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parses took longer than "
-			"%d s (--timeout)\n", file, s->sched->timeout);
+		cal_error("cannot lint '%s': its parses took longer than "
+			"%d s (--timeout)", file, s->sched->timeout);
 	else if (w->unreadable)
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its findings could not be "
-			"read back (more than %zu MiB)\n", file, STRBUF_MAX_LEN >> 20);
+		cal_error("cannot lint '%s': its findings could not be "
+			"read back (more than %zu MiB)", file, STRBUF_MAX_LEN >> 20);
 	else if (WIFSIGNALED(status) && out_of_memory && limit > 0)
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parses reached the "
-			"memory limit of %d MB (--parse-memory-limit)\n", file, limit);
+		cal_error("cannot lint '%s': its parses reached the "
+			"memory limit of %d MB (--parse-memory-limit)", file, limit);
 	else if (WIFSIGNALED(status))
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': libclang crashed "
-			"(signal %d, %s)\n", file, WTERMSIG(status), signal_name(WTERMSIG(status)));
+		cal_error("cannot lint '%s': libclang crashed "
+			"(signal %d, %s)", file, WTERMSIG(status), signal_name(WTERMSIG(status)));
 	else
-		fprintf(stderr, "cuatomlint: error: cannot lint '%s': its parse process "
-			"failed (exit status %d)\n", file,
+		cal_error("cannot lint '%s': its parse process "
+			"failed (exit status %d)", file,
 			WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 }
 
@@ -422,8 +408,8 @@ static void finish(struct shared *s, struct worker *w, int timed_out)
 	} else {
 		oom = replay_log(w) || near_memory_limit(s, ru.ru_maxrss);
 		if (errors && oom && s->sched->memory_limit_mb > 0)
-			fprintf(stderr, "cuatomlint: note: the parses of '%s' reached the memory "
-				"limit of %d MB (--parse-memory-limit)\n",
+			cal_note("the parses of '%s' reached the memory "
+				"limit of %d MB (--parse-memory-limit)",
 				s->jobs->items[w->job].file, s->sched->memory_limit_mb);
 	}
 	if (s->cache)

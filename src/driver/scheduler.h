@@ -32,6 +32,5 @@ struct cal_schedule {
  */
 void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
 		      struct cal_schedule *sched);
-int cal_default_workers(void);
 
 #endif

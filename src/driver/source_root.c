@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 /* dir's real path with a trailing slash, or NULL. */
 static char *root_dir(const char *dir)
@@ -48,7 +49,7 @@ int cal_source_roots_init(struct cal_source_roots *roots, const char *srcroot,
 	if (srcroot) {
 		roots->dirs[0] = root_dir(srcroot);
 		if (!roots->dirs[0]) {
-			fprintf(stderr, "cuatomlint: error: cannot resolve --srcroot '%s'\n", srcroot);
+			cal_error("cannot resolve --srcroot '%s'", srcroot);
 			return -1;
 		}
 		return 0;

@@ -7,6 +7,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "cutile/cutile.h"
+#include "util/strvec.h"
 
 enum marker_scope { SAME_LINE, NEXT_LINE, WHOLE_FILE };
 
@@ -397,8 +398,7 @@ static void report_unmatched(const struct text_index *ix, const char *path)
 /* The text and index of file, kept while findings stay in the same file. */
 struct current_file {
 	char *path;
-	char **seen;		/* files already indexed: report their markers once */
-	size_t nr_seen, alloc_seen;
+	struct cal_argv seen;	/* files already indexed: report their markers once */
 	struct strbuf text;
 	struct text_index ix;
 	int ok;
@@ -406,13 +406,9 @@ struct current_file {
 
 static int already_seen(struct current_file *cur, const char *path)
 {
-	size_t i;
-
-	for (i = 0; i < cur->nr_seen; i++)
-		if (!strcmp(cur->seen[i], path))
-			return 1;
-	GROW(cur->seen, cur->alloc_seen, cur->nr_seen + 1);
-	cur->seen[cur->nr_seen++] = xstrdup(path);
+	if (cal_argv_count(&cur->seen, path))
+		return 1;
+	cal_argv_push(&cur->seen, path);
 	return 0;
 }
 
@@ -435,7 +431,7 @@ static void current_file_switch(struct current_file *cur, const char *path)
 
 size_t cal_suppress_apply(struct cal_findings *list)
 {
-	struct current_file cur = { NULL, NULL, 0, 0, STRBUF_INIT, { 0 }, 0 };
+	struct current_file cur = { NULL, { NULL, 0, 0 }, STRBUF_INIT, { 0 }, 0 };
 	size_t i, kept = 0, dropped = 0;
 
 	for (i = 0; i < list->nr; i++) {
@@ -449,9 +445,7 @@ size_t cal_suppress_apply(struct cal_findings *list)
 		list->items[kept++] = *f;
 	}
 	list->nr = kept;
-	for (i = 0; i < cur.nr_seen; i++)
-		free(cur.seen[i]);
-	free(cur.seen);
+	cal_argv_clear(&cur.seen);
 	free(cur.path);
 	text_index_release(&cur.ix);
 	strbuf_release(&cur.text);

@@ -103,9 +103,9 @@ char *cal_ocl_fingerprint_arg(void)
 
 	for (i = 0; i < cal_ocl_nr_profiles(); i++) {
 		const struct cal_ocl_profile *p = cal_ocl_profile(i);
-		for (j = 0; j < p->nr_features; j++) {
+		for (j = 0; j < p->features.n; j++) {
 			const char *s;
-			for (s = p->features[j]; *s; s++)
+			for (s = p->features.v[j]; *s; s++)
 				h = h * 33 + (unsigned char)*s;
 			h = h * 33 + ',';
 		}

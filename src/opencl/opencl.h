@@ -19,6 +19,8 @@
 
 #include <clang-c/Index.h>
 
+#include "util/strvec.h"
+
 struct cal_argv;
 struct cal_check;
 struct cal_parse_info;
@@ -27,8 +29,7 @@ struct cal_parse_info;
 
 struct cal_ocl_profile {
 	char *name;
-	char **features;	/* __opencl_c_* features and cl_* extensions it has */
-	int nr_features;
+	struct cal_argv features;	/* __opencl_c_* features and cl_* extensions it has */
 	int fine_grain_svm;	/* CL_DEVICE_SVM_FINE_GRAIN_BUFFER or _SYSTEM */
 };
 

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 #define ATOMICS32 "cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics", \
 	"cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics"
@@ -112,8 +113,8 @@ int cal_ocl_set_std(const char *value)
 			return 0;
 		}
 	}
-	fprintf(stderr, "cuatomlint: error: invalid value '%s' for --opencl-std "
-		"(expected CL1.2, CL2.0 or CL3.0)\n", value);
+	cal_error("invalid value '%s' for --opencl-std "
+		"(expected CL1.2, CL2.0 or CL3.0)", value);
 	return -1;
 }
 
@@ -121,17 +122,12 @@ static void add_feature(struct cal_ocl_profile *p, const char *name)
 {
 	if (!*name || cal_ocl_profile_has(p, name))
 		return;
-	p->features = xrealloc(p->features, (size_t)(p->nr_features + 1) * sizeof(*p->features));
-	p->features[p->nr_features++] = xstrdup(name);
+	cal_argv_push(&p->features, name);
 }
 
 int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature)
 {
-	int i;
-	for (i = 0; i < p->nr_features; i++)
-		if (!strcmp(p->features[i], feature))
-			return 1;
-	return 0;
+	return cal_argv_count(&p->features, feature) > 0;
 }
 
 static void from_builtin(struct cal_ocl_profile *p, const struct builtin *b)
@@ -201,8 +197,8 @@ static int from_clinfo(struct cal_ocl_profile *p, const char *path, const cJSON 
 	const cJSON *f;
 
 	if (!cJSON_IsString(exts)) {
-		fprintf(stderr, "cuatomlint: error: '%s' has no CL_DEVICE_EXTENSIONS string "
-			"(expected the output of clinfo --json)\n", path);
+		cal_error("'%s' has no CL_DEVICE_EXTENSIONS string "
+			"(expected the output of clinfo --json)", path);
 		return -1;
 	}
 	p->name = xstrdup(cJSON_IsString(name) ? name->valuestring : path);
@@ -228,14 +224,14 @@ static int load_file(struct cal_ocl_profile *p, const char *path)
 	int r = -1;
 
 	if (read_file(path, &text) < 0) {
-		fprintf(stderr, "cuatomlint: error: --opencl-device '%s' is neither a built-in profile "
-			"(gpu, pocl-cpu, minimal-3.0) nor a readable file: %s\n", path, strerror(errno));
+		cal_error("--opencl-device '%s' is neither a built-in profile "
+			"(gpu, pocl-cpu, minimal-3.0) nor a readable file: %s", path, strerror(errno));
 		return -1;
 	}
 	root = cJSON_Parse(text.buf);
 	dev = root ? first_device(root) : NULL;
 	if (!dev)
-		fprintf(stderr, "cuatomlint: error: '%s' is not clinfo --json output with a device\n",
+		cal_error("'%s' is not clinfo --json output with a device",
 			path);
 	else
 		r = from_clinfo(p, path, dev);
@@ -250,7 +246,7 @@ int cal_ocl_add_device(const char *name_or_file)
 	const struct builtin *b = find_builtin(name_or_file);
 
 	if (settings.nr_profiles == CAL_OCL_MAX_PROFILES) {
-		fprintf(stderr, "cuatomlint: error: at most %d --opencl-device profiles\n",
+		cal_error("at most %d --opencl-device profiles",
 			CAL_OCL_MAX_PROFILES);
 		return -1;
 	}
@@ -283,11 +279,9 @@ const struct cal_ocl_profile *cal_ocl_profile(int i)
 
 void cal_ocl_release(void)
 {
-	int i, j;
+	int i;
 	for (i = 0; i < settings.nr_profiles; i++) {
-		for (j = 0; j < settings.profiles[i].nr_features; j++)
-			free(settings.profiles[i].features[j]);
-		free(settings.profiles[i].features);
+		cal_argv_clear(&settings.profiles[i].features);
 		free(settings.profiles[i].name);
 	}
 	settings.nr_profiles = 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/hash.h"
 
 /* ---- tokens ---- */
 
@@ -213,10 +214,7 @@ static void fail(struct replay *r, const char *what)
 
 static size_t hash_name(const char *s, size_t n)
 {
-	size_t h = 2166136261u, i;
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	return (size_t)cal_fnv1a(s, n);
 }
 
 /* Index tu->macros by name: the last definition, and whether texts differ. */

@@ -12,36 +12,6 @@
 /* The newest target clang 19 can parse for. */
 static const struct cal_target clang_newest = { 90, 'a' };
 
-void cal_argv_push(struct cal_argv *a, const char *arg)
-{
-	if (a->n + 2 > a->alloc) {
-		a->alloc = a->alloc ? a->alloc * 2 : 32;
-		a->v = xrealloc(a->v, (size_t)a->alloc * sizeof(*a->v));
-	}
-	a->v[a->n++] = xstrdup(arg);
-	a->v[a->n] = NULL;
-}
-
-void cal_argv_pushf(struct cal_argv *a, const char *fmt, ...)
-{
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	cal_argv_push(a, sb.buf);
-	strbuf_release(&sb);
-}
-
-void cal_argv_clear(struct cal_argv *a)
-{
-	int i;
-	for (i = 0; i < a->n; i++)
-		free(a->v[i]);
-	free(a->v);
-	memset(a, 0, sizeof(*a));
-}
-
 static unsigned arch_macro_value(const struct cal_target *t)
 {
 	return t->sm * 10;

@@ -14,16 +14,7 @@
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 #include "parse/toolkit.h"
-
-struct cal_argv {
-	char **v;
-	int n, alloc;
-};
-
-void cal_argv_push(struct cal_argv *a, const char *arg);
-void cal_argv_pushf(struct cal_argv *a, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void cal_argv_clear(struct cal_argv *a);
+#include "util/strvec.h"
 
 struct cal_parse_request {
 	const struct cal_env *env;

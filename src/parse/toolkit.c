@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 static int is_dir(const char *path)
 {
@@ -337,7 +338,7 @@ static int write_support_files(struct cal_env *env)
 	remove_stale_folders(tmp && *tmp ? tmp : "/tmp");
 	install_cleanup_handlers();
 	if (!mkdtemp(tmpl)) {
-		fprintf(stderr, "cuatomlint: error: cannot create a temporary directory in '%s': %s\n",
+		cal_error("cannot create a temporary directory in '%s': %s",
 			tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		free(tmpl);
 		return -1;
@@ -362,7 +363,7 @@ static int write_support_files(struct cal_env *env)
 	if (!env->cuda_path)
 		r |= write_builtin_headers(env);
 	if (r) {
-		fprintf(stderr, "cuatomlint: error: cannot write support files under '%s'\n",
+		cal_error("cannot write support files under '%s'",
 			env->dir);
 		return -1;
 	}
@@ -375,7 +376,7 @@ int cal_env_setup(struct cal_env *env, const char *explicit_path, int builtin)
 	if (!builtin) {
 		env->cuda_path = find_toolkit(explicit_path);
 		if (!env->cuda_path && explicit_path) {
-			fprintf(stderr, "cuatomlint: error: no CUDA toolkit at '%s' (no include/cuda.h)\n",
+			cal_error("no CUDA toolkit at '%s' (no include/cuda.h)",
 				explicit_path);
 			return -1;
 		}

@@ -99,3 +99,15 @@ CXCursor cal_asm_address_operand(const struct cal_asm_template *at, CXCursor c,
 		return clang_getNullCursor();
 	return cal_child(c, i);
 }
+
+int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual)
+{
+	struct cal_asm_template at;
+	int found;
+
+	memset(&at, 0, sizeof(at));
+	found = cal_asm_template_load(&at, c) == 0 &&
+		ptx_has_statement(at.text.buf, at.text.len, opcode, qual);
+	cal_asm_template_release(&at);
+	return found;
+}

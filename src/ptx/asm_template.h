@@ -1,6 +1,7 @@
 /*
  * The one reader of inline asm statements for the checks that judge PTX
- * (ptx-atom-invalid, scope-mismatch, atomic-local-memory).
+ * (ptx-atom-invalid, scope-mismatch, atomic-local-memory, and volatile-sync,
+ * which looks for ld.volatile and .mmio).
  *
  * libclang 19 does not expose an asm statement's template string, only its
  * operand expressions (outputs, then inputs, as children).  This reads the
@@ -47,5 +48,10 @@ void cal_asm_template_release(struct cal_asm_template *at);
 /* The child of c the address of insn names, or a null cursor. */
 CXCursor cal_asm_address_operand(const struct cal_asm_template *at, CXCursor c,
 				 const struct ptx_insn *insn);
+/*
+ * Does the asm statement c hold a PTX statement with opcode (NULL: any) and
+ * the qualifier qual (ptx_has_statement)?  0 where c cannot be read.
+ */
+int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual);
 
 #endif

@@ -632,8 +632,12 @@ static int is_atom_or_red(const char *s, size_t len)
 	return (len == 4 && !memcmp(s, "atom", 4)) || (len == 3 && !memcmp(s, "red", 3));
 }
 
+/* Called with every statement read; base_len: the opcode's length without qualifiers. */
+typedef void (*statement_fn)(const struct ptx_insn *insn, const char *text, size_t base_len,
+			     void *data);
+
 /* The statement whose opcode starts at lx->i. */
-static void read_statement(struct lexer *lx, int predicated, struct ptx_insns *out)
+static void read_statement(struct lexer *lx, int predicated, statement_fn fn, void *data)
 {
 	size_t start = lx->i, base_end = scan_ident(lx, lx->i);
 	struct ptx_insn insn;
@@ -647,15 +651,11 @@ static void read_statement(struct lexer *lx, int predicated, struct ptx_insns *o
 	insn.mnemonic_len = (unsigned)(lx->i - start);
 	read_operands(lx, &insn);
 	insn.len = (unsigned)(lx->i - start);
-	out->nr_statements++;
-	if (!is_atom_or_red(lx->s + start, base_end - start) || out->nr >= PTX_MAX_INSNS)
-		return;
 	for (k = 0; k < PTX_QK_COUNT; k++)
 		insn.first[k] = -1;
 	for (k = insn.nr_quals - 1; k >= 0; k--)
 		insn.first[insn.quals[k].kind] = k;
-	GROW(out->items, out->alloc, out->nr + 1);
-	out->items[out->nr++] = insn;
+	fn(&insn, lx->s, base_end - start, data);
 }
 
 /* A guard "@p", "@!p", "@%p1"; returns 1 if one was skipped. */
@@ -693,7 +693,8 @@ static void skip_statement(struct lexer *lx)
 	read_operands(lx, &scratch);
 }
 
-void ptx_parse(const char *text, size_t len, struct ptx_insns *out)
+/* Split text[0..len) into statements; fn sees each one that has an opcode. */
+static void each_statement(const char *text, size_t len, statement_fn fn, void *data)
 {
 	struct lexer lx = { text, len, 0 };
 
@@ -712,10 +713,55 @@ void ptx_parse(const char *text, size_t len, struct ptx_insns *out)
 		if (lx.i >= lx.len)
 			break;
 		if (scan_ident(&lx, lx.i) > lx.i && text[lx.i] != '%')
-			read_statement(&lx, predicated, out);
+			read_statement(&lx, predicated, fn, data);
 		else
 			skip_statement(&lx);
 	}
+}
+
+static void keep_atom_red(const struct ptx_insn *insn, const char *text, size_t base_len,
+			  void *data)
+{
+	struct ptx_insns *out = data;
+
+	out->nr_statements++;
+	if (!is_atom_or_red(text + insn->pos, base_len) || out->nr >= PTX_MAX_INSNS)
+		return;
+	GROW(out->items, out->alloc, out->nr + 1);
+	out->items[out->nr++] = *insn;
+}
+
+void ptx_parse(const char *text, size_t len, struct ptx_insns *out)
+{
+	each_statement(text, len, keep_atom_red, out);
+}
+
+struct statement_search {
+	const char *opcode, *qual;
+	int found;
+};
+
+static void match_statement(const struct ptx_insn *insn, const char *text, size_t base_len,
+			    void *data)
+{
+	struct statement_search *s = data;
+	size_t qlen = strlen(s->qual);
+	int k;
+
+	if (s->opcode && (strlen(s->opcode) != base_len ||
+			  memcmp(text + insn->pos, s->opcode, base_len)))
+		return;
+	for (k = 0; k < insn->nr_quals; k++)
+		if (insn->quals[k].len == qlen && !memcmp(text + insn->quals[k].pos, s->qual, qlen))
+			s->found = 1;
+}
+
+int ptx_has_statement(const char *text, size_t len, const char *opcode, const char *qual)
+{
+	struct statement_search s = { opcode, qual, 0 };
+
+	each_statement(text, len, match_statement, &s);
+	return s.found;
 }
 
 void ptx_insns_release(struct ptx_insns *list)

@@ -127,6 +127,13 @@ struct ptx_insns {
 /* Parse text[0..len); appends the atom/red instructions to out. */
 void ptx_parse(const char *text, size_t len, struct ptx_insns *out);
 void ptx_insns_release(struct ptx_insns *list);
+/*
+ * Does text[0..len) hold a statement whose opcode is opcode (NULL: any)
+ * with the qualifier qual (with its dot: ".volatile", ".mmio") among its
+ * own, in any order?  For checks that look for loads and stores, not
+ * atom/red.
+ */
+int ptx_has_statement(const char *text, size_t len, const char *opcode, const char *qual);
 
 /*
  * The asm operand an atom/red instruction's address names: [%1], [%1+8],

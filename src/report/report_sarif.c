@@ -19,6 +19,8 @@
 #include "cuatomlint/version.h"
 #include "report/report.h"
 #include "util/source_cache.h"
+#include "util/hash.h"
+#include "util/strvec.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -27,8 +29,7 @@ struct sarif {
 	struct cal_source_cache source;
 	char *srcroot;		/* with a trailing slash */
 	/* fingerprints seen so far, to number repeats */
-	char **prints;
-	size_t nr_prints, alloc_prints;
+	struct cal_argv prints;
 };
 
 static const char *level_name(enum cal_severity sev)
@@ -154,14 +155,10 @@ static cJSON *fix_json(struct sarif *s, const struct cal_fix *fix)
 	return o;
 }
 
+/* One field of the fingerprint, closed by a separator (kept: fingerprints must not change). */
 static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h ^ 0xff;
+	return cal_fnv1a_add(h, s, n) ^ 0xff;
 }
 
 /*
@@ -171,10 +168,10 @@ static uint64_t fnv1a(uint64_t h, const char *s, size_t n)
  */
 static char *fingerprint(struct sarif *s, const struct cal_finding *f)
 {
-	size_t len = 0, i, seen = 0;
+	size_t len = 0, seen;
 	const char *line = cal_source_line(&s->source, f->range.begin.file, f->range.begin.offset,
 					   f->range.begin.column, &len);
-	uint64_t h = 14695981039346656037ULL;
+	uint64_t h = CAL_FNV1A_SEED;
 	char hex[17];
 
 	h = fnv1a(h, f->check, strlen(f->check));
@@ -188,10 +185,8 @@ static char *fingerprint(struct sarif *s, const struct cal_finding *f)
 	if (line)
 		h = fnv1a(h, line, len);
 	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
-	for (i = 0; i < s->nr_prints; i++)
-		seen += !strcmp(s->prints[i], hex);
-	GROW(s->prints, s->alloc_prints, s->nr_prints + 1);
-	s->prints[s->nr_prints++] = xstrdup(hex);
+	seen = (size_t)cal_argv_count(&s->prints, hex);
+	cal_argv_push(&s->prints, hex);
 	return xasprintf("%s:%zu", hex, seen + 1);
 }
 
@@ -434,7 +429,7 @@ int cal_report_sarif(const struct cal_findings *list, const struct cal_report_ct
 {
 	cJSON *log = cJSON_CreateObject(), *runs = cJSON_CreateArray();
 	struct sarif s;
-	size_t i, n = strlen(ctx->srcroot);
+	size_t n = strlen(ctx->srcroot);
 	char *text;
 	int r;
 
@@ -450,9 +445,7 @@ int cal_report_sarif(const struct cal_findings *list, const struct cal_report_ct
 	cJSON_Delete(log);
 	r = text && fprintf(ctx->out, "%s\n", text) >= 0 ? 0 : -1;
 	cJSON_free(text);
-	for (i = 0; i < s.nr_prints; i++)
-		free(s.prints[i]);
-	free(s.prints);
+	cal_argv_clear(&s.prints);
 	free(s.srcroot);
 	cal_source_cache_release(&s.source);
 	return r;

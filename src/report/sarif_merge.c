@@ -14,6 +14,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "report/report.h"
+#include "util/diag.h"
 
 struct merge {
 	cJSON *run;		/* the merged cuatomlint run, built from the first */
@@ -212,9 +213,9 @@ static cJSON *read_log(const char *path)
 	struct strbuf text = STRBUF_INIT;
 	cJSON *log = NULL;
 	if (read_file(path, &text) < 0)
-		fprintf(stderr, "cuatomlint: error: cannot read '%s'\n", path);
+		cal_error("cannot read '%s'", path);
 	else if (!(log = cJSON_ParseWithLength(text.buf, text.len)) || !first_run(log)) {
-		fprintf(stderr, "cuatomlint: error: '%s' is not a SARIF log with a run\n", path);
+		cal_error("'%s' is not a SARIF log with a run", path);
 		cJSON_Delete(log);
 		log = NULL;
 	}

@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,11 +9,11 @@
 #include <unistd.h>
 
 #include "parse/parse.h"
-#include "driver/scheduler.h"
 #include "cuatomlint/strbuf.h"
 #include "rewrite/diff.h"
 #include "rewrite/export_yaml.h"
 #include "rewrite/rewriter.h"
+#include "util/threads.h"
 
 /* Per job: does the fix stage look at it again, and its errors before. */
 struct job_check {
@@ -46,55 +45,45 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 	return total;
 }
 
-/* Parses of several jobs at once: each worker has its own index. */
+/* Parses of several jobs at once (util/threads.h): each thread has its own index. */
 struct count_pool {
 	const struct cal_fix_request *req;
 	struct job_check *jc;
-	size_t next;
-	pthread_mutex_t lock;
+	size_t *wanted;		/* the jobs to parse, in job order */
 };
 
-static void *count_worker(void *arg)
+static void *count_thread_start(void *arg)
+{
+	(void)arg;
+	return clang_createIndex(0, 0);
+}
+
+static void count_thread_end(void *index, void *arg)
+{
+	(void)arg;
+	clang_disposeIndex(index);
+}
+
+static void count_one(size_t k, void *index, void *arg)
 {
 	struct count_pool *pool = arg;
-	CXIndex index = clang_createIndex(0, 0);
+	size_t i = pool->wanted[k];
 
-	for (;;) {
-		size_t i;
-		pthread_mutex_lock(&pool->lock);
-		while (pool->next < pool->req->jobs->nr && !pool->jc[pool->next].want)
-			pool->next++;
-		i = pool->next++;
-		pthread_mutex_unlock(&pool->lock);
-		if (i >= pool->req->jobs->nr)
-			break;
-		pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i]);
-	}
-	clang_disposeIndex(index);
-	return NULL;
+	pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i]);
 }
 
 /* Fill jc[i].errors for every job with jc[i].want, -j workers at a time. */
 static void count_all(const struct cal_fix_request *req, struct job_check *jc)
 {
-	struct count_pool pool = { req, jc, 0, PTHREAD_MUTEX_INITIALIZER };
-	size_t i, wanted = 0;
-	int n = req->workers > 0 ? req->workers : cal_default_workers(), started = 0;
-	pthread_t *threads;
+	struct count_pool pool = { req, jc, xcalloc(req->jobs->nr + 1, sizeof(size_t)) };
+	struct cal_pool_task task = { count_thread_start, count_thread_end, count_one, &pool };
+	size_t i, nr_wanted = 0;
 
 	for (i = 0; i < req->jobs->nr; i++)
-		wanted += jc[i].want;
-	if ((size_t)n > wanted)
-		n = wanted ? (int)wanted : 1;
-	threads = xcalloc((size_t)n, sizeof(*threads));
-	for (i = 0; i < (size_t)n; i++)
-		started += pthread_create(&threads[started], NULL, count_worker, &pool) == 0;
-	if (!started)
-		count_worker(&pool);
-	for (i = 0; i < (size_t)started; i++)
-		pthread_join(threads[i], NULL);
-	free(threads);
-	pthread_mutex_destroy(&pool.lock);
+		if (jc[i].want)
+			pool.wanted[nr_wanted++] = i;
+	cal_pool_run(&task, nr_wanted, req->workers);
+	free(pool.wanted);
 }
 
 /*

@@ -22,17 +22,6 @@ int cal_fault(const char *name)
 	return v && !strcmp(v, name);
 }
 
-uint64_t cal_content_hash(const char *data, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)data[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h ? h : 1;	/* 0 means "unknown" */
-}
-
 int cal_text_is_crlf(const char *text, size_t len)
 {
 	const char *nl = memchr(text, '\n', len);

@@ -34,6 +34,7 @@
 
 #include "cuatomlint/finding.h"
 #include "cuatomlint/strbuf.h"
+#include "util/hash.h"
 
 enum cal_fix_state {
 	CAL_FIX_PENDING,
@@ -117,7 +118,6 @@ void cal_fixes_settle(struct cal_findings *list);
 void cal_rewrite_text(struct strbuf *out, const char *replacement, int crlf);
 /* Does text use CRLF line endings (judged by its first line end)? */
 int cal_text_is_crlf(const char *text, size_t len);
-uint64_t cal_content_hash(const char *data, size_t len);
 /* Is CUATOMLINT_FAULT set to name? */
 int cal_fault(const char *name);
 

@@ -38,12 +38,6 @@ const struct cal_check *cal_check_find(const char *id)
 	return NULL;
 }
 
-uint64_t cal_content_hash(const char *data, size_t len);
-uint64_t cal_content_hash(const char *data, size_t len)
-{
-	return len + (len ? (unsigned char)data[0] : 0);
-}
-
 static void check_pos(const struct cal_pos *p, size_t len)
 {
 	REQUIRE(p->offset <= len && p->line >= 1 && p->column >= 1);

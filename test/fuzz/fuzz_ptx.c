@@ -61,6 +61,9 @@ static void parse_and_check(const char *text, size_t len)
 	for (i = 0; i < list.nr; i++)
 		check_insn(&list.items[i], text, len);
 	ptx_insns_release(&list);
+	/* the statement search volatile-sync makes: an answer, never a crash */
+	REQUIRE(ptx_has_statement(text, len, "ld", ".volatile") <= 1);
+	REQUIRE(ptx_has_statement(text, len, NULL, ".mmio") <= 1);
 }
 
 static void check_text(const struct ptx_text *t, size_t lo, size_t hi)

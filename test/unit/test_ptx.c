@@ -284,6 +284,28 @@ static void test_statements(void)
 	       stmts == 2);
 }
 
+static int has(const char *ptx, const char *opcode, const char *qual)
+{
+	return ptx_has_statement(ptx, strlen(ptx), opcode, qual);
+}
+
+/* The statement search (volatile-sync's ld.volatile and .mmio). */
+static void test_statement_search(void)
+{
+	EXPECT(has("ld.volatile.global.u32 %0, [%1];", "ld", ".volatile"));
+	EXPECT(has("@p ld.global.volatile.u32 %0, [%1];", "ld", ".volatile"));	/* any order */
+	EXPECT(has("mov.u32 %0, 0;\nL: ld.volatile.u32 %0, [%1]", "ld", ".volatile"));
+	EXPECT(!has("ld.acquire.gpu.u32 %0, [%1]; // was ld.volatile", "ld", ".volatile"));
+	EXPECT(!has("/* ld.volatile.u32 %0, [%1]; */", "ld", ".volatile"));
+	EXPECT(!has("st.volatile.u32 [%1], %0;", "ld", ".volatile"));
+	EXPECT(!has("ldu.volatile.u32 %0, [%1];", "ld", ".volatile"));
+	EXPECT(!has("ld.volatile_x.u32 %0, [%1];", "ld", ".volatile"));
+	EXPECT(has("st.relaxed.mmio.sys.u32 [%1], %0;", NULL, ".mmio"));
+	EXPECT(has("ld.relaxed.mmio.sys.u32 %0, [%1];", NULL, ".mmio"));
+	EXPECT(!has("ld.relaxed.sys.u32 %0, [%1]; // .mmio", NULL, ".mmio"));
+	EXPECT(!has("", NULL, ".mmio"));
+}
+
 /* C string literal tokens -> PTX text with source offsets. */
 static void test_literals(void)
 {
@@ -399,6 +421,7 @@ int main(int argc, char **argv)
 	test_targets();
 	test_noftz_fix();
 	test_statements();
+	test_statement_search();
 	test_literals();
 	test_asm_statements();
 	test_asm_operands();
