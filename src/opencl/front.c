@@ -120,7 +120,7 @@ int cal_ocl_check_applies(const struct cal_check *check)
 {
 	static const char *const ids[] = {
 		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
-		"opencl-atomic-type", NULL
+		"opencl-atomic-type", "cas-float-compare", NULL
 	};
 	int i;
 	for (i = 0; ids[i]; i++)
