@@ -199,7 +199,7 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	info.cuda_major = run->env->ver_major;
 	if (run->opencl)
 		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
-	info.opencl = run->opencl;
+	info.opencl = run->opencl ? cal_ocl_std() : 0;
 	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	if (cal_walk_parse_guarded(&info, run->enabled, &run->findings) < 0) {
 		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "

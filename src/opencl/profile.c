@@ -125,15 +125,6 @@ static void add_feature(struct cal_ocl_profile *p, const char *name)
 	p->features[p->nr_features++] = xstrdup(name);
 }
 
-int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature)
-{
-	int i;
-	for (i = 0; i < p->nr_features; i++)
-		if (!strcmp(p->features[i], feature))
-			return 1;
-	return 0;
-}
-
 static void from_builtin(struct cal_ocl_profile *p, const struct builtin *b)
 {
 	int i;
