@@ -27,7 +27,7 @@
 
 static void on_alarm(int sig)
 {
-	static const char msg[] = "hang: watchdog fired, a work-group never saw its flag\n";
+	static const char msg[] = "hang: watchdog fired, the kernel never finished (a spin-wait or retry loop)\n";
 	(void)sig;
 	if (write(1, msg, sizeof(msg) - 1) < 0)
 		_exit(3);
