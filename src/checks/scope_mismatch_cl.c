@@ -363,15 +363,15 @@ void cal_scope_cl_visit(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 /* ---- reporting ---- */
 
 /*
- * memory_scope_device where the profile has it: OpenCL C 2.0 has it always,
- * 3.0 with __opencl_c_atomic_scope_device.
+ * memory_scope_device where every profile has it (one fix suits them all):
+ * OpenCL C 2.0 has it always, 3.0 with __opencl_c_atomic_scope_device.
  */
 static int device_scope_ok(const struct cal_walk *w)
 {
-	const struct cal_ocl_profile *p = w->parse->ocl_profile;
+	const struct cal_opencl_front *front = cal_opencl_front();
 
-	return w->parse->opencl < 300 || !p ||
-	       cal_ocl_profile_has(p, "__opencl_c_atomic_scope_device");
+	return w->parse->opencl < 300 || !front ||
+	       front->all_profiles_have("__opencl_c_atomic_scope_device");
 }
 
 static void add_widen_fix(struct cal_walk *w, struct cal_finding *f, const struct cl_site *s)
@@ -380,7 +380,7 @@ static void add_widen_fix(struct cal_walk *w, struct cal_finding *f, const struc
 
 	if (!device_scope_ok(w)) {
 		cal_note_at(w, f, s->call, "no fix: memory_scope_device needs "
-			    "__opencl_c_atomic_scope_device, which the device profile lacks");
+			    "__opencl_c_atomic_scope_device, which a device profile lacks");
 		return;
 	}
 	if (cal_edit_replace_cursor(s->scope_arg, "memory_scope_device", &e) < 0) {

@@ -130,9 +130,18 @@ static int check_applies(const struct cal_check *check)
 	return 0;
 }
 
-/* What the parse and the walk ask of the front end (parse/language.h). */
+static int all_profiles_have(const char *feature)
+{
+	int i;
+	for (i = 0; i < cal_ocl_nr_profiles(); i++)
+		if (!cal_ocl_profile_has(cal_ocl_profile(i), feature))
+			return 0;
+	return 1;
+}
+
+/* What the parse, the walk and the shared checks ask of the front end (parse/language.h). */
 static const struct cal_opencl_front front = {
-	cal_ocl_parse_args, check_applies, cal_ocl_report_volatile
+	cal_ocl_parse_args, check_applies, all_profiles_have, cal_ocl_report_volatile
 };
 
 int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)

@@ -3,7 +3,7 @@
 // __global data.  Fixes: memory_scope_device, CLK_GLOBAL_MEM_FENCE.
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' %s 2>&1 | FileCheck %s --implicit-check-not='[scope-mismatch]' --implicit-check-not='fix-it:'
 // A 3.0 profile without the device scope gets no widening fix.
-// RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' --opencl-device minimal-3.0 %s 2>&1 | FileCheck %s --check-prefix=MIN
+// RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' --opencl-device gpu --opencl-device minimal-3.0 %s 2>&1 | FileCheck %s --check-prefix=MIN
 // The fixed file has no finding and compiles.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.cl
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' --fix %t/t.cl > /dev/null 2>&1
@@ -22,7 +22,7 @@ __kernel void pingpong(__global atomic_int *flags, __global int *data, __global 
 			// CHECK: scope-mismatch.cl:[[@LINE+5]]:11: note: 'flags' is polled here, at an address that does not depend on the work-group
 			// CHECK: fix-it:"{{.*}}scope-mismatch.cl":{[[@LINE-3]]:62-[[@LINE-3]]:85}:"memory_scope_device"
 			// MIN: scope-mismatch.cl:[[@LINE-4]]:4: warning: 'atomic_store_explicit'
-			// MIN: scope-mismatch.cl:[[@LINE-5]]:4: note: no fix: memory_scope_device needs __opencl_c_atomic_scope_device, which the device profile lacks
+			// MIN: scope-mismatch.cl:[[@LINE-5]]:4: note: no fix: memory_scope_device needs __opencl_c_atomic_scope_device, which a device profile lacks
 		} else {
 			while (atomic_load_explicit(&flags[0], memory_order_acquire, memory_scope_work_group) < r)
 				;
