@@ -3,7 +3,7 @@
 // __global data.  Fixes: memory_scope_device, CLK_GLOBAL_MEM_FENCE.
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' %s 2>&1 | FileCheck %s --implicit-check-not='[scope-mismatch]' --implicit-check-not='fix-it:'
 // A 3.0 profile without the device scope gets no widening fix.
-// RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' --opencl-device gpu --opencl-device minimal-3.0 %s 2>&1 | FileCheck %s --check-prefix=MIN
+// RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' --opencl-device gpu --opencl-device minimal-3.0 %s 2>&1 | FileCheck %s --check-prefix=MIN --implicit-check-not='"memory_scope_device"'
 // The fixed file has no finding and compiles.
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/t.cl
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,scope-mismatch' --fix %t/t.cl > /dev/null 2>&1
