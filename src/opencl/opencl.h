@@ -80,6 +80,20 @@ char *cal_ocl_header_dir(CXTranslationUnit tu);
 struct cal_findings;
 void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
 			    const char *check_id);
+/*
+ * opencl-atomic-type reports operators on atomic objects, which clang
+ * rejects, as errors in the specification's terms: drop from errors (one
+ * parse's clang errors) each one inside such a finding among
+ * found->items[first..].  Returns how many errors remain.
+ */
+size_t cal_ocl_type_supersede_errors(struct cal_findings *errors,
+				     const struct cal_findings *found, size_t first);
+/*
+ * opencl-atomic-type: restate clang's errors for the atomic types OpenCL C
+ * lacks (atomic_char, _Atomic ...; clang does not know them) in the
+ * specification's terms.
+ */
+void cal_ocl_restate_type_errors(struct cal_findings *errors);
 /* The OpenCL C version of a parse, 120/200/300. */
 int cal_ocl_std(void);
 
