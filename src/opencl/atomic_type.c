@@ -280,9 +280,11 @@ size_t cal_ocl_type_supersede_errors(struct cal_findings *errors,
 		struct cal_finding *e = &errors->items[i];
 		int covered = 0;
 		for (j = first; j < found->nr && !covered; j++)
-			covered = !strcmp(found->items[j].check, "opencl-atomic-type") &&
-				  found->items[j].severity == CAL_SEV_ERROR &&
-				  inside(e, &found->items[j]);
+			covered = found->items[j].severity == CAL_SEV_ERROR &&
+				  inside(e, &found->items[j]) &&
+				  (!strcmp(found->items[j].check, "opencl-atomic-type") ||
+				   (!strcmp(found->items[j].check, "arch-unsupported") &&
+				    strstr(e->message, "' is ambiguous")));
 		if (covered) {
 			cal_finding_clear(e);
 			continue;

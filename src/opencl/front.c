@@ -121,7 +121,7 @@ static int check_applies(const struct cal_check *check)
 {
 	static const char *const ids[] = {
 		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
-		"opencl-atomic-type", "cas-float-compare", "scope-mismatch", NULL
+		"opencl-atomic-type", "cas-float-compare", "scope-mismatch", "arch-unsupported", NULL
 	};
 	int i;
 	for (i = 0; ids[i]; i++)

@@ -82,8 +82,9 @@ void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_pr
 			    const char *check_id);
 /*
  * opencl-atomic-type reports operators on atomic objects, which clang
- * rejects, as errors in the specification's terms: drop from errors (one
- * parse's clang errors) each one inside such a finding among
+ * rejects, as errors in the specification's terms (and arch-unsupported
+ * a 1.x call on a 64-bit word that clang calls ambiguous): drop from
+ * errors (one parse's clang errors) each one inside such a finding among
  * found->items[first..].  Returns how many errors remain.
  */
 size_t cal_ocl_type_supersede_errors(struct cal_findings *errors,
