@@ -26,6 +26,7 @@
 #include "fixits/fallbacks.h"
 #include "fixits/include_insert.h"
 #include "driver/run.h"
+#include "checks/arch_unsupported_cl.h"
 #include "checks/arch_unsupported.h"
 #include "checks/atomic_ref_fallback.h"
 #include "cuatomlint/facts.h"
@@ -362,6 +363,10 @@ static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct arch_state *st = state;
 
+	if (w->parse->opencl) {
+		cal_arch_cl_visit(w, c);	/* OpenCL C: the device profile's rules */
+		return;
+	}
 	if (st->reach)
 		cal_reach_visit(st->reach, w, c);
 	if ((k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr) ||
@@ -384,7 +389,7 @@ static void find_anchor(struct cal_walk *w, struct arch_state *st)
 static void *arch_begin(struct cal_walk *w)
 {
 	struct arch_state *st = xcalloc(1, sizeof(*st));
-	if (!w->parse->is_host) {
+	if (!w->parse->is_host && !w->parse->opencl) {
 		find_anchor(w, st);
 		st->reach = cal_reach_new();
 	}

@@ -51,6 +51,7 @@
 #include "analysis/scope_address.h"
 #include "analysis/scope_calls.h"
 #include "analysis/scope_sites.h"
+#include "checks/scope_mismatch_cl.h"
 
 #define WIDEN_FIX "widen the scope to device"
 
@@ -102,6 +103,7 @@ struct scope_state {
 	size_t nr_fences, alloc_fences;
 	struct poll *polls;
 	size_t nr_polls, alloc_polls;
+	struct cal_scope_cl *cl;	/* an OpenCL C parse: its own rules (scope_mismatch_cl.c) */
 };
 
 struct visit_ctx {
@@ -113,8 +115,9 @@ static void *scope_begin(struct cal_walk *w)
 {
 	struct scope_state *st = xcalloc(1, sizeof(struct scope_state));
 
-	(void)w;
 	st->calls = cal_scope_calls_new();
+	if (w->parse->opencl)
+		st->cl = cal_scope_cl_new();
 	return st;
 }
 
@@ -311,6 +314,10 @@ static void scope_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct visit_ctx v = { w, state };
 
+	if (v.st->cl) {
+		cal_scope_cl_visit(v.st->cl, w, c);
+		return;
+	}
 	if (w->parse->is_host)
 		return;
 	cal_scope_calls_visit(v.st->calls, w, c);
@@ -514,6 +521,8 @@ static void scope_end(struct cal_walk *w, void *state)
 	struct scope_state *st = state;
 	size_t i;
 
+	if (st->cl)
+		cal_scope_cl_end(st->cl, w);
 	for (i = 0; i < st->nr_acc; i++)
 		judge_access(w, st, &st->acc[i]);
 	for (i = 0; i < st->nr_fences; i++)

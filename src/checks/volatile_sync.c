@@ -38,7 +38,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
-#include "opencl/opencl_checks.h"
+#include "parse/language.h"
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"
 #include "cuatomlint/facts.h"
@@ -1947,7 +1947,7 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 	free(name);
 }
 
-/* OpenCL C: the same finding in OpenCL's words, with OpenCL's fix (src/opencl/). */
+/* OpenCL C: the same finding in OpenCL's words, with OpenCL's fix (src/opencl/, through parse/language.h). */
 static void report_access_cl(struct cal_walk *w, const struct sync_state *st,
 			     const struct access *a)
 {
@@ -1958,7 +1958,8 @@ static void report_access_cl(struct cal_walk *w, const struct sync_state *st,
 		v.fix_allowed = 0;
 		v.why_not = "the store's value is used";
 	}
-	cal_ocl_report_volatile(w, st->tu, &v);
+	if (cal_opencl_front())
+		cal_opencl_front()->report_volatile(w, st->tu, &v);
 }
 
 static void sync_end(struct cal_walk *w, void *state)

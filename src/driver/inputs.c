@@ -58,7 +58,7 @@ static int check_content(struct cal_inputs *in, const char *path)
 	else if (sb.len == 0)
 		r = input_error(in, "'%s' is empty", path);
 	else if (memchr(sb.buf, '\0', sb.len < SNIFF_BYTES ? sb.len : SNIFF_BYTES))
-		r = input_error(in, "'%s' is a binary file, not CUDA source", path);
+		r = input_error(in, "'%s' is a binary file, not source code", path);
 	strbuf_release(&sb);
 	return r;
 }
@@ -66,7 +66,8 @@ static int check_content(struct cal_inputs *in, const char *path)
 static void add_checked_file(struct cal_inputs *in, const char *path)
 {
 	if (!is_cuda_name(path) && !cal_cutile_is_python(path)) {
-		input_error(in, "'%s' is not a CUDA source file (expected .cu or .cuh)", path);
+		input_error(in, "'%s' is not a source file the tool reads (expected .cu, .cuh, "
+			    ".cl or .py)", path);
 		return;
 	}
 	if (check_content(in, path) == 0)

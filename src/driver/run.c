@@ -66,6 +66,8 @@ static void take_clang_errors(struct cal_run *run, CXTranslationUnit tu, struct 
 	size_t i, had = errors->nr;
 
 	cal_nv_context_supersede_errors(errors, &run->findings, first);
+	if (run->opencl)
+		cal_ocl_type_supersede_errors(errors, &run->findings, first);
 	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
 		for (i = first; i < run->findings.nr; i++)
 			run->findings.items[i].partial_parse = 0;
@@ -200,7 +202,7 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	info.cuda_major = run->env->ver_major;
 	if (run->opencl)
 		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
-	info.opencl = run->opencl;
+	info.opencl = run->opencl ? cal_ocl_std() : 0;
 	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	if (cal_walk_parse_guarded(&info, run->enabled, &run->findings) < 0) {
 		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "
@@ -214,6 +216,8 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	free(ocl_headers);
 	if (run->opencl && check_enabled(run, "arch-unsupported"))
 		cal_ocl_restate_errors(&errors, info.ocl_profile, "arch-unsupported");
+	if (run->opencl && check_enabled(run, "opencl-atomic-type"))
+		cal_ocl_restate_type_errors(&errors);
 	cal_record_parsed_hashes(tu, &run->findings, first);
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	if (run->deps)

@@ -7,6 +7,7 @@
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "parse/parse.h"
+#include "opencl/opencl_checks.h"
 #include "cuatomlint/strbuf.h"
 
 int cal_ocl_is_source(const char *path)
@@ -116,11 +117,11 @@ char *cal_ocl_fingerprint_arg(void)
 }
 
 /* The checks that know OpenCL C; the CUDA-only ones skip OpenCL parses. */
-int cal_ocl_check_applies(const struct cal_check *check)
+static int check_applies(const struct cal_check *check)
 {
 	static const char *const ids[] = {
 		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
-		"opencl-atomic-type", NULL
+		"opencl-atomic-type", "cas-float-compare", "scope-mismatch", "arch-unsupported", NULL
 	};
 	int i;
 	for (i = 0; ids[i]; i++)
@@ -128,6 +129,20 @@ int cal_ocl_check_applies(const struct cal_check *check)
 			return 1;
 	return 0;
 }
+
+static int all_profiles_have(const char *feature)
+{
+	int i;
+	for (i = 0; i < cal_ocl_nr_profiles(); i++)
+		if (!cal_ocl_profile_has(cal_ocl_profile(i), feature))
+			return 0;
+	return 1;
+}
+
+/* What the parse, the walk and the shared checks ask of the front end (parse/language.h). */
+static const struct cal_opencl_front front = {
+	cal_ocl_parse_args, check_applies, all_profiles_have, cal_ocl_report_volatile
+};
 
 int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
 {
@@ -137,35 +152,11 @@ int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
 		return 0;
 	*opencl = 1;
 	cal_ocl_default_profile();
+	cal_opencl_front_set(&front);	/* jobs are made before any runs */
 	arg = cal_ocl_fingerprint_arg();
 	cal_argv_push(args, arg);
 	free(arg);
 	return 1;
-}
-
-/* libclang has no cursor for the kernel attribute: look for the keyword before the name. */
-int cal_ocl_function_space(CXCursor fn)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(fn);
-	CXSourceRange r = clang_getCursorExtent(fn);
-	unsigned name_at, at, i, n = 0;
-	CXToken *toks = NULL;
-	int kernel = 0;
-
-	clang_getSpellingLocation(clang_getCursorLocation(fn), NULL, NULL, NULL, &name_at);
-	clang_tokenize(tu, r, &toks, &n);
-	for (i = 0; i < n; i++) {
-		CXString s;
-		clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &at);
-		if (at >= name_at)
-			break;
-		s = clang_getTokenSpelling(tu, toks[i]);
-		kernel |= !strcmp(clang_getCString(s), "__kernel") ||
-			  !strcmp(clang_getCString(s), "kernel");
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	return kernel ? CAL_SPACE_GLOBAL : CAL_SPACE_DEVICE;
 }
 
 struct header_scan {

@@ -19,19 +19,13 @@
 
 #include <clang-c/Index.h>
 
-#include "util/strvec.h"
+#include "parse/language.h"
 
 struct cal_argv;
 struct cal_check;
 struct cal_parse_info;
 
 #define CAL_OCL_MAX_PROFILES 8
-
-struct cal_ocl_profile {
-	char *name;
-	struct cal_argv features;	/* __opencl_c_* features and cl_* extensions it has */
-	int fine_grain_svm;	/* CL_DEVICE_SVM_FINE_GRAIN_BUFFER or _SYSTEM */
-};
 
 struct cal_ocl_settings {
 	int std;		/* 120, 200 or 300 */
@@ -49,7 +43,6 @@ void cal_ocl_default_profile(void);
 /* How many profiles each OpenCL file is parsed for (after the default is set). */
 int cal_ocl_nr_profiles(void);
 const struct cal_ocl_profile *cal_ocl_profile(int i);
-int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature);
 void cal_ocl_release(void);
 /* Every feature and extension name a parse turns on or off, NULL-terminated. */
 const char *const *cal_ocl_known_features(void);
@@ -78,8 +71,6 @@ void cal_ocl_parse_args(int profile, struct cal_argv *out);
  * declarations are the built-ins, never user code.
  */
 char *cal_ocl_header_dir(CXTranslationUnit tu);
-/* CAL_SPACE_GLOBAL for a __kernel function, else CAL_SPACE_DEVICE. */
-int cal_ocl_function_space(CXCursor fn);
 /*
  * arch-unsupported for OpenCL: restate, as findings of check_id, the clang
  * errors of a parse for profile p that say the profile lacks an atomic
@@ -89,8 +80,21 @@ int cal_ocl_function_space(CXCursor fn);
 struct cal_findings;
 void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
 			    const char *check_id);
-/* Does check run on OpenCL parses? (The CUDA-only checks skip them.) */
-int cal_ocl_check_applies(const struct cal_check *check);
+/*
+ * opencl-atomic-type reports operators on atomic objects, which clang
+ * rejects, as errors in the specification's terms (and arch-unsupported
+ * a 1.x call on a 64-bit word that clang calls ambiguous): drop from
+ * errors (one parse's clang errors) each one inside such a finding among
+ * found->items[first..].  Returns how many errors remain.
+ */
+size_t cal_ocl_type_supersede_errors(struct cal_findings *errors,
+				     const struct cal_findings *found, size_t first);
+/*
+ * opencl-atomic-type: restate clang's errors for the atomic types OpenCL C
+ * lacks (atomic_char, _Atomic ...; clang does not know them) in the
+ * specification's terms.
+ */
+void cal_ocl_restate_type_errors(struct cal_findings *errors);
 /* The OpenCL C version of a parse, 120/200/300. */
 int cal_ocl_std(void);
 

@@ -1,6 +1,7 @@
 /*
  * The OpenCL C side of checks shared with CUDA: the generic check decides
  * what to flag, these say it in OpenCL's words and build OpenCL's fixes.
+ * The checks reach them through the front end's table (parse/language.h).
  */
 #ifndef CUATOMLINT_OPENCL_CHECKS_H
 #define CUATOMLINT_OPENCL_CHECKS_H
@@ -8,16 +9,7 @@
 #include <clang-c/Index.h>
 
 #include "parse/check.h"
-
-/* A volatile access that volatile-sync flags in an OpenCL parse. */
-struct cal_ocl_volatile {
-	int poll;			/* a spin-wait read; else a store another work-item polls */
-	CXCursor lvalue;		/* the volatile lvalue */
-	CXCursor assign;		/* a store: the assignment */
-	const CXCursor *polled_at;	/* a store: where the word is polled, or NULL */
-	int fix_allowed;		/* the generic check allows an edit here */
-	const char *why_not;		/* if not: why (NULL: the parse had errors) */
-};
+#include "parse/language.h"
 
 void cal_ocl_report_volatile(struct cal_walk *w, CXTranslationUnit tu,
 			     const struct cal_ocl_volatile *v);

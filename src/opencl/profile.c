@@ -125,11 +125,6 @@ static void add_feature(struct cal_ocl_profile *p, const char *name)
 	cal_argv_push(&p->features, name);
 }
 
-int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature)
-{
-	return cal_argv_count(&p->features, feature) > 0;
-}
-
 static void from_builtin(struct cal_ocl_profile *p, const struct builtin *b)
 {
 	int i;

@@ -71,7 +71,7 @@ struct cal_parse_info {
 	int scope_system;		/* config: rewrite to system scope, not device */
 	int system_headers;		/* --system-headers: walk them too */
 	int cuda_major;			/* the toolkit's CUDA major version, 0 if unknown */
-	int opencl;			/* an OpenCL C parse for ... */
+	int opencl;			/* an OpenCL C parse (its version: 120, 200, 300) for ... */
 	const struct cal_ocl_profile *ocl_profile;	/* ... this device profile */
 	const struct cal_option_settings *options;	/* the config's check options, or NULL */
 };

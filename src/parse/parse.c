@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "opencl/opencl.h"
+#include "parse/language.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 
@@ -83,7 +83,8 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 	int i;
 
 	if (req->opencl) {
-		cal_ocl_parse_args(req->ocl_profile, out);
+		if (cal_opencl_front())
+			cal_opencl_front()->parse_args(req->ocl_profile, out);
 		for (i = 0; i < req->nr_user_args; i++)
 			cal_argv_push(out, req->user_args[i]);
 		return;

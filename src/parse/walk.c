@@ -22,7 +22,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
-#include "opencl/opencl.h"
+#include "parse/language.h"
 #include "cuatomlint/strbuf.h"
 
 /* A set of cursors: open addressing on clang_hashCursor. */
@@ -61,7 +61,8 @@ static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
 /* Enabled, and (in an OpenCL parse) one of the checks that know OpenCL C. */
 static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
 {
-	return enabled[i] && (!parse->opencl || cal_ocl_check_applies(cal_checks[i]));
+	return enabled[i] && (!parse->opencl || (cal_opencl_front() &&
+						cal_opencl_front()->check_applies(cal_checks[i])));
 }
 static void walk_specialization_body(struct walker *wk, CXCursor callee);
 

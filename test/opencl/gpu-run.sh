@@ -23,11 +23,17 @@ if ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
 fi
 export OCL_DEVICE_TYPE=gpu
 failed=0
+field() { # KEY DEFAULT: the value of KEY= on the kernel's validate line (run.sh)
+	v=$(sed -n 's/.*validate:.*[[:space:]]'"$1"'=\([^[:space:]]*\).*/\1/p' "$k" | head -n 1)
+	echo "${v:-$2}"
+}
 for k in "$out"/mp_*.cl; do
 	case $k in *.fixed.cl) continue;; esac
 	name=$(basename "$k" .cl)
+	export OCL_GLOBAL=$(field global 2) OCL_LOCAL=$(field local 1)
+	limit=$(field timeout 60)
 	for kind in cl fixed.cl; do
-		r=$("$host" "$out/$name.$kind" 200000 0 60); st=$?
+		r=$("$host" "$out/$name.$kind" 200000 0 "$limit"); st=$?
 		echo "$name.$kind: exit $st: $r"
 		[ "$kind" = fixed.cl ] && [ $st -ne 0 ] && failed=1
 	done

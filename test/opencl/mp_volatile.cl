@@ -7,6 +7,7 @@
  * has it) is set by the harness for oclgrind, which runs work-groups one
  * after another: there a waiting group must give up instead of hanging,
  * and OCLGRIND_CL12_ATOMICS maps the fix's 2.0 atomics to ones it has.
+ * validate: check=volatile-sync oclgrind=race
  */
 #ifdef OCLGRIND_CL12_ATOMICS
 #include "oclgrind_cl12_atomics.h"

@@ -5,7 +5,8 @@
  *
  * Builds KERNEL.cl with -cl-std=$OCL_STD (default CL3.0; oclgrind takes
  * CL2.0) on the first OpenCL device (OCL_DEVICE_TYPE=gpu or cpu picks a type), runs its kernel 'pingpong' with two work-groups of one
- * work-item, and prints one line:
+ * work-item (OCL_GLOBAL / OCL_LOCAL set other sizes: a kernel's "validate:"
+ * line in test/opencl/run.sh), and prints one line:
  *   "pass: ..."  exit 0   no stale read, no give-up
  *   "fail: ..."  exit 1   stale reads (the data a flag published was not seen)
  *   "hang: ..."  exit 3   the watchdog fired: a spin-wait never saw its flag
@@ -26,7 +27,7 @@
 
 static void on_alarm(int sig)
 {
-	static const char msg[] = "hang: watchdog fired, a work-group never saw its flag\n";
+	static const char msg[] = "hang: watchdog fired, the kernel never finished (a spin-wait or retry loop)\n";
 	(void)sig;
 	if (write(1, msg, sizeof(msg) - 1) < 0)
 		_exit(3);
@@ -86,7 +87,9 @@ int main(int argc, char **argv)
 	cl_int err, rounds, max_spins, zero = 0, res[4];
 	char opts[2048], name[256] = "", log[8192];
 	const char *src;
-	size_t global = 2, local = 1;
+	size_t global = getenv("OCL_GLOBAL") ? strtoul(getenv("OCL_GLOBAL"), NULL, 10) : 2;
+	size_t local = getenv("OCL_LOCAL") ? strtoul(getenv("OCL_LOCAL"), NULL, 10) : 1;
+	size_t nr_data;
 	int i, timeout;
 
 	if (argc < 5) {
@@ -106,6 +109,7 @@ int main(int argc, char **argv)
 		printf("error: cannot read %s\n", argv[1]);
 		return 2;
 	}
+	nr_data = (size_t)rounds + 1 > global ? (size_t)rounds + 1 : global;	/* a word per round or work-item */
 	dev = pick_device();
 	if (!dev) {
 		printf("skip: no OpenCL platform or device\n");
@@ -127,13 +131,14 @@ int main(int argc, char **argv)
 	CHECK(err);
 	flag = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(cl_int), NULL, &err);
 	CHECK(err);
-	data = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(cl_int) * (size_t)(rounds + 1), NULL, &err);
+	data = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(cl_int) * nr_data, NULL, &err);
 	CHECK(err);
 	result = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(res), NULL, &err);
 	CHECK(err);
 	CHECK(clEnqueueFillBuffer(q, flag, &zero, sizeof(zero), 0, sizeof(cl_int), 0, NULL, NULL));
 	CHECK(clEnqueueFillBuffer(q, data, &zero, sizeof(zero), 0,
-				  sizeof(cl_int) * (size_t)(rounds + 1), 0, NULL, NULL));
+				  sizeof(cl_int) * nr_data, 0, NULL, NULL));
+	CHECK(clEnqueueFillBuffer(q, result, &zero, sizeof(zero), 0, sizeof(res), 0, NULL, NULL));
 	CHECK(clSetKernelArg(k, 0, sizeof(flag), &flag));
 	CHECK(clSetKernelArg(k, 1, sizeof(data), &data));
 	CHECK(clSetKernelArg(k, 2, sizeof(result), &result));

@@ -3,18 +3,28 @@
 #
 #   run.sh HOST CUATOMLINT OUTDIR
 #
-# For each misuse kernel (test/opencl/*.cl with a 'pingpong' kernel):
-#   1. cuatomlint flags it, and --fix writes OUTDIR/NAME.fixed.cl;
-#   2. both run on the first OpenCL device (PoCL's CPU device in CI) with a
-#      watchdog: the misuse result is recorded (x86 is TSO, so a volatile
-#      flag often passes there: the GPU run shows the failure), the fixed
-#      kernel must pass;
-#   3. both run under `oclgrind --data-races`: the misuse must show a data
-#      race on its flag; the fixed kernel's report is information only
-#      (oclgrind 21.10 gives the fix's atomics no happens-before, below).
+# For each misuse kernel (test/opencl/mp_*.cl, a 'pingpong' kernel run by
+# ocl_pingpong.c), as its "validate:" line says:
+#   check=ID        the check that flags it: cuatomlint --checks=-*,ID flags
+#                   it, and --fix writes OUTDIR/NAME.fixed.cl, on which no
+#                   check finds anything;
+#   timeout=S       the watchdog (default 30 s);
+#   before=WORD     what the misuse must do on the device where a CPU shows
+#                   it (hang, fail); without it the result is information;
+#   global=N local=M  the work sizes on the device (default 2 work-groups of
+#                   one work-item); grind_global/grind_local under oclgrind;
+#   oclgrind=race   under `oclgrind --data-races` the misuse must show a data
+#                   race; the fixed kernel's report is information only
+#                   (oclgrind 21.10 gives 2.0 atomics mapped to 1.2 ones no
+#                   happens-before, below);
+#   oclgrind=race-clean  ... and the fixed kernel must show none;
+#   oclgrind=info   both reports are information only; none: not run.
+# Both kernels run on the first OpenCL device (PoCL's CPU device in CI)
+# with a watchdog: the misuse result is recorded (x86 is TSO and PoCL runs
+# a work-group's work-items in order between barriers, so many misuses pass
+# there: the GPU run shows them), the fixed kernel must pass.
 # One line per run; exit 0, 1 on a broken expectation, 77 with no OpenCL
-# platform.  On the GPU machine: OCL_DEVICE_TYPE=gpu HOST KERNEL ... directly
-# (see docs/validation.md).
+# platform.  On the GPU machine: test/opencl/gpu-run.sh (docs/validation.md).
 set -u
 host=$1 lint=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,39 +47,65 @@ expect() { # NAME WANT GOT
 outcome() { # exit status of the host -> word
 	case $1 in 0) echo pass;; 1) echo fail;; 3) echo hang;; *) echo "error($1)";; esac
 }
+field() { # KEY DEFAULT: the value of KEY= on $src's validate line
+	v=$(sed -n 's/.*validate:.*[[:space:]]'"$1"'=\([^[:space:]]*\).*/\1/p' "$src" | head -n 1)
+	echo "${v:-$2}"
+}
+races() { # REPORT: how many data races oclgrind reported
+	grep -c 'data race' "$1"
+}
 for src in "$here"/mp_*.cl; do
 	name=$(basename "$src" .cl)
+	check=$(field check volatile-sync)
+	grind=$(field oclgrind race)
+	timeout=$(field timeout 30)
+	export OCL_GLOBAL=$(field global 2) OCL_LOCAL=$(field local 1)
 	cp "$src" "$out/$name.cl"
 	cp "$src" "$out/$name.fixed.cl"
-	"$lint" --no-cache --checks='-*,volatile-sync' "$out/$name.cl" > "$out/$name.lint" 2>&1
-	expect "$name lint" 1 $?
-	"$lint" --no-cache --checks='-*,volatile-sync' --fix "$out/$name.fixed.cl" > /dev/null 2>&1
+	"$lint" --no-cache --checks="-*,$check" "$out/$name.cl" > "$out/$name.lint" 2>&1
+	expect "$name lint ($check)" 1 $?
+	"$lint" --no-cache --checks="-*,$check" --fix "$out/$name.fixed.cl" > /dev/null 2>&1
 	"$lint" --no-cache "$out/$name.fixed.cl" > "$out/$name.fixed.lint" 2>&1
 	expect "$name fixed lint" 0 $?
-	r=$("$host" "$out/$name.cl" 20000 0 30); st=$(outcome $?)
-	echo "info: $name before fix on the OpenCL device: $st ($r)"
-	r=$("$host" "$out/$name.fixed.cl" 20000 0 30); st=$(outcome $?)
-	expect "$name after fix on the OpenCL device ($r)" pass "$st"
-	if command -v oclgrind > /dev/null; then
-		# The misuse kernel must show a race on its flag.  The fixed kernel
-		# is run for information only: oclgrind 21.10 has no OpenCL 2.0
-		# acquire/release (the fix's atomics are mapped to 1.2 atomics,
-		# oclgrind_cl12_atomics.h) and its race detector gives them no
-		# happens-before, so it may still report the payload; the ordering
-		# is shown on the GPU (docs/validation.md).
-		OCL_STD=CL2.0 oclgrind --data-races "$host" "$out/$name.cl" 4 1000 120 \
-			"$guard" -DOCLGRIND_CL12_ATOMICS -I"$here" > "$out/$name.cl.oclgrind" 2>&1
-		if ! grep -q 'rounds' "$out/$name.cl.oclgrind"; then
-			echo "skipped: oclgrind could not run the host program: $(head -n 1 "$out/$name.cl.oclgrind")"
-		else
-			if grep -q 'data race' "$out/$name.cl.oclgrind"; then got=yes; else got=no; fi
-			expect "$name.cl oclgrind data race" yes $got
-		fi
-		OCL_STD=CL2.0 oclgrind --data-races "$host" "$out/$name.fixed.cl" 4 100000 120 \
-			"$guard" -DOCLGRIND_CL12_ATOMICS -I"$here" > "$out/$name.fixed.cl.oclgrind" 2>&1
-		echo "info: $name.fixed.cl under oclgrind: $(grep -c 'data race' "$out/$name.fixed.cl.oclgrind") race reports ($(grep -o 'flag\|data\[' "$out/$name.fixed.cl.oclgrind" | sort | uniq -c | tr '\n' ' '))"
+	before=$(field before info)
+	r=$("$host" "$out/$name.cl" 20000 0 "$timeout"); st=$(outcome $?)
+	if [ "$before" = info ]; then
+		echo "info: $name before fix on the OpenCL device: $st ($r)"
 	else
+		expect "$name before fix on the OpenCL device ($r)" "$before" "$st"
+	fi
+	r=$("$host" "$out/$name.fixed.cl" 20000 0 "$timeout"); st=$(outcome $?)
+	expect "$name after fix on the OpenCL device ($r)" pass "$st"
+	[ "$grind" = none ] && continue
+	if ! command -v oclgrind > /dev/null; then
 		echo "skipped: oclgrind not installed (Debian: oclgrind)"
+		continue
+	fi
+	export OCL_GLOBAL=$(field grind_global "$OCL_GLOBAL") OCL_LOCAL=$(field grind_local "$OCL_LOCAL")
+	# The fixed kernels' 2.0 atomics run as 1.2 ones there
+	# (oclgrind_cl12_atomics.h): oclgrind 21.10 has no acquire/release, and
+	# its race detector gives them no happens-before, so a fixed kernel
+	# that relies on them may still show its payload; the ordering is shown
+	# on the GPU (docs/validation.md).
+	for kind in cl fixed.cl; do
+		OCL_STD=CL2.0 oclgrind --data-races "$host" "$out/$name.$kind" 4 1000 120 \
+			"$guard" -DOCLGRIND_CL12_ATOMICS -I"$here" > "$out/$name.$kind.oclgrind" 2>&1
+	done
+	if ! grep -q 'rounds' "$out/$name.cl.oclgrind"; then
+		echo "skipped: oclgrind could not run the host program: $(head -n 1 "$out/$name.cl.oclgrind")"
+		continue
+	fi
+	before=$(races "$out/$name.cl.oclgrind") after=$(races "$out/$name.fixed.cl.oclgrind")
+	if [ "$grind" = info ]; then
+		echo "info: $name under oclgrind: $before race reports before the fix, $after after"
+		continue
+	fi
+	if [ "$before" -gt 0 ]; then got=yes; else got=no; fi
+	expect "$name.cl oclgrind data race ($before reports)" yes $got
+	if [ "$grind" = race-clean ]; then
+		expect "$name.fixed.cl oclgrind race reports" 0 "$after"
+	else
+		echo "info: $name.fixed.cl under oclgrind: $after race reports ($(grep -o 'flag\|data\[' "$out/$name.fixed.cl.oclgrind" | sort | uniq -c | tr '\n' ' '))"
 	fi
 done
 exit $failed

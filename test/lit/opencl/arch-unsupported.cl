@@ -16,5 +16,5 @@ __kernel void counters(__global atomic_int *c, __global int *out)
 	out[0] = atomic_load(c);
 	// CHECK: arch-unsupported.cl:[[@LINE-1]]:11: error: 'atomic_load' (seq_cst order, device scope) needs __opencl_c_atomic_order_seq_cst and __opencl_c_atomic_scope_device, which device profile 'minimal-3.0' lacks; write atomic_load_explicit with the order and scope the code needs, if not seq_cst at device scope [arch-unsupported]
 	/* near miss: the explicit form at a scope the device has */
-	atomic_fetch_add_explicit(c, 1, memory_order_relaxed, memory_scope_work_group);
+	atomic_fetch_add_explicit(&c[1 + get_group_id(0)], 1, memory_order_relaxed, memory_scope_work_group);
 }

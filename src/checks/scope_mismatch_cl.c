@@ -1,0 +1,589 @@
+/*
+ * scope-mismatch for OpenCL C: a scope narrower than the work-items that
+ * touch the __global object.
+ *
+ * Three findings, in the same translation unit:
+ *
+ *  1. An atomic_*_explicit operation at memory_scope_work_group (or
+ *     memory_scope_sub_group) on a __global object that work-items of
+ *     other work-groups touch too: an update at an address that does not
+ *     depend on the work-group (get_group_id, get_global_id, or a variable
+ *     made from them), which every work-group updates; or an update and a
+ *     spin-wait (the load in a loop) on the same __global object at
+ *     different addresses (a flag one work-group raises for another polls).
+ *     Code under 'if (get_group_id(0) == K)' runs in one work-group and is
+ *     not flagged, unless the other side is outside that branch.  Fix:
+ *     memory_scope_device where the scope is written at the call.
+ *  2. atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, ..., memory_scope_work_group)
+ *     between a store to __global memory and a store to a __global word
+ *     every work-group writes (the address does not depend on the
+ *     work-group): the fence orders the stores only as seen from this
+ *     work-group.  Fix: memory_scope_device.
+ *  3. barrier(CLK_LOCAL_MEM_FENCE) (or work_group_barrier) relied on to
+ *     order __global data: a plain store to a __global object and a plain
+ *     load of it at another address on the other side of the barrier (or
+ *     both in the loop around it), so one work-item reads what another
+ *     wrote.  The barrier's fence covers __local memory only.  Fix: add
+ *     CLK_GLOBAL_MEM_FENCE where the flags are written as
+ *     CLK_LOCAL_MEM_FENCE.
+ *
+ * Widening to memory_scope_device needs the device scope on the profile
+ * (OpenCL C 2.0, or 3.0 with __opencl_c_atomic_scope_device): without it
+ * there is no fix.  Only __global memory the pointer's type says is
+ * __global is judged (a generic pointer may point to __local memory).
+ */
+#include "checks/scope_mismatch_cl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "parse/language.h"
+#include "fixits/edit.h"
+#include "cuatomlint/strbuf.h"
+#include "analysis/expr_util.h"
+
+#define WIDEN_FIX "widen the scope to memory_scope_device"
+#define ADD_GLOBAL_FIX "add CLK_GLOBAL_MEM_FENCE"
+#define LOCAL_FENCE "CLK_LOCAL_MEM_FENCE"
+
+/* The innermost 'if' on the work-group around a site, and which branch. */
+struct group_branch {
+	CXCursor if_stmt;	/* null: not under one */
+	int then;
+};
+
+/* An atomic operation or fence with a scope argument. */
+struct cl_site {
+	CXCursor call, function, scope_arg;
+	CXCursor base;		/* canonical variable, or null */
+	char *addr;		/* the address, normalised text */
+	char *name;		/* the function called */
+	const char *scope;	/* the scope's name: memory_scope_work_group ... */
+	int narrow;		/* work-group or sub-group scope */
+	int is_load, poll, per_group, fence;
+	struct group_branch group;
+	unsigned offset;
+};
+
+/* A plain load or store of __global memory. */
+struct cl_access {
+	CXCursor at, function, base, loop;
+	char *addr;
+	int store, per_group;
+	unsigned offset;
+};
+
+struct cl_barrier {
+	CXCursor call, function, flags;
+	unsigned offset;
+	unsigned loop_begin, loop_end;	/* the loop around it, or 0, 0 */
+};
+
+struct cal_scope_cl {
+	struct cl_site *sites;
+	size_t nr_sites, alloc_sites;
+	struct cl_access *acc;
+	size_t nr_acc, alloc_acc;
+	struct cl_barrier *barriers;
+	size_t nr_barriers, alloc_barriers;
+};
+
+struct cal_scope_cl *cal_scope_cl_new(void)
+{
+	return xcalloc(1, sizeof(struct cal_scope_cl));
+}
+
+static unsigned offset_of(CXSourceLocation loc)
+{
+	unsigned offset = 0;
+	clang_getExpansionLocation(loc, NULL, NULL, NULL, &offset);
+	return offset;
+}
+
+/* A call of an OpenCL C built-in (declared, never defined) named name, or starting so. */
+static int is_builtin(CXCursor call, const char *name, int prefix)
+{
+	CXCursor fn;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr)
+		return 0;
+	fn = cal_call_callee(call);
+	if (clang_Cursor_isNull(fn) || !clang_Cursor_isNull(clang_getCursorDefinition(fn)))
+		return 0;
+	return prefix ? cal_cursor_name_starts(call, name) : cal_cursor_name_is(call, name);
+}
+
+/* The memory_scope_* constant an argument names, or NULL. */
+static const char *scope_name(CXCursor arg)
+{
+	static const char *const names[] = {
+		"memory_scope_work_item", "memory_scope_sub_group", "memory_scope_work_group",
+		"memory_scope_device", "memory_scope_all_svm_devices",
+		"memory_scope_all_devices",
+	};
+	CXCursor ref = clang_getCursorReferenced(cal_strip_casts(arg));
+	size_t i;
+
+	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
+		return NULL;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (cal_cursor_name_is(ref, names[i]))
+			return names[i];
+	return NULL;
+}
+
+static int names_group_id(CXCursor c, void *data);
+
+/* Does e depend on the work-group by arithmetic (get_group_id, get_global_id, or a variable made from them)? */
+static int per_group(CXCursor e, int depth)
+{
+	return depth < 4 && (names_group_id(e, &depth) ||
+			     cal_subtree_find(e, names_group_id, NULL, &depth, NULL));
+}
+
+static int names_group_id(CXCursor c, void *data)
+{
+	int depth = *(int *)data;
+	CXCursor var, init;
+
+	if (is_builtin(c, "get_group_id", 0) || is_builtin(c, "get_global_id", 0) ||
+	    is_builtin(c, "get_global_linear_id", 0))
+		return 1;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return 0;
+	var = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	return !clang_Cursor_isNull(init) && per_group(init, depth + 1);
+}
+
+/* Does the lvalue or pointer expression's type say __global? */
+static int is_global(CXCursor e)
+{
+	char *s = cal_type_name(clang_getCursorType(e));
+	int r = strstr(s, "__global") != NULL;
+	free(s);
+	return r;
+}
+
+/* The address text without spaces, '&*p' and '&a[0]' written as 'p' and 'a'. */
+static char *address_text(CXTranslationUnit tu, CXCursor e, int lvalue)
+{
+	char *text = cal_cursor_text(tu, e), *s, *d;
+	struct strbuf sb = STRBUF_INIT;
+	size_t n;
+
+	if (!text)
+		return xstrdup("?");
+	if (lvalue)
+		strbuf_addch(&sb, '&');
+	for (s = text; *s; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\n')
+			strbuf_addch(&sb, *s);
+	free(text);
+	d = strbuf_detach(&sb);
+	n = strlen(d);
+	if (!strncmp(d, "&*", 2))
+		memmove(d, d + 2, n - 1);
+	else if (d[0] == '&' && n > 4 && !strcmp(d + n - 3, "[0]")) {
+		d[n - 3] = '\0';
+		memmove(d, d + 1, n - 3);
+	}
+	return d;
+}
+
+static CXCursor base_of(CXCursor e)
+{
+	CXCursor b;
+
+	e = cal_strip_casts(e);
+	if (cal_is_unop(e, CXUnaryOperator_AddrOf))
+		e = cal_strip_casts(cal_child(e, 0));
+	b = cal_base_variable(e);
+	return clang_Cursor_isNull(b) ? b : clang_getCanonicalCursor(b);
+}
+
+static int mentions_group(CXCursor cond)
+{
+	return per_group(cond, 0);
+}
+
+static struct group_branch group_branch_at(const struct cal_walk *w, CXCursor c)
+{
+	struct group_branch g = { clang_getNullCursor(), 0 };
+	int j;
+
+	for (j = w->depth - 1; j >= 0; j--) {
+		CXCursor anc = w->stack[j], path = j + 1 < w->depth ? w->stack[j + 1] : c;
+		if (clang_getCursorKind(anc) != CXCursor_IfStmt || !mentions_group(cal_child(anc, 0)))
+			continue;
+		if (clang_equalCursors(path, cal_child(anc, 1)) ||
+		    clang_equalCursors(path, cal_child(anc, 2))) {
+			g.if_stmt = anc;
+			g.then = clang_equalCursors(path, cal_child(anc, 1));
+			return g;
+		}
+	}
+	return g;
+}
+
+/* The innermost loop around the current cursor, in its function, or null. */
+static CXCursor enclosing_loop(const struct cal_walk *w)
+{
+	int j;
+
+	for (j = w->depth - 1; j >= 0; j--) {
+		enum CXCursorKind k = clang_getCursorKind(w->stack[j]);
+		if (cal_is_function_kind(k))
+			break;
+		if (cal_is_loop_kind(k))
+			return w->stack[j];
+	}
+	return clang_getNullCursor();
+}
+
+static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	struct cl_site *s;
+	const char *scope;
+	CXCursor obj;
+	int fence = is_builtin(c, "atomic_work_item_fence", 0);
+
+	if (n < 2 || (!fence && !is_builtin(c, "atomic_", 1)) ||
+	    !(scope = scope_name(clang_Cursor_getArgument(c, n - 1))))
+		return;
+	/* under the implicit conversion to the built-in's (generic) parameter */
+	obj = cal_ignore_wrappers(clang_Cursor_getArgument(c, 0));
+	if (!fence && !is_global(obj))
+		return;
+	GROW(st->sites, st->alloc_sites, st->nr_sites + 1);
+	s = &st->sites[st->nr_sites++];
+	memset(s, 0, sizeof(*s));
+	s->call = c;
+	s->function = clang_getCanonicalCursor(w->function);
+	s->scope_arg = clang_Cursor_getArgument(c, n - 1);
+	s->scope = scope;
+	s->narrow = !strcmp(scope, "memory_scope_work_group") ||
+		    !strcmp(scope, "memory_scope_sub_group");
+	s->name = cal_cursor_name(cal_call_callee(c));
+	s->fence = fence;
+	s->offset = offset_of(clang_getCursorLocation(c));
+	s->group = group_branch_at(w, c);
+	if (fence)
+		return;
+	s->base = base_of(obj);
+	s->addr = address_text(w->parse->tu, obj, 0);
+	s->is_load = cal_cursor_name_starts(c, "atomic_load");
+	s->poll = s->is_load && !clang_Cursor_isNull(enclosing_loop(w));
+	s->per_group = per_group(obj, 0);
+}
+
+/* A store: the left side of an assignment, or the operand of ++/--. */
+static int is_store(const struct cal_walk *w, CXCursor c)
+{
+	CXCursor p = cal_walk_parent(w, 0);
+
+	if ((cal_is_binop(p, CXBinaryOperator_Assign) ||
+	     clang_getCursorKind(p) == CXCursor_CompoundAssignOperator) &&
+	    clang_equalCursors(cal_child(p, 0), c))
+		return 1;
+	return cal_is_unop(p, CXUnaryOperator_PreInc) || cal_is_unop(p, CXUnaryOperator_PostInc) ||
+	       cal_is_unop(p, CXUnaryOperator_PreDec) || cal_is_unop(p, CXUnaryOperator_PostDec);
+}
+
+static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
+{
+	struct cl_access *a;
+	CXCursor base;
+
+	if ((clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr &&
+	     !cal_is_unop(c, CXUnaryOperator_Deref)) ||
+	    cal_is_unop(cal_walk_parent(w, 0), CXUnaryOperator_AddrOf) || !is_global(c))
+		return;
+	base = base_of(c);
+	if (clang_Cursor_isNull(base))
+		return;
+	GROW(st->acc, st->alloc_acc, st->nr_acc + 1);
+	a = &st->acc[st->nr_acc++];
+	a->at = c;
+	a->function = clang_getCanonicalCursor(w->function);
+	a->base = base;
+	a->loop = enclosing_loop(w);
+	a->addr = address_text(w->parse->tu, c, 1);
+	a->store = is_store(w, c);
+	a->per_group = per_group(c, 0);
+	a->offset = offset_of(clang_getCursorLocation(c));
+}
+
+/* barrier(flags) / work_group_barrier(flags[, scope]) whose flags have __local only. */
+static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
+{
+	struct cl_barrier *b;
+	CXEvalResult ev;
+	long long flags;
+	CXCursor loop;
+
+	if ((!is_builtin(c, "barrier", 0) && !is_builtin(c, "work_group_barrier", 0)) ||
+	    clang_Cursor_getNumArguments(c) < 1)
+		return;
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
+	if (!ev)
+		return;
+	flags = clang_EvalResult_getKind(ev) == CXEval_Int ? clang_EvalResult_getAsLongLong(ev) : 2;
+	clang_EvalResult_dispose(ev);
+	if ((flags & 2) || !(flags & 1))
+		return;	/* CLK_GLOBAL_MEM_FENCE is there, or no __local fence either */
+	GROW(st->barriers, st->alloc_barriers, st->nr_barriers + 1);
+	b = &st->barriers[st->nr_barriers++];
+	memset(b, 0, sizeof(*b));
+	b->call = c;
+	b->function = clang_getCanonicalCursor(w->function);
+	b->flags = clang_Cursor_getArgument(c, 0);
+	b->offset = offset_of(clang_getCursorLocation(c));
+	loop = enclosing_loop(w);
+	if (!clang_Cursor_isNull(loop)) {
+		CXSourceRange r = clang_getCursorExtent(loop);
+		b->loop_begin = offset_of(clang_getRangeStart(r));
+		b->loop_end = offset_of(clang_getRangeEnd(r));
+	}
+}
+
+void cal_scope_cl_visit(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
+{
+	if (!cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
+		return;
+	record_site(st, w, c);
+	record_access(st, w, c);
+	record_barrier(st, w, c);
+}
+
+/* ---- reporting ---- */
+
+/*
+ * memory_scope_device where every profile has it (one fix suits them all):
+ * OpenCL C 2.0 has it always, 3.0 with __opencl_c_atomic_scope_device.
+ */
+static int device_scope_ok(const struct cal_walk *w)
+{
+	const struct cal_opencl_front *front = cal_opencl_front();
+
+	return w->parse->opencl < 300 || !front ||
+	       front->all_profiles_have("__opencl_c_atomic_scope_device");
+}
+
+static void add_widen_fix(struct cal_walk *w, struct cal_finding *f, const struct cl_site *s)
+{
+	struct cal_edit e;
+
+	if (!device_scope_ok(w)) {
+		cal_note_at(w, f, s->call, "no fix: memory_scope_device needs "
+			    "__opencl_c_atomic_scope_device, which a device profile lacks");
+		return;
+	}
+	if (cal_edit_replace_cursor(s->scope_arg, "memory_scope_device", &e) < 0) {
+		cal_note_at(w, f, s->scope_arg, "no fix: the scope is not written at the call");
+		return;
+	}
+	cal_add_fix_edits(f, WIDEN_FIX, &e, 1);
+}
+
+static const char *unit_of(const char *scope)
+{
+	return !strcmp(scope, "memory_scope_sub_group") ? "sub-group" : "work-group";
+}
+
+static int same_branch(const struct group_branch *a, const struct group_branch *b)
+{
+	return !clang_Cursor_isNull(a->if_stmt) && clang_equalCursors(a->if_stmt, b->if_stmt) &&
+	       a->then == b->then;
+}
+
+/*
+ * The site of the same object in the same kernel that shows work-items of
+ * another work-group touch it: a poll of an update's object (or an update
+ * of a poll's) at another address.
+ */
+static const struct cl_site *partner(const struct cal_scope_cl *st, const struct cl_site *s)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (o == s || o->fence || clang_Cursor_isNull(s->base) ||
+		    !clang_equalCursors(o->base, s->base) ||
+		    !clang_equalCursors(o->function, s->function) || same_branch(&o->group, &s->group))
+			continue;
+		if (((s->poll && !o->is_load) || (!s->is_load && o->poll)) &&
+		    (strcmp(o->addr, s->addr) || !s->per_group))
+			return o;
+	}
+	return NULL;
+}
+
+/* Does another site on the object run outside the work-group branch s is in? */
+static int outside_branch(const struct cal_scope_cl *st, const struct cl_site *s)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (o != s && !o->fence && clang_equalCursors(o->base, s->base) &&
+		    clang_equalCursors(o->function, s->function) && !same_branch(&o->group, &s->group))
+			return 1;
+	}
+	return 0;
+}
+
+static void judge_site(struct cal_walk *w, const struct cal_scope_cl *st, const struct cl_site *s)
+{
+	const struct cl_site *o = partner(st, s);
+	struct cal_finding *f;
+	char *name;
+	int shared = !s->is_load && !s->per_group;
+
+	if (!s->narrow || s->fence || clang_Cursor_isNull(s->base) || (!o && !shared))
+		return;
+	if (!clang_Cursor_isNull(s->group.if_stmt) && !outside_branch(st, s))
+		return;	/* one work-group runs it, and nothing else touches the object */
+	name = cal_cursor_name(s->base);
+	f = cal_report(w, s->call, "'%s' at %s is atomic only within one %s, but work-items of "
+		       "other work-groups %s the same __global memory through '%s'", s->name,
+		       s->scope, unit_of(s->scope), o ? (s->poll ? "update" : "poll")
+		       : "update", name);
+	if (o)
+		cal_note_at(w, f, o->call, "'%s' is %s here, %s", name,
+			    o->poll ? "polled" : "updated", strcmp(o->addr, s->addr) ?
+			    "at another address" : "at an address that does not depend on the "
+			    "work-group");
+	else
+		cal_note_at(w, f, s->call, "the address does not depend on the work-group "
+			    "(get_group_id, get_global_id): every work-group updates the same word");
+	add_widen_fix(w, f, s);
+	free(name);
+}
+
+/* A fence at a narrow scope between a __global store and a store every work-group makes. */
+static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const struct cl_site *fe)
+{
+	const struct cl_access *before = NULL, *after = NULL;
+	struct cal_finding *f;
+	CXEvalResult ev;
+	size_t i;
+	char *name;
+	int global;
+
+	if (!fe->fence || !fe->narrow)
+		return;
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(fe->call, 0));
+	global = ev && clang_EvalResult_getKind(ev) == CXEval_Int &&
+		 (clang_EvalResult_getAsLongLong(ev) & 2);
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	for (i = 0; global && i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		if (!a->store || !clang_equalCursors(a->function, fe->function))
+			continue;
+		if (a->offset < fe->offset && !before)
+			before = a;
+		else if (a->offset > fe->offset && !a->per_group && !after)
+			after = a;
+	}
+	if (!before || !after)
+		return;
+	name = cal_cursor_name(after->base);
+	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
+		       "%s, but the store to '%s' after it publishes data to other work-groups",
+		       fe->name, fe->scope, unit_of(fe->scope), name);
+	cal_note_at(w, f, before->at, "data stored to __global memory before the fence");
+	cal_note_at(w, f, after->at, "the store that other work-groups observe (its address "
+		    "does not depend on the work-group)");
+	add_widen_fix(w, f, fe);
+	free(name);
+}
+
+static int across(const struct cl_barrier *b, const struct cl_access *x, const struct cl_access *y)
+{
+	if ((x->offset < b->offset) != (y->offset < b->offset))
+		return 1;
+	return b->loop_end && x->offset >= b->loop_begin && x->offset < b->loop_end &&
+	       y->offset >= b->loop_begin && y->offset < b->loop_end;
+}
+
+/* CLK_LOCAL_MEM_FENCE written at the call: the flags become both fences. */
+static void add_global_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCursor flags)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	CXSourceRange r = clang_getCursorExtent(flags);
+	char *text = cal_cursor_text(tu, flags);
+	struct cal_edit e;
+	CXFile file;
+	unsigned offset;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &offset);
+	if (!text || strcmp(text, LOCAL_FENCE) || !file ||
+	    cal_edit_replace_bytes(tu, clang_getLocationForOffset(tu, file, offset),
+				   (unsigned)strlen(LOCAL_FENCE),
+				   LOCAL_FENCE " | CLK_GLOBAL_MEM_FENCE", &e) < 0)
+		cal_note_at(w, f, flags, "no fix: the flags are not written as " LOCAL_FENCE);
+	else
+		cal_add_fix_edits(f, ADD_GLOBAL_FIX, &e, 1);
+	free(text);
+}
+
+static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
+			  const struct cl_barrier *b)
+{
+	struct cal_finding *f;
+	size_t i, j;
+	char *name, *fn;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *s = &st->acc[i];
+		if (!s->store || !clang_equalCursors(s->function, b->function))
+			continue;
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct cl_access *x = &st->acc[j];
+			if (x->store || !clang_equalCursors(x->base, s->base) ||
+			    !clang_equalCursors(x->function, b->function) || !strcmp(x->addr, s->addr) ||
+			    !across(b, s, x))
+				continue;
+			name = cal_cursor_name(s->base);
+			fn = cal_cursor_name(cal_call_callee(b->call));
+			f = cal_report(w, b->call, "'%s' with only CLK_LOCAL_MEM_FENCE orders "
+				       "__local memory, but the work-items exchange __global data "
+				       "through '%s' across it", fn, name);
+			cal_note_at(w, f, s->at, "'%s' is stored here", name);
+			cal_note_at(w, f, x->at, "and read here at another address, by another "
+				    "work-item");
+			add_global_fence_fix(w, f, b->flags);
+			free(name);
+			free(fn);
+			return;
+		}
+	}
+}
+
+void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		judge_site(w, st, &st->sites[i]);
+		judge_fence(w, st, &st->sites[i]);
+	}
+	for (i = 0; i < st->nr_barriers; i++)
+		judge_barrier(w, st, &st->barriers[i]);
+	for (i = 0; i < st->nr_sites; i++) {
+		free(st->sites[i].addr);
+		free(st->sites[i].name);
+	}
+	for (i = 0; i < st->nr_acc; i++)
+		free(st->acc[i].addr);
+	free(st->sites);
+	free(st->acc);
+	free(st->barriers);
+	free(st);
+}
