@@ -11,7 +11,7 @@
 #include "cutile/analysis.h"
 #include "cuatomlint/strbuf.h"
 #include "cutile/cutile.h"
-#include "rewrite/rewriter.h"
+#include "util/hash.h"
 
 /* cuda.tile's atomics; value: the first positional argument after indices. */
 static const char *const atomics[] = {
