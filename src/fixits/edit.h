@@ -1,5 +1,10 @@
 /*
- * Fix-it builders: turn libclang ranges into plain cal_edit values.
+ * The edits toolkit checks build fixes with: the source text of a range or
+ * cursor as clang parsed it, and edits (plain cal_edit values) from
+ * libclang ranges or from another front end's positions.  Nothing here
+ * reads or writes files: the text is the parse's, and the rewrite stage
+ * (rewrite/) applies the edits after the walk.  #include lines and helper
+ * definitions are inserted through fixits/include_insert.h.
  *
  * An edit is only built for text the user wrote directly: if either end of
  * the range comes from a macro expansion (its spelling and expansion
