@@ -35,19 +35,4 @@ int cal_decl_in_namespace(CXCursor decl, const char *ns);
 /* Does the expression mention a variable named name (a DeclRefExpr to it)? */
 int cal_mentions_var(CXCursor e, const char *name);
 
-/* The source text of c's extent, as written; NULL if not available.  Caller frees. */
-char *cal_cursor_text(CXTranslationUnit tu, CXCursor c);
-/*
- * Replace the name token of a reference (a DeclRefExpr; its qualifier, if
- * any, stays) with text.  -1 if the name comes from a macro.
- */
-int cal_edit_rename(CXTranslationUnit tu, CXCursor ref, const char *text,
-		    struct cal_edit *out);
-/* Replace len bytes at loc (which must be written directly, not by a macro). */
-int cal_edit_replace_bytes(CXTranslationUnit tu, CXSourceLocation loc, unsigned len,
-			   const char *text, struct cal_edit *out);
-/* Add a fix made of n edits, all or nothing; returns 0 or -1.  Clears the edits. */
-int cal_add_fix_edits(struct cal_finding *f, const char *description,
-		      struct cal_edit *edits, int n);
-
 #endif

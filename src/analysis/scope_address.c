@@ -6,6 +6,7 @@
 
 #include "parse/ast.h"
 #include "analysis/expr_util.h"
+#include "fixits/edit.h"
 
 #define MAX_FOLLOW 8
 
@@ -98,7 +99,7 @@ static int is_pointer_type(CXType t);
 static void add_offset(CXTranslationUnit tu, struct cal_object *o, CXCursor e,
 		       const char *prefix)
 {
-	char *text = cal_cursor_text(tu, e);
+	char *text = cal_cursor_text(tu, e, CAL_TEXT_MACRO_USES);
 	const char *p;
 
 	o->per_block |= cal_depends_on_block(e);

@@ -138,28 +138,6 @@ CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c)
 			      clang_getLocationForOffset(tu, efile, eoff));
 }
 
-char *vol_range_text(CXTranslationUnit tu, CXSourceRange r)
-{
-	CXFile bfile, efile;
-	unsigned boff, eoff;
-	const char *buf;
-	size_t size;
-
-	if (cal_direct_position(clang_getRangeStart(r), &bfile, NULL, NULL, &boff) < 0 ||
-	    cal_direct_position(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff) < 0 ||
-	    !clang_File_isEqual(bfile, efile) || eoff < boff)
-		return NULL;
-	buf = file_buffer(tu, bfile, &size);
-	if (!buf || eoff > size)
-		return NULL;
-	return xstrndup(buf + boff, eoff - boff);
-}
-
-char *vol_cursor_text(CXTranslationUnit tu, CXCursor c)
-{
-	return vol_range_text(tu, clang_getCursorExtent(c));
-}
-
 char *vol_value_type(CXType t)
 {
 	CXType u = cal_type_unqualified(t);
@@ -192,7 +170,7 @@ CXSourceRange vol_statement_range(CXTranslationUnit tu, CXCursor e)
 
 char *vol_subject(CXTranslationUnit tu, CXCursor lvalue)
 {
-	char *text = vol_cursor_text(tu, lvalue);
+	char *text = cal_cursor_text(tu, lvalue, CAL_TEXT_NO_MACROS);
 	CXCursor base;
 
 	if (text && strlen(text) <= 60 && !strchr(text, '\n'))

@@ -40,9 +40,6 @@ int vol_contains_barrier(CXCursor c);
 
 /* The extent of c at its expansion site, as file locations (for clang_tokenize). */
 CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c);
-/* The source text of r, if both ends are written directly in one file; caller frees. */
-char *vol_range_text(CXTranslationUnit tu, CXSourceRange r);
-char *vol_cursor_text(CXTranslationUnit tu, CXCursor c);
 /* The spelling of t without volatile (typedefs that hide volatile resolved); caller frees. */
 char *vol_value_type(CXType t);
 /*

@@ -52,8 +52,7 @@ struct atomic_call {
 };
 
 struct arch_state {
-	int have_anchor;
-	CXSourceLocation anchor;	/* where fallback helpers go */
+	CXFile anchor;		/* where fallback helpers go: the main file, or NULL */
 	struct cal_reach *reach;	/* findings only in code emitted for the targets */
 };
 
@@ -234,7 +233,7 @@ static void add_fix(struct cal_walk *w, struct arch_state *st, struct cal_findin
 	struct cal_fix *fix;
 	char *device_name, *text, *desc;
 
-	if (ac->api == CAL_API_LIBCUDACXX && st->have_anchor)
+	if (ac->api == CAL_API_LIBCUDACXX && st->anchor)
 		cal_atomic_ref_fallback_fix(w->parse->tu, ac->expr, ac->object, st->anchor, f);
 	if (ac->api != CAL_API_LEGACY)
 		return;
@@ -249,10 +248,10 @@ static void add_fix(struct cal_walk *w, struct arch_state *st, struct cal_findin
 		free(desc);
 		return;
 	}
-	if (!st->have_anchor)
+	if (!st->anchor)
 		return;
 	text = fix_insert_text(fb);
-	if (cal_edit_insert(st->anchor, text, &insert) < 0) {
+	if (cal_top_insert_edit_in(w->parse->tu, st->anchor, text, NULL, &insert) != 0) {
 		free(text);
 		return;
 	}
@@ -378,12 +377,14 @@ static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 	atomic_call_clear(&ac);
 }
 
-/* The helpers' anchor: the main file's insertion point (fixits/include_insert.h). */
+/* The helpers' anchor: the main file, if its text is known (fixits/include_insert.h). */
 static void find_anchor(struct cal_walk *w, struct arch_state *st)
 {
 	CXFile main = clang_getFile(w->parse->tu, w->parse->main_file);
+	size_t size;
 
-	st->have_anchor = cal_top_insert_location(w->parse->tu, main, &st->anchor) == 0;
+	if (main && clang_getFileContents(w->parse->tu, main, &size))
+		st->anchor = main;
 }
 
 static void *arch_begin(struct cal_walk *w)

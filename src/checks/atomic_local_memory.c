@@ -68,21 +68,7 @@ static const struct op_map *plain_op_of(const struct cal_atomic_op *row)
 /* The text of cursor c as written, or NULL if any of it comes from a macro. */
 static char *cursor_text(const struct cal_walk *w, CXCursor c)
 {
-	struct cal_edit e;
-	CXFile file;
-	const char *buf;
-	size_t size;
-	char *text = NULL;
-
-	if (cal_edit_replace_cursor(c, "", &e) < 0)
-		return NULL;
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file,
-				   NULL, NULL, NULL);
-	buf = file ? clang_getFileContents(w->parse->tu, file, &size) : NULL;
-	if (buf && e.offset + e.length <= size)
-		text = xstrndup(buf + e.offset, e.length);
-	cal_edit_clear(&e);
-	return text;
+	return cal_cursor_text(w->parse->tu, c, CAL_TEXT_NO_MACROS);
 }
 
 /* The lvalue an address expression denotes: &x -> x, a + i -> a[i], p -> *p. */

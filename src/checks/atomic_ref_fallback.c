@@ -19,6 +19,7 @@
 #include "parse/ast.h"
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"
+#include "fixits/include_insert.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 
@@ -114,7 +115,7 @@ static int is_seq_cst(CXTranslationUnit tu, CXCursor call, int index)
 
 	if (clang_Cursor_getNumArguments(call) <= index)
 		return 1;
-	text = cal_cursor_text(tu, clang_Cursor_getArgument(call, index));
+	text = cal_cursor_text(tu, clang_Cursor_getArgument(call, index), CAL_TEXT_MACRO_USES);
 	for (i = 0; text && i < sizeof(weaker) / sizeof(weaker[0]); i++)
 		if (strstr(text, weaker[i]))
 			seq = 0;
@@ -145,7 +146,8 @@ static char *replacement(CXTranslationUnit tu, CXCursor call, int is_load, const
 			       ? xasprintf("(__threadfence(), cuatomlint_acquire_load(&(%s)))", obj)
 			       : xasprintf("cuatomlint_acquire_load(&(%s))", obj);
 	if (clang_Cursor_getNumArguments(call) < 1 ||
-	    !(value = cal_cursor_text(tu, clang_Cursor_getArgument(call, 0))) || !*value) {
+	    !(value = cal_cursor_text(tu, clang_Cursor_getArgument(call, 0),
+				      CAL_TEXT_MACRO_USES)) || !*value) {
 		free(value);
 		return NULL;
 	}
@@ -156,7 +158,7 @@ static char *replacement(CXTranslationUnit tu, CXCursor call, int is_load, const
 }
 
 int cal_atomic_ref_fallback_fix(CXTranslationUnit tu, CXCursor call, CXCursor ref,
-				CXSourceLocation anchor, struct cal_finding *f)
+				CXFile anchor, struct cal_finding *f)
 {
 	const char *member = NULL, *type = value_type(clang_getCursorType(ref));
 	CXCursor object;
@@ -173,14 +175,15 @@ int cal_atomic_ref_fallback_fix(CXTranslationUnit tu, CXCursor call, CXCursor re
 	if (!member || !type || !is_atomic_ref(clang_getCursorType(ref)))
 		return -1;
 	object = referenced_object(ref);
-	if (clang_Cursor_isNull(object) || !(obj = cal_cursor_text(tu, object)) ||
+	if (clang_Cursor_isNull(object) ||
+	    !(obj = cal_cursor_text(tu, object, CAL_TEXT_MACRO_USES)) ||
 	    !(text = replacement(tu, call, *member == 'l', type, obj)) ||
 	    cal_edit_replace_cursor(call, text, &edits[n]) < 0)
 		goto out;
 	n++;
 	if (*member == 'l') {
 		helper = xasprintf("%s\n", cal_acquire_load_helper);
-		if (cal_edit_insert(anchor, helper, &edits[n]) == 0)
+		if (cal_top_insert_edit_in(tu, anchor, helper, NULL, &edits[n]) == 0)
 			n++;
 		free(helper);
 		if (n < 2)

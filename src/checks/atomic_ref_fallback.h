@@ -12,10 +12,10 @@
 /*
  * Add the fix to f for call, a load() or store() member call on ref (an
  * expression of type cuda::atomic_ref<T, S>), with the load helper inserted
- * at anchor.  0, or -1 if no fix applies (another member, a type atomicAdd
+ * at the insertion point of anchor (a file).  0, or -1 if no fix applies (another member, a type atomicAdd
  * and atomicExch lack, an object that cannot be named at the call, a macro).
  */
 int cal_atomic_ref_fallback_fix(CXTranslationUnit tu, CXCursor call, CXCursor ref,
-				CXSourceLocation anchor, struct cal_finding *f);
+				CXFile anchor, struct cal_finding *f);
 
 #endif

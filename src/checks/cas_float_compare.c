@@ -207,7 +207,7 @@ static char *word_text(CXTranslationUnit tu, CXCursor op, const char *fn)
 	if (inverse_of(op)) {
 		arg = clang_Cursor_getArgument(cal_strip_casts(op), 0);
 		k = clang_getCursorKind(cal_strip_casts(arg));
-		if (!(text = cal_cursor_text(tu, arg)))
+		if (!(text = cal_cursor_text(tu, arg, CAL_TEXT_MACRO_USES)))
 			return NULL;
 		if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr || k == CXCursor_ParenExpr ||
 		    k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr)
@@ -216,7 +216,7 @@ static char *word_text(CXTranslationUnit tu, CXCursor op, const char *fn)
 		free(text);
 		return r;
 	}
-	if (!(text = cal_cursor_text(tu, op)))
+	if (!(text = cal_cursor_text(tu, op, CAL_TEXT_MACRO_USES)))
 		return NULL;
 	return xasprintf("%s(%s)", fn, text);
 }

@@ -78,20 +78,12 @@ static char *object_type(CXCursor callee, enum cal_op op)
 	return cal_type_name(obj);
 }
 
-/* Source text [from, to) of the call's file, as parsed. */
-static char *source_text(CXTranslationUnit tu, CXSourceLocation from, CXSourceLocation to)
+/* Source text from token first to token last, as parsed. */
+static char *tokens_text(CXTranslationUnit tu, CXToken first, CXToken last)
 {
-	CXFile file;
-	unsigned b, e;
-	size_t size;
-	const char *data;
-
-	clang_getSpellingLocation(from, &file, NULL, NULL, &b);
-	clang_getSpellingLocation(to, NULL, NULL, NULL, &e);
-	data = file ? clang_getFileContents(tu, file, &size) : NULL;
-	if (!data || e < b || e > size)
-		return NULL;
-	return xstrndup(data + b, e - b);
+	CXSourceRange r = clang_getRange(clang_getRangeStart(clang_getTokenExtent(tu, first)),
+					 clang_getRangeEnd(clang_getTokenExtent(tu, last)));
+	return cal_range_text(tu, r, CAL_TEXT_MACRO_USES);
 }
 
 /*
@@ -117,10 +109,8 @@ static int argument_texts(CXTranslationUnit tu, CXCursor call, char **a, char **
 		clang_disposeString(s);
 	}
 	if (n >= 6 && comma && comma != (unsigned)-1 && comma > 2 && comma + 2 < n) {
-		*a = source_text(tu, clang_getRangeStart(clang_getTokenExtent(tu, tok[2])),
-				 clang_getRangeEnd(clang_getTokenExtent(tu, tok[comma - 1])));
-		*b = source_text(tu, clang_getRangeStart(clang_getTokenExtent(tu, tok[comma + 1])),
-				 clang_getRangeEnd(clang_getTokenExtent(tu, tok[n - 2])));
+		*a = tokens_text(tu, tok[2], tok[comma - 1]);
+		*b = tokens_text(tu, tok[comma + 1], tok[n - 2]);
 		r = *a && *b ? 0 : -1;
 	}
 	clang_disposeTokens(tu, tok, n);

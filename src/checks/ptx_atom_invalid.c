@@ -29,6 +29,7 @@
 #include "driver/run.h"
 #include "ptx/asm_template.h"
 #include "analysis/reach.h"
+#include "fixits/edit.h"
 
 /* The file position of source offset off (1-based line and byte column). */
 static void source_pos(const struct cal_asm_template *at, unsigned off, struct cal_pos *out)
@@ -71,13 +72,9 @@ static void add_noftz_fix(const struct cal_asm_template *at, struct cal_finding 
 		return;
 	/* right after the operation qualifier's last byte, inside its literal */
 	source_pos(at, at->text.origin[p->fix_pos - 1] + 1, &pos);
-	memset(&e, 0, sizeof(e));
-	e.file = pos.file;
-	e.offset = pos.offset;
-	e.replacement = ".noftz";
-	e.line = e.end_line = pos.line;
-	e.column = e.end_column = pos.column;
+	cal_edit_span(&pos, &pos, ".noftz", &e);
 	cal_fix_add_edit(cal_finding_add_fix(f, "add .noftz"), &e);
+	cal_edit_clear(&e);
 	free(pos.file);
 }
 

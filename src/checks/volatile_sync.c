@@ -1068,8 +1068,8 @@ static int same_word(CXTranslationUnit tu, CXCursor a, CXCursor b)
 		return 1;
 	if (wa.kind == WORD_CONST)
 		return wa.index == wb.index;
-	ta = vol_cursor_text(tu, wa.expr);
-	tb = vol_cursor_text(tu, wb.expr);
+	ta = cal_cursor_text(tu, wa.expr, CAL_TEXT_NO_MACROS);
+	tb = cal_cursor_text(tu, wb.expr, CAL_TEXT_NO_MACROS);
 	same = ta && tb && !strcmp(ta, tb) ? 1 : -1;
 	free(ta);
 	free(tb);
@@ -1354,7 +1354,8 @@ static int decide_can_fix(const struct sync_state *st, const struct access *a)
 		return 0;
 	if (a->kind == ACC_STORE && !a->value_unused)
 		return 0;
-	text = vol_cursor_text(st->tu, a->kind == ACC_STORE ? a->assign : a->lvalue);
+	text = cal_cursor_text(st->tu, a->kind == ACC_STORE ? a->assign : a->lvalue,
+			       CAL_TEXT_NO_MACROS);
 	ok = text != NULL;
 	free(text);
 	return ok;
@@ -1543,7 +1544,8 @@ static int object_texts(const struct sync_state *st, const struct access *a, con
 			int dropped, struct strbuf *obj, struct strbuf *ptr)
 {
 	int deref = vol_is_unary(a->lvalue, CXUnaryOperator_Deref);
-	char *text = vol_cursor_text(st->tu, deref ? cal_child(a->lvalue, 0) : a->lvalue);
+	char *text = cal_cursor_text(st->tu, deref ? cal_child(a->lvalue, 0) : a->lvalue,
+				     CAL_TEXT_NO_MACROS);
 
 	if (!text)
 		return -1;
@@ -1570,7 +1572,7 @@ static char *replacement_text(const struct sync_state *st, const struct access *
 		return st->legacy ? xasprintf("cuatomlint_acquire_load(%s)", ptr)
 				  : xasprintf("cuda::atomic_ref<%s, %s>{%s}.load(cuda::memory_order_acquire)",
 					      type, scope, obj);
-	value = vol_cursor_text(st->tu, cal_child(a->assign, 1));
+	value = cal_cursor_text(st->tu, cal_child(a->assign, 1), CAL_TEXT_NO_MACROS);
 	if (!value)
 		return NULL;
 	if (!st->legacy)
@@ -1633,7 +1635,7 @@ static int is_fence_call(CXTranslationUnit tu, CXCursor c)
 		return 1;
 	if (!vol_call_named(c, "atomic_thread_fence") || clang_Cursor_getNumArguments(c) < 1)
 		return 0;
-	order = vol_cursor_text(tu, clang_Cursor_getArgument(c, 0));
+	order = cal_cursor_text(tu, clang_Cursor_getArgument(c, 0), CAL_TEXT_NO_MACROS);
 	acquires = order && (strstr(order, "acquire") || strstr(order, "acq_rel") ||
 			     strstr(order, "seq_cst"));
 	free(order);
@@ -1675,8 +1677,8 @@ static char *lock_object_text(CXTranslationUnit tu, CXCursor ptr)
 	char *text, *out;
 
 	if (vol_is_unary(e, CXUnaryOperator_AddrOf))
-		return vol_cursor_text(tu, cal_child(e, 0));
-	text = vol_cursor_text(tu, ptr);
+		return cal_cursor_text(tu, cal_child(e, 0), CAL_TEXT_NO_MACROS);
+	text = cal_cursor_text(tu, ptr, CAL_TEXT_NO_MACROS);
 	if (!text)
 		return NULL;
 	if (k == CXCursor_DeclRefExpr || k == CXCursor_ParenExpr || k == CXCursor_MemberRefExpr ||
@@ -1706,9 +1708,9 @@ static char *acquire_call_text(const struct sync_state *st, const struct lock_si
 		return NULL;
 	type = lock_value_type(clang_Cursor_getArgument(l->call, 0));
 	obj = lock_object_text(st->tu, clang_Cursor_getArgument(l->call, 0));
-	a1 = vol_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 1));
+	a1 = cal_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 1), CAL_TEXT_NO_MACROS);
 	if (cas)
-		a2 = vol_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 2));
+		a2 = cal_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 2), CAL_TEXT_NO_MACROS);
 	if (!type || !obj || !a1 || (cas && !a2))
 		goto out;
 	if (cas)
@@ -1743,7 +1745,7 @@ static int fence_after_loop_edit(CXTranslationUnit tu, const struct lock_site *l
 	unsigned begin, end, line;
 	size_t size;
 	const char *buf;
-	char *text, *written = vol_range_text(tu, r);
+	char *text, *written = cal_range_text(tu, r, CAL_TEXT_NO_MACROS);
 	int rc, direct = written != NULL;
 
 	free(written);

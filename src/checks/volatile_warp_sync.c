@@ -205,7 +205,7 @@ static int needs_parens(CXCursor rhs)
 static char *step_value(CXTranslationUnit tu, CXCursor e, const char *lhs)
 {
 	CXCursor rhs = cal_child(e, 1);
-	char *rtext = vol_cursor_text(tu, rhs), *op, *out;
+	char *rtext = cal_cursor_text(tu, rhs, CAL_TEXT_NO_MACROS), *op, *out;
 	int compound;
 
 	if (!rtext)
@@ -265,7 +265,7 @@ static char *hoisted_text(CXTranslationUnit tu, const struct step *s, const char
 			  const char *type, const char *ltext, const char *value)
 {
 	CXCursor guard = cal_ignore_wrappers(s->guard);
-	char *cond = vol_cursor_text(tu, s->guard), *c, *v, *text;
+	char *cond = cal_cursor_text(tu, s->guard, CAL_TEXT_NO_MACROS), *c, *v, *text;
 	int comma = clang_getCursorKind(guard) == CXCursor_BinaryOperator &&
 		    clang_getCursorBinaryOperatorKind(guard) == CXBinaryOperator_Comma;
 
@@ -287,7 +287,8 @@ static int step_edit(CXTranslationUnit tu, const struct step *s, struct cal_edit
 {
 	CXCursor lhs = cal_child(s->expr, 0);
 	CXSourceRange r = s->hoist ? guarded_range(tu, s) : vol_statement_range(tu, s->expr);
-	char *ltext = vol_cursor_text(tu, lhs), *stext = vol_range_text(tu, r);
+	char *ltext = cal_cursor_text(tu, lhs, CAL_TEXT_NO_MACROS);
+	char *stext = cal_range_text(tu, r, CAL_TEXT_NO_MACROS);
 	char *type = vol_value_type(clang_getCursorType(lhs)), *value = NULL, *name = NULL;
 	char *text = NULL;
 	int ret = -1;

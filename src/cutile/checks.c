@@ -11,6 +11,7 @@
 #include "cutile/analysis.h"
 #include "cuatomlint/strbuf.h"
 #include "cutile/cutile.h"
+#include "fixits/edit.h"
 #include "util/hash.h"
 
 /* cuda.tile's atomics; value: the first positional argument after indices. */
@@ -112,19 +113,14 @@ static struct cal_finding *report(struct lint *l, const char *id, TSNode at, con
 static void add_edit(struct lint *l, struct cal_fix *fix, uint32_t b, uint32_t e,
 		     TSPoint pb, TSPoint pe, const char *text)
 {
+	struct cal_pos begin = { (char *)l->f->path, b, pb.row + 1, pb.column + 1 };
+	struct cal_pos end = { (char *)l->f->path, e, pe.row + 1, pe.column + 1 };
 	struct cal_edit ed;
 
-	memset(&ed, 0, sizeof(ed));
-	ed.file = (char *)l->f->path;
-	ed.offset = b;
-	ed.length = e - b;
-	ed.replacement = (char *)text;
-	ed.line = pb.row + 1;
-	ed.column = pb.column + 1;
-	ed.end_line = pe.row + 1;
-	ed.end_column = pe.column + 1;
+	cal_edit_span(&begin, &end, text, &ed);
 	ed.file_hash = l->hash;
 	cal_fix_add_edit(fix, &ed);
+	cal_edit_clear(&ed);
 }
 
 static void replace_node(struct lint *l, struct cal_fix *fix, TSNode n, const char *text)

@@ -362,13 +362,25 @@ static int merge(const struct cal_options *opts)
 static int fix(const struct cal_options *opts, const struct cal_env *env,
 	       const struct cal_jobs *jobs, const struct cal_findings *list)
 {
+	struct cal_fix_job *items = xcalloc(jobs->nr + 1, sizeof(*items));
+	struct cal_fix_jobs fix_jobs = { items, jobs->nr };
 	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
-				       opts->verify_nvcc, env, jobs, stdout, stderr, opts->jobs, opts->srcroot };
+				       opts->verify_nvcc, env, &fix_jobs, stdout, stderr, opts->jobs, opts->srcroot };
+	size_t i;
+	int r;
 
-	if (!opts->fix && !opts->fix_dry_run && !opts->export_fixes)
+	if (!opts->fix && !opts->fix_dry_run && !opts->export_fixes) {
+		free(items);
 		return 0;
+	}
+	for (i = 0; i < jobs->nr; i++) {
+		const struct cal_job *job = &jobs->items[i];
+		items[i] = (struct cal_fix_job){ job->file, job->args, job->targets, job->opencl };
+	}
 	fflush(stdout);
-	return cal_fix_run(&req, list);
+	r = cal_fix_run(&req, list);
+	free(items);
+	return r;
 }
 
 static int fix_options_ok(const struct cal_options *opts)

@@ -15,7 +15,7 @@
 #include "cutile/cutile.h"
 #include "parse/header_errors.h"
 #include "opencl/opencl.h"
-#include "rewrite/rewriter.h"
+#include "driver/parsed_hash.h"
 #include "parse/parse.h"
 
 void cal_run_init(struct cal_run *run)

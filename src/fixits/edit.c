@@ -19,24 +19,34 @@ int cal_direct_position(CXSourceLocation loc, CXFile *file, unsigned *line,
 	return 0;
 }
 
+void cal_edit_span(const struct cal_pos *begin, const struct cal_pos *end, const char *text,
+		   struct cal_edit *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->file = xstrdup(begin->file);
+	out->offset = begin->offset;
+	out->length = end->offset - begin->offset;
+	out->replacement = xstrdup(text);
+	out->line = begin->line;
+	out->column = begin->column;
+	out->end_line = end->line;
+	out->end_column = end->column;
+}
+
 int cal_edit_replace(CXSourceRange r, const char *text, struct cal_edit *out)
 {
 	CXFile bfile, efile;
-	unsigned bline, bcol, boff, eline, ecol, eoff;
+	struct cal_pos b, e;
 
 	memset(out, 0, sizeof(*out));
-	if (cal_direct_position(clang_getRangeStart(r), &bfile, &bline, &bcol, &boff) < 0 ||
-	    cal_direct_position(clang_getRangeEnd(r), &efile, &eline, &ecol, &eoff) < 0 ||
-	    !clang_File_isEqual(bfile, efile) || eoff < boff)
+	if (cal_direct_position(clang_getRangeStart(r), &bfile, &b.line, &b.column, &b.offset) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &efile, &e.line, &e.column, &e.offset) < 0 ||
+	    !clang_File_isEqual(bfile, efile) || e.offset < b.offset)
 		return -1;
-	out->file = cal_file_name(bfile);
-	out->offset = boff;
-	out->length = eoff - boff;
-	out->replacement = xstrdup(text);
-	out->line = bline;
-	out->column = bcol;
-	out->end_line = eline;
-	out->end_column = ecol;
+	b.file = cal_file_name(bfile);
+	e.file = NULL;
+	cal_edit_span(&b, &e, text, out);
+	free(b.file);
 	return 0;
 }
 
@@ -69,4 +79,78 @@ int cal_add_simple_fix(struct cal_finding *f, const char *description,
 	cal_fix_add_edit(fix, &e);
 	cal_edit_clear(&e);
 	return 0;
+}
+
+int cal_add_fix_edits(struct cal_finding *f, const char *description,
+		      struct cal_edit *edits, int n)
+{
+	struct cal_fix *fix;
+	int i, ok = n > 0;
+
+	for (i = 0; i < n; i++)
+		ok &= edits[i].file != NULL;
+	if (ok) {
+		fix = cal_finding_add_fix(f, description);
+		for (i = 0; i < n; i++)
+			cal_fix_add_edit(fix, &edits[i]);
+	}
+	for (i = 0; i < n; i++)
+		cal_edit_clear(&edits[i]);
+	return ok ? 0 : -1;
+}
+
+int cal_edit_replace_bytes(CXTranslationUnit tu, CXSourceLocation loc, unsigned len,
+			   const char *text, struct cal_edit *out)
+{
+	CXFile file;
+	unsigned offset;
+	CXSourceLocation end;
+
+	clang_getExpansionLocation(loc, &file, NULL, NULL, &offset);
+	if (!file)
+		return -1;
+	end = clang_getLocationForOffset(tu, file, offset + len);
+	return cal_edit_replace(clang_getRange(loc, end), text, out);
+}
+
+int cal_edit_rename(CXTranslationUnit tu, CXCursor ref, const char *text,
+		    struct cal_edit *out)
+{
+	char *name = cal_cursor_name(clang_getCursorReferenced(ref));
+	int r = cal_edit_replace_bytes(tu, clang_getCursorLocation(ref),
+				       (unsigned)strlen(name), text, out);
+	free(name);
+	return r;
+}
+
+/* Where an end of a range is read (cal_text_macros): 0, or -1. */
+static int text_position(CXSourceLocation loc, enum cal_text_macros macros, CXFile *file,
+			 unsigned *offset)
+{
+	if (macros == CAL_TEXT_NO_MACROS)
+		return cal_direct_position(loc, file, NULL, NULL, offset);
+	clang_getExpansionLocation(loc, file, NULL, NULL, offset);
+	return *file ? 0 : -1;
+}
+
+char *cal_range_text(CXTranslationUnit tu, CXSourceRange r, enum cal_text_macros macros)
+{
+	CXFile bfile, efile;
+	unsigned b, e;
+	const char *text;
+	size_t size;
+
+	if (text_position(clang_getRangeStart(r), macros, &bfile, &b) < 0 ||
+	    text_position(clang_getRangeEnd(r), macros, &efile, &e) < 0 ||
+	    !clang_File_isEqual(bfile, efile) || e < b)
+		return NULL;
+	text = clang_getFileContents(tu, bfile, &size);
+	if (!text || e > size)
+		return NULL;
+	return xstrndup(text + b, e - b);
+}
+
+char *cal_cursor_text(CXTranslationUnit tu, CXCursor c, enum cal_text_macros macros)
+{
+	return cal_range_text(tu, clang_getCursorExtent(c), macros);
 }

@@ -288,27 +288,14 @@ int cal_text_includes(const char *buf, size_t size, const char *header)
 	return 0;
 }
 
-int cal_top_insert_location(CXTranslationUnit tu, CXFile file, CXSourceLocation *out)
+int cal_top_insert_edit_in(CXTranslationUnit tu, CXFile file, const char *text,
+			   const char *header, struct cal_edit *out)
 {
-	size_t size;
-	const char *buf = file ? clang_getFileContents(tu, file, &size) : NULL;
-
-	if (!buf)
-		return -1;
-	*out = clang_getLocationForOffset(tu, file, (unsigned)cal_top_insert_offset(buf, size));
-	return clang_equalLocations(*out, clang_getNullLocation()) ? -1 : 0;
-}
-
-int cal_top_insert_edit(CXTranslationUnit tu, CXSourceLocation loc, const char *text,
-			const char *header, struct cal_edit *out)
-{
-	CXFile file;
 	size_t size, off, n = strlen(text);
 	const char *buf;
 	struct strbuf sb = STRBUF_INIT;
 	int r;
 
-	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
 	if (!file || !(buf = clang_getFileContents(tu, file, &size)))
 		return -1;
 	if (header && cal_text_includes(buf, size, header))
@@ -322,6 +309,15 @@ int cal_top_insert_edit(CXTranslationUnit tu, CXSourceLocation loc, const char *
 	r = cal_edit_insert(clang_getLocationForOffset(tu, file, (unsigned)off), sb.buf, out);
 	strbuf_release(&sb);
 	return r < 0 ? -1 : 0;
+}
+
+int cal_top_insert_edit(CXTranslationUnit tu, CXSourceLocation loc, const char *text,
+			const char *header, struct cal_edit *out)
+{
+	CXFile file;
+
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	return cal_top_insert_edit_in(tu, file, text, header, out);
 }
 
 void cal_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocation loc,

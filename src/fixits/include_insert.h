@@ -34,10 +34,14 @@ int cal_text_includes(const char *buf, size_t size, const char *header);
 
 /*
  * The edit inserting text (whole lines; a final newline is added if
- * missing) at the insertion point of the file that holds loc (its
- * expansion).  With header set, nothing is needed if the file includes it
- * already.  Returns 0 (edit made), 1 (nothing needed) or -1.
+ * missing) at the insertion point of file.  With header set, nothing is
+ * needed if the file includes it already.  Returns 0 (edit made), 1
+ * (nothing needed) or -1.  Every #include and helper a fix inserts is
+ * made here.
  */
+int cal_top_insert_edit_in(CXTranslationUnit tu, CXFile file, const char *text,
+			   const char *header, struct cal_edit *out);
+/* The same in the file that holds loc (its expansion). */
 int cal_top_insert_edit(CXTranslationUnit tu, CXSourceLocation loc, const char *text,
 			const char *header, struct cal_edit *out);
 /* The same edit added to fix (nothing added on 1 or -1). */
@@ -46,7 +50,5 @@ void cal_add_top_insert(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocat
 /* Add "#include <header>" to fix unless the file of loc includes it. */
 void cal_add_include(struct cal_fix *fix, CXTranslationUnit tu, CXSourceLocation loc,
 		     const char *header);
-/* The insertion point of file as a location of tu: 0, or -1. */
-int cal_top_insert_location(CXTranslationUnit tu, CXFile file, CXSourceLocation *out);
 
 #endif

@@ -68,7 +68,8 @@ static void add_load_fix(struct cal_walk *w, struct cal_finding *f, CXCursor lva
 {
 	CXTranslationUnit tu = w->parse->tu;
 	int deref = vol_is_unary(lvalue, CXUnaryOperator_Deref);
-	char *text = vol_cursor_text(tu, deref ? cal_child(lvalue, 0) : lvalue), *call;
+	char *text = cal_cursor_text(tu, deref ? cal_child(lvalue, 0) : lvalue, CAL_TEXT_NO_MACROS);
+	char *call;
 	struct cal_edit e;
 
 	if (!text)

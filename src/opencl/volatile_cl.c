@@ -116,7 +116,7 @@ static char *atomic_pointer(CXTranslationUnit tu, CXCursor lvalue, enum space sp
 {
 	int deref = vol_is_unary(lvalue, CXUnaryOperator_Deref);
 	CXCursor base = deref ? cal_child(lvalue, 0) : lvalue;
-	char *text = vol_cursor_text(tu, base), *out;
+	char *text = cal_cursor_text(tu, base, CAL_TEXT_NO_MACROS), *out;
 	int simple;
 
 	if (!text)
@@ -141,7 +141,7 @@ static char *replacement(CXTranslationUnit tu, const struct cal_ocl_volatile *v,
 		free(ptr);
 		return out;
 	}
-	value = vol_cursor_text(tu, cal_child(v->assign, 1));
+	value = cal_cursor_text(tu, cal_child(v->assign, 1), CAL_TEXT_NO_MACROS);
 	out = value ? xasprintf("atomic_store_explicit(%s, %s, memory_order_release, %s)",
 				ptr, value, scope) : NULL;
 	free(value);

@@ -15,6 +15,16 @@
 #include "rewrite/rewriter.h"
 #include "util/threads.h"
 
+/* Is path the main file of one of the jobs? */
+static int has_job(const struct cal_fix_jobs *jobs, const char *path)
+{
+	size_t i;
+	for (i = 0; i < jobs->nr; i++)
+		if (!strcmp(jobs->items[i].file, path))
+			return 1;
+	return 0;
+}
+
 /* Per job: does the fix stage look at it again, and its errors before. */
 struct job_check {
 	int affected;
@@ -24,7 +34,7 @@ struct job_check {
 };
 
 /* clang's errors over the host parse and every target's device parse. */
-static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_job *job)
+static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_fix_job *job)
 {
 	int i, total = 0;
 
@@ -102,10 +112,10 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 
 	for (i = 0; i < rw->nr_files; i++)
 		if (cal_rewriter_changes(&rw->files[i]) &&
-		    !cal_jobs_has_file(req->jobs, rw->files[i].path))
+		    !has_job(req->jobs, rw->files[i].path))
 			header_changed = 1;
 	for (i = 0; i < req->jobs->nr; i++) {
-		const struct cal_job *job = &req->jobs->items[i];
+		const struct cal_fix_job *job = &req->jobs->items[i];
 		long f = cal_rewriter_find_file(rw, job->file);
 		int own = f >= 0 && cal_rewriter_changes(&rw->files[f]);
 		jc[i].affected = own || header_changed;
@@ -118,7 +128,7 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 
 /* Roll back the job's own file and every rewritten header. */
 static void roll_back_job(const struct cal_fix_request *req, struct cal_rewriter *rw,
-			  const struct cal_job *job, int before, int after)
+			  const struct cal_fix_job *job, int before, int after)
 {
 	char *why = xasprintf("re-parsing '%s' gave %d clang errors, %d before the rewrite",
 			      job->file, after, before);
@@ -126,18 +136,18 @@ static void roll_back_job(const struct cal_fix_request *req, struct cal_rewriter
 
 	for (i = 0; i < rw->nr_files; i++)
 		if (!strcmp(rw->files[i].path, job->file) ||
-		    !cal_jobs_has_file(req->jobs, rw->files[i].path))
+		    !has_job(req->jobs, rw->files[i].path))
 			cal_rewriter_rollback(rw, i, why);
 	free(why);
 }
 
-static int job_written(const struct cal_rewriter *rw, const struct cal_jobs *jobs,
-		       const struct cal_job *job)
+static int job_written(const struct cal_rewriter *rw, const struct cal_fix_jobs *jobs,
+		       const struct cal_fix_job *job)
 {
 	size_t i;
 	for (i = 0; i < rw->nr_files; i++)
 		if (rw->files[i].state == CAL_FILE_WRITTEN &&
-		    (!strcmp(rw->files[i].path, job->file) || !cal_jobs_has_file(jobs, rw->files[i].path)))
+		    (!strcmp(rw->files[i].path, job->file) || !has_job(jobs, rw->files[i].path)))
 			return 1;
 	return 0;
 }
@@ -151,7 +161,7 @@ static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
 		jc[i].want = jc[i].affected && job_written(rw, req->jobs, &req->jobs->items[i]);
 	count_all(req, jc);
 	for (i = 0; i < req->jobs->nr; i++) {
-		const struct cal_job *job = &req->jobs->items[i];
+		const struct cal_fix_job *job = &req->jobs->items[i];
 		int after;
 		if (!jc[i].want || !job_written(rw, req->jobs, job))
 			continue;
@@ -162,7 +172,7 @@ static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
 }
 
 /* The arguments nvcc gets from a job: includes, defines and the standard. */
-static void nvcc_user_args(const struct cal_job *job, struct cal_argv *out)
+static void nvcc_user_args(const struct cal_fix_job *job, struct cal_argv *out)
 {
 	static const char *const with_value[] = { "-I", "-D", "-U", "-isystem", "-include", NULL };
 	int i, j;
@@ -233,7 +243,7 @@ static const char *nvcc_unsafe_arg(const struct cal_argv *argv)
 	return NULL;
 }
 
-static void refuse_unsafe(const struct cal_fix_request *req, const struct cal_job *job,
+static void refuse_unsafe(const struct cal_fix_request *req, const struct cal_fix_job *job,
 			  const char *arg)
 {
 	char *shown = xstrdup(arg), *p;
@@ -295,7 +305,7 @@ static char *dir_of(const char *path)
 	return slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path));
 }
 
-static void nvcc_args(const struct cal_fix_request *req, const struct cal_job *job,
+static void nvcc_args(const struct cal_fix_request *req, const struct cal_fix_job *job,
 		      const char *arch, const char *file, struct cal_argv *argv)
 {
 	char *dir = dir_of(job->file);
@@ -313,7 +323,7 @@ static void nvcc_args(const struct cal_fix_request *req, const struct cal_job *j
 	free(dir);
 }
 
-static int nvcc_one(const struct cal_fix_request *req, const struct cal_job *job,
+static int nvcc_one(const struct cal_fix_request *req, const struct cal_fix_job *job,
 		    struct cal_target t)
 {
 	struct cal_argv argv = { 0 };
@@ -365,7 +375,7 @@ static int verify_nvcc(const struct cal_fix_request *req, const struct cal_rewri
 		return -1;
 	}
 	for (i = 0; i < req->jobs->nr; i++) {
-		const struct cal_job *job = &req->jobs->items[i];
+		const struct cal_fix_job *job = &req->jobs->items[i];
 		if (!jc[i].affected || !job_written(rw, req->jobs, job))
 			continue;
 		for (j = 0; j < job->targets.n; j++) {

@@ -20,14 +20,33 @@
 #ifndef CUATOMLINT_FIXITS_APPLY_H
 #define CUATOMLINT_FIXITS_APPLY_H
 
+#include <stddef.h>
 #include <stdio.h>
 
-#include "driver/jobs.h"
-#include "parse/toolkit.h"
 #include "cuatomlint/finding.h"
+#include "cuatomlint/target.h"
+#include "parse/parse.h"
+#include "parse/toolkit.h"
 
 /* nvcc 13 compiles for sm_75 and newer. */
 #define CAL_NVCC_MIN_SM 75
+
+/*
+ * A translation unit of the run as the fix stage sees it: what it needs to
+ * parse it again and to compile it with nvcc.  The driver fills these from
+ * its jobs; everything is borrowed.
+ */
+struct cal_fix_job {
+	const char *file;
+	struct cal_argv args;		/* user clang arguments */
+	struct cal_target_set targets;
+	int opencl;			/* OpenCL C, parsed per device profile */
+};
+
+struct cal_fix_jobs {
+	const struct cal_fix_job *items;
+	size_t nr;
+};
 
 struct cal_fix_request {
 	int apply;		/* --fix */
@@ -35,7 +54,7 @@ struct cal_fix_request {
 	const char *export_path;	/* --export-fixes */
 	int verify_nvcc;
 	const struct cal_env *env;
-	const struct cal_jobs *jobs;
+	const struct cal_fix_jobs *jobs;
 	FILE *out;
 	FILE *log;
 	int workers;		/* -j: parallel re-parses; 0: one per core */

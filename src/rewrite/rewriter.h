@@ -28,7 +28,6 @@
 #ifndef CUATOMLINT_FIXITS_REWRITER_H
 #define CUATOMLINT_FIXITS_REWRITER_H
 
-#include <clang-c/Index.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -120,12 +119,6 @@ void cal_rewrite_text(struct strbuf *out, const char *replacement, int crlf);
 int cal_text_is_crlf(const char *text, size_t len);
 /* Is CUATOMLINT_FAULT set to name? */
 int cal_fault(const char *name);
-
-/*
- * Fill file_hash of every edit of findings [from, list->nr) from the
- * content clang parsed for tu.
- */
-void cal_record_parsed_hashes(CXTranslationUnit tu, struct cal_findings *list, size_t from);
 
 /*
  * Write a file the tool owns (a report): data goes to a temporary file in

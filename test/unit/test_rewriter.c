@@ -8,6 +8,7 @@
 #include "rewrite/diff.h"
 #include "rewrite/export_yaml.h"
 #include "rewrite/rewriter.h"
+#include "util/hash.h"
 #include "test.h"
 
 static char dir[] = "/tmp/cuatomlint-test-rewriter-XXXXXX";
