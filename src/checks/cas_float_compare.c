@@ -299,7 +299,7 @@ static int cl_operand_edit(struct cal_walk *w, CXCursor op, const char *fn, stru
 		free(text);
 		return r;
 	}
-	if (!fn || !(a.inner = cal_cursor_text(tu, op)))
+	if (!fn || !(a.inner = cal_cursor_text(tu, op, CAL_TEXT_MACRO_USES)))
 		return -1;
 	text = xasprintf("%s(%s)", fn, a.inner);
 	r = cal_edit_replace_cursor(op, text, e);

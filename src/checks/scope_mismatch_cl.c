@@ -171,7 +171,7 @@ static int is_global(CXCursor e)
 /* The address text without spaces, '&*p' and '&a[0]' written as 'p' and 'a'. */
 static char *address_text(CXTranslationUnit tu, CXCursor e, int lvalue)
 {
-	char *text = cal_cursor_text(tu, e), *s, *d;
+	char *text = cal_cursor_text(tu, e, CAL_TEXT_MACRO_USES), *s, *d;
 	struct strbuf sb = STRBUF_INIT;
 	size_t n;
 
@@ -517,7 +517,7 @@ static void add_global_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCu
 {
 	CXTranslationUnit tu = w->parse->tu;
 	CXSourceRange r = clang_getCursorExtent(flags);
-	char *text = cal_cursor_text(tu, flags);
+	char *text = cal_cursor_text(tu, flags, CAL_TEXT_MACRO_USES);
 	struct cal_edit e;
 	CXFile file;
 	unsigned offset;

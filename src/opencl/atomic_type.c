@@ -194,8 +194,8 @@ static void add_operator_fix(struct cal_walk *w, struct cal_finding *f, CXCursor
 {
 	CXTranslationUnit tu = w->parse->tu;
 	int deref = vol_is_unary(lvalue, CXUnaryOperator_Deref);
-	char *obj = vol_cursor_text(tu, deref ? cal_child(lvalue, 0) : lvalue);
-	char *val = clang_Cursor_isNull(rhs) ? xstrdup("1") : vol_cursor_text(tu, rhs), *call;
+	char *obj = cal_cursor_text(tu, deref ? cal_child(lvalue, 0) : lvalue, CAL_TEXT_NO_MACROS);
+	char *val = clang_Cursor_isNull(rhs) ? xstrdup("1") : cal_cursor_text(tu, rhs, CAL_TEXT_NO_MACROS), *call;
 	struct cal_edit e;
 
 	if (obj && val) {
