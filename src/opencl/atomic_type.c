@@ -76,8 +76,6 @@ static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *subject;
 
 	(void)state;
-	if (!w->parse->opencl)
-		return;
 	lvalue = atomic_read(c);
 	if (clang_Cursor_isNull(lvalue))
 		return;
@@ -100,5 +98,8 @@ const struct cal_check cal_check_opencl_atomic_type = {
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "OpenCL C atomic objects read or written without the atomic functions",
+	.doc = "opencl-atomic-type.md",
+	.languages = CAL_LANG_OPENCL,
+	.kinds = CAL_KINDS(CXCursor_UnexposedExpr),
 	.visit = type_visit,
 };

@@ -116,19 +116,6 @@ char *cal_ocl_fingerprint_arg(void)
 }
 
 /* The checks that know OpenCL C; the CUDA-only ones skip OpenCL parses. */
-int cal_ocl_check_applies(const struct cal_check *check)
-{
-	static const char *const ids[] = {
-		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
-		"opencl-atomic-type", NULL
-	};
-	int i;
-	for (i = 0; ids[i]; i++)
-		if (!strcmp(check->id, ids[i]))
-			return 1;
-	return 0;
-}
-
 int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
 {
 	char *arg;

@@ -20,7 +20,6 @@
 #include <clang-c/Index.h>
 
 struct cal_argv;
-struct cal_check;
 struct cal_parse_info;
 
 #define CAL_OCL_MAX_PROFILES 8
@@ -88,8 +87,6 @@ int cal_ocl_function_space(CXCursor fn);
 struct cal_findings;
 void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
 			    const char *check_id);
-/* Does check run on OpenCL parses? (The CUDA-only checks skip them.) */
-int cal_ocl_check_applies(const struct cal_check *check);
 /* The OpenCL C version of a parse, 120/200/300. */
 int cal_ocl_std(void);
 
