@@ -25,9 +25,7 @@
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"
 #include "fixits/include_insert.h"
-#include "driver/run.h"
 #include "checks/arch_unsupported_cl.h"
-#include "checks/arch_unsupported.h"
 #include "checks/atomic_ref_fallback.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
@@ -406,11 +404,17 @@ static void arch_end(struct cal_walk *w, void *state)
 	free(st);
 }
 
+static void arch_explain_errors(struct cal_findings *errors, const struct cal_findings *found,
+				size_t first);
+
 const struct cal_check cal_check_arch_unsupported = {
 	.id = CHECK_ID,
 	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
 	.summary = "atomic operation that a target GPU architecture of the build does not support",
+	.doc = CHECK_ID ".md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.explain_errors = arch_explain_errors,
 	.begin = arch_begin,
 	.visit = arch_visit,
 	.end = arch_end,
@@ -441,8 +445,15 @@ static int covered(const struct cal_finding *e, const struct cal_findings *found
 	return 0;
 }
 
-size_t cal_arch_supersede_errors(struct cal_findings *errors,
-				 const struct cal_findings *found, size_t first)
+/*
+ * Where a target's CUDA headers drop an overload (atomicAdd(__half*) below
+ * sm_70), clang reports "no matching function for call to 'atomicAdd'" and
+ * this check reports the same call with the reason: each such error at the
+ * start of a call that an arch-unsupported error among found->items[first..]
+ * reports is dropped from errors.
+ */
+static void arch_explain_errors(struct cal_findings *errors, const struct cal_findings *found,
+				size_t first)
 {
 	size_t i, kept = 0;
 
@@ -455,5 +466,4 @@ size_t cal_arch_supersede_errors(struct cal_findings *errors,
 		errors->items[kept++] = *e;
 	}
 	errors->nr = kept;
-	return kept;
 }

@@ -344,5 +344,7 @@ const struct cal_check cal_check_atomic_local_memory = {
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "atomic operation on thread-local memory, which no other thread can see",
+	.doc = "atomic-local-memory.md",
+	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_AsmStmt),
 	.visit = local_visit,
 };

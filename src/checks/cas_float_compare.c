@@ -561,7 +561,7 @@ static void cas_visit(struct cal_walk *w, CXCursor c, void *state)
 	struct decision d = { w, &loop };
 	(void)state;
 
-	if (!cal_is_loop_kind(clang_getCursorKind(c)) || !judged_here(w) || !contains_cas(c))
+	if (!judged_here(w) || !contains_cas(c))
 		return;
 	loop.nr_fed = 0;
 	cal_subtree_find(c, collect_fed, NULL, &loop, NULL);
@@ -577,5 +577,8 @@ const struct cal_check cal_check_cas_float_compare = {
 	.enabled_by_default = 1,
 	.summary = "CAS loop that decides whether to retry by comparing floating-point "
 		   "values, which never ends on NaN",
+	.doc = "cas-float-compare.md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.kinds = CAL_KINDS(CXCursor_ForStmt, CXCursor_WhileStmt, CXCursor_DoStmt),
 	.visit = cas_visit,
 };

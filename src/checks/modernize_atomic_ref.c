@@ -174,8 +174,7 @@ static void modernize_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *name, *type, *scope_name;
 	struct cal_finding *f;
 
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || !cal_walk_in_device_code(w) ||
-	    w->in_instantiation || clang_Cursor_getNumArguments(c) != 2 ||
+	if (!cal_walk_in_device_code(w) || w->in_instantiation || clang_Cursor_getNumArguments(c) != 2 ||
 	    cal_walk_targets_below(w, atomic_ref_min_sm()))
 		return;
 	if (!cal_atomic_classify(w, c, &a) || a.api != CAL_API_LEGACY ||
@@ -207,6 +206,8 @@ const struct cal_check cal_check_modernize_atomic_ref = {
 	.severity = CAL_SEV_NOTE,
 	.enabled_by_default = 0,
 	.summary = "legacy atomic call that could be a cuda::atomic_ref member call with an explicit memory order",
+	.doc = "modernize-atomic-ref.md",
+	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.begin = modernize_begin,
 	.visit = modernize_visit,
 	.end = modernize_end,

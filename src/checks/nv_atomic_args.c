@@ -426,7 +426,7 @@ static void args_visit(struct cal_walk *w, CXCursor c, void *state)
 	struct call_info ci;
 
 	(void)state;
-	if (w->parse->is_host || clang_getCursorKind(c) != CXCursor_CallExpr)
+	if (w->parse->is_host)
 		return;
 	if (clang_Cursor_isNull(cal_nv_atomic_callee(w, c)))
 		return;
@@ -449,5 +449,7 @@ const struct cal_check cal_check_nv_atomic_args = {
 	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
 	.summary = "__nv_atomic_* builtin with an object type, memory order or scope nvcc rejects",
+	.doc = "nv-atomic-args.md",
+	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.visit = args_visit,
 };

@@ -23,7 +23,6 @@
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/nv_atomic.h"
-#include "checks/nv_atomic_context.h"
 #include "checks/nv_atomic_fixes.h"
 
 enum place {
@@ -361,8 +360,6 @@ static void context_visit(struct cal_walk *w, CXCursor c, void *state)
 		free(name);
 		return;
 	}
-	if (k != CXCursor_DeclRefExpr && k != CXCursor_OverloadedDeclRef)
-		return;
 	builtin = referenced_builtin(w, c);
 	if (clang_Cursor_isNull(builtin) || is_direct_callee(w, c))
 		return;
@@ -402,8 +399,17 @@ static int value_use_on_line(const struct cal_finding *e, const struct cal_findi
 	return 0;
 }
 
-size_t cal_nv_context_supersede_errors(struct cal_findings *errors,
-				       const struct cal_findings *found, size_t first)
+/*
+ * "auto f = __nv_atomic_load_n;" makes clang say "variable 'f' with type
+ * 'auto' has incompatible initializer of type '<overloaded function type>'"
+ * (the prelude declares the builtins as templates), while nvcc's complaint
+ * is that the builtin is used as a value, which this check reports: each
+ * such error on a line where a "used as a value" finding among
+ * found->items[first..] reports the builtin is dropped from errors, not
+ * being the user's error.
+ */
+static void context_explain_errors(struct cal_findings *errors, const struct cal_findings *found,
+				   size_t first)
 {
 	size_t i, kept = 0;
 
@@ -416,7 +422,6 @@ size_t cal_nv_context_supersede_errors(struct cal_findings *errors,
 		errors->items[kept++] = *e;
 	}
 	errors->nr = kept;
-	return kept;
 }
 
 const struct cal_check cal_check_nv_atomic_context = {
@@ -425,5 +430,9 @@ const struct cal_check cal_check_nv_atomic_context = {
 	.enabled_by_default = 1,
 	.summary = "__nv_atomic_* builtin used other than as a direct call in a function body "
 		   "(constructor initializer list, template default argument, address taken)",
+	.doc = "nv-atomic-context.md",
+	.kinds = CAL_KINDS(CXCursor_VarDecl, CXCursor_CallExpr, CXCursor_DeclRefExpr,
+			 CXCursor_OverloadedDeclRef),
+	.explain_errors = context_explain_errors,
 	.visit = context_visit,
 };

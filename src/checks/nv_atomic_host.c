@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse/arch_dependence.h"
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "parse/check_option.h"
@@ -68,8 +69,7 @@ static void host_visit(struct cal_walk *w, CXCursor c, void *state)
 	struct host_state *st = state;
 	struct offence *o;
 
-	if (!w->parse->is_host || clang_getCursorKind(c) != CXCursor_CallExpr ||
-	    !cal_walk_in_host_code(w))
+	if (!w->parse->is_host || !cal_walk_in_host_code(w))
 		return;
 	record_edge(st, w, c);
 	if (clang_Cursor_isNull(cal_nv_atomic_callee(w, c)))
@@ -163,11 +163,25 @@ static void host_end(struct cal_walk *w, void *state)
 	free(st);
 }
 
+/*
+ * A device parse sees host code too, except what #ifndef __CUDA_ARCH__
+ * hides from the GPU (the run makes the host parse for such code anyway),
+ * but judges no host code: the host parse is needed where a user file
+ * names an __nv_atomic_* builtin.
+ */
+static int host_parse_wanted(const struct cal_tu_facts *facts)
+{
+	return facts->names_nv_atomic;
+}
+
 const struct cal_check cal_check_nv_atomic_host = {
 	.id = "nv-atomic-host",
 	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
 	.summary = "__nv_atomic_* builtin called from host code, where nvcc rejects it",
+	.doc = "nv-atomic-host.md",
+	.kinds = CAL_KINDS(CXCursor_CallExpr),
+	.wants_host_parse = host_parse_wanted,
 	.begin = host_begin,
 	.visit = host_visit,
 	.end = host_end,

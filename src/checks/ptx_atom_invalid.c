@@ -26,7 +26,6 @@
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "ptx/ptx_atom.h"
-#include "driver/run.h"
 #include "ptx/asm_template.h"
 #include "analysis/reach.h"
 #include "fixits/edit.h"
@@ -146,6 +145,7 @@ const struct cal_check cal_check_ptx_atom_invalid = {
 	.severity = CAL_SEV_ERROR,
 	.enabled_by_default = 1,
 	.summary = "inline PTX atom/red whose qualifiers are invalid or unsupported on a target",
+	.doc = "ptx-atom-invalid.md",
 	.begin = ptx_begin,
 	.visit = ptx_visit,
 	.end = ptx_end,

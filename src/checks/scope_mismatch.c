@@ -544,6 +544,14 @@ const struct cal_check cal_check_scope_mismatch = {
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "atomic or fence whose scope is narrower than the threads that touch the object",
+	.doc = "scope-mismatch.md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	/* calls, kernel references, asm, plain stores and polling loops (scope_visit's
+	 * helpers); OpenCL's __global accesses (scope_mismatch_cl.c) */
+	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_AsmStmt,
+			   CXCursor_BinaryOperator, CXCursor_CompoundAssignOperator,
+			   CXCursor_UnaryOperator, CXCursor_WhileStmt, CXCursor_DoStmt,
+			   CXCursor_ArraySubscriptExpr),
 	.begin = scope_begin,
 	.visit = scope_visit,
 	.end = scope_end,

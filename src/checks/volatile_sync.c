@@ -2008,6 +2008,12 @@ const struct cal_check cal_check_volatile_sync = {
 	.enabled_by_default = 1,
 	.summary = "threads communicating through volatile (spin-waits, flags, locks), "
 		   "which gives no atomicity or ordering",
+	.doc = "volatile-sync.md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	/* uses, prototypes, MMIO asm, volatile lvalues (sync_visit's helpers test these) */
+	.kinds = CAL_KINDS(CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_FunctionDecl,
+			   CXCursor_AsmStmt, CXCursor_ArraySubscriptExpr, CXCursor_UnaryOperator,
+			   CXCursor_CallExpr),
 	.begin = sync_begin,
 	.visit = sync_visit,
 	.end = sync_end,

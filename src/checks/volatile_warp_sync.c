@@ -727,9 +727,6 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 
 	if (!st || !cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
 		return;
-	if (k != CXCursor_CompoundStmt && k != CXCursor_CallExpr && k != CXCursor_ForStmt &&
-	    k != CXCursor_WhileStmt && k != CXCursor_DoStmt)
-		return;
 	if (wu_fn_init(&f, w->parse->tu, w->function) < 0)
 		return;
 	if (k == CXCursor_CallExpr) {
@@ -768,6 +765,9 @@ const struct cal_check cal_check_volatile_warp_sync = {
 	.enabled_by_default = 1,
 	.summary = "warp-synchronous code relying on volatile shared memory and implicit "
 		   "lockstep, with no __syncwarp() between dependent steps",
+	.doc = "volatile-warp-sync.md",
+	.kinds = CAL_KINDS(CXCursor_CompoundStmt, CXCursor_CallExpr, CXCursor_ForStmt,
+			 CXCursor_WhileStmt, CXCursor_DoStmt),
 	.begin = warp_begin,
 	.visit = warp_visit,
 	.end = warp_end,

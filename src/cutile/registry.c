@@ -11,6 +11,8 @@ const struct cal_check cal_check_cutile_relaxed_sync = {
 	.enabled_by_default = 1,
 	.summary = "cuTile atomic or load/store with MemoryOrder.RELAXED that acquires or "
 		   "releases a lock or polls a flag",
+	.doc = "cutile-relaxed-sync.md",
+	.languages = CAL_LANG_CUTILE,
 };
 
 const struct cal_check cal_check_cutile_unchecked_bounds = {
@@ -18,6 +20,8 @@ const struct cal_check cal_check_cutile_unchecked_bounds = {
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "cuTile check_bounds=False on indices the kernel never clamps or masks",
+	.doc = "cutile-unchecked-bounds.md",
+	.languages = CAL_LANG_CUTILE,
 };
 
 const struct cal_check cal_check_cutile_plain_poll = {
@@ -25,6 +29,8 @@ const struct cal_check cal_check_cutile_plain_poll = {
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "cuTile loop that polls another block's write with a plain ct.load/ct.gather",
+	.doc = "cutile-plain-poll.md",
+	.languages = CAL_LANG_CUTILE,
 };
 
 const struct cal_check cal_check_cutile_atomic_args = {
@@ -33,4 +39,6 @@ const struct cal_check cal_check_cutile_atomic_args = {
 	.enabled_by_default = 1,
 	.summary = "cuTile atomic with arguments its documentation rejects (index count, "
 		   "literal kind, MemoryOrder/MemoryScope member)",
+	.doc = "cutile-atomic-args.md",
+	.languages = CAL_LANG_CUTILE,
 };

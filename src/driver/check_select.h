@@ -7,7 +7,7 @@
 #ifndef CUATOMLINT_CHECK_SELECT_H
 #define CUATOMLINT_CHECK_SELECT_H
 
-#define CAL_MAX_CHECKS 64
+#include "parse/check.h"	/* CAL_MAX_CHECKS */
 
 /*
  * Does the glob list select check id (the last glob that matches decides;

@@ -75,6 +75,7 @@ static struct cal_rule *make_rules(const int *enabled, int *n)
 		rules[i].summary = cal_checks[i]->summary;
 		rules[i].level = cal_checks[i]->severity;
 		rules[i].enabled = enabled[i];
+		rules[i].help_uri = cal_check_doc_url(cal_checks[i]);
 	}
 	rules[i].id = CAL_CHECK_CLANG_ERROR;
 	rules[i].summary = "clang could not parse the code as CUDA; checks ran on what it recovered";
@@ -94,7 +95,7 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 			struct cal_report_ctx *ctx, const int *enabled)
 {
 	char root[PATH_MAX];
-	int r;
+	int r, i;
 
 	if (!realpath(opts->srcroot ? opts->srcroot : ".", root)) {
 		fprintf(stderr, "cuatomlint: error: cannot resolve --srcroot '%s'\n", opts->srcroot);
@@ -103,6 +104,8 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 	ctx->srcroot = root;
 	ctx->rules = make_rules(enabled, &ctx->nr_rules);
 	r = cal_report_sarif(list, ctx);
+	for (i = 0; i < ctx->nr_rules; i++)
+		free((void *)ctx->rules[i].help_uri);
 	free((void *)ctx->rules);
 	return r;
 }
@@ -504,7 +507,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	struct cal_env env;
 	struct cal_inputs inputs;
 	struct cal_jobs jobs = { 0 };
-	struct cal_run run;
+	struct cal_run_settings settings;
+	struct cal_run_result run;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
 	struct cal_config_cache configs;
 	struct cal_source_roots roots;
@@ -537,12 +541,12 @@ static int lint(struct cal_options *opts, const int *enabled)
 		goto out;
 	}
 	memset(&run, 0, sizeof(run));
-	run.env = &env;
-	run.enabled = enabled;
-	run.verbose = opts->verbose;
-	run.per_arch_parses = opts->per_arch_parses;
-	run.host_parses = opts->host_parses;
-	run.system_headers = opts->system_headers;
+	memset(&settings, 0, sizeof(settings));
+	settings.env = &env;
+	settings.verbose = opts->verbose;
+	settings.per_arch_parses = opts->per_arch_parses;
+	settings.host_parses = opts->host_parses;
+	settings.system_headers = opts->system_headers;
 	sched.workers = opts->jobs;
 	sched.timeout = opts->timeout;
 	sched.memory_limit_mb = opts->parse_memory_limit;
@@ -554,10 +558,9 @@ static int lint(struct cal_options *opts, const int *enabled)
 					     &env, opts->per_arch_parses | opts->host_parses << 1 |
 						     opts->system_headers << 2,
 					     opts->verbose);
-	cal_schedule_run(&run, &jobs, &sched);
+	cal_schedule_run(&settings, &jobs, &sched, &run);
 	cal_cache_close(sched.cache);
-	run.targets = &jobs.all;
-	cal_run_finish(&run);
+	cal_run_finish(&run, &jobs.all);
 	cal_suppress_apply(&run.findings);
 	apply_config(&run.findings, &jobs, &configs, opts->header_filter,
 		     opts->launcher_argv ? NULL : &roots);

@@ -9,8 +9,6 @@
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
-#include "checks/arch_unsupported.h"
-#include "checks/nv_atomic_context.h"
 #include "parse/clang_gaps.h"
 #include "cutile/cutile.h"
 #include "parse/header_errors.h"
@@ -18,10 +16,23 @@
 #include "driver/parsed_hash.h"
 #include "parse/parse.h"
 
-void cal_run_init(struct cal_run *run)
+/* One job's file being parsed by a worker, and what its first parse learnt. */
+struct file_run {
+	struct cal_worker *w;
+	const struct cal_run_settings *set;
+	const struct cal_job *job;
+	int host_wanted;	/* this file needs its host parse (set by the device parse) */
+	int partial_reported;	/* this file's partial parse has been said */
+	int arch_dependent;	/* a user file of this file's TU mentions the arch */
+	int ocl_profile;	/* the OpenCL device profile being parsed */
+};
+
+void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settings)
 {
+	memset(w, 0, sizeof(*w));
+	w->settings = settings;
 	/* excludeDeclarationsFromPCH=0, displayDiagnostics=0: we report them */
-	run->index = clang_createIndex(0, 0);
+	w->index = clang_createIndex(0, 0);
 }
 
 static void print_args(const struct cal_parse_request *req, const char *path)
@@ -53,37 +64,46 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	clang_disposeString(name);
 }
 
+/* Drop the errors the findings of the parse's checks explain (their explain_errors hooks). */
+static void explain_errors(const struct file_run *run, struct cal_findings *errors, size_t first)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++)
+		if (run->job->enabled[i] && cal_checks[i]->explain_errors)
+			cal_checks[i]->explain_errors(errors, &run->w->findings, first);
+}
+
 /*
  * A parse's clang errors join the findings (the first CAL_CLANG_ERRORS_SHOWN
- * of them), less those an arch-unsupported or nv-atomic-context finding
- * explains (known clang-versus-nvcc gaps went before the walk); a parse
- * whose only errors were those is not partial.  Fixes are offered only for
- * code clang parsed cleanly.
+ * of them), less those a check's finding explains (known clang-versus-nvcc
+ * gaps went before the walk); a parse whose only errors were those is not
+ * partial.  Fixes are offered only for code clang parsed cleanly.
  */
-static void take_clang_errors(struct cal_run *run, CXTranslationUnit tu, struct cal_findings *errors,
-			      size_t first, const char *path, uint64_t mask)
+static void take_clang_errors(struct file_run *run, CXTranslationUnit tu,
+			      struct cal_findings *errors, size_t first, const char *path,
+			      uint64_t mask)
 {
+	struct cal_findings *findings = &run->w->findings;
 	size_t i, had = errors->nr;
 
-	cal_nv_context_supersede_errors(errors, &run->findings, first);
-	if (run->opencl)
-		cal_ocl_type_supersede_errors(errors, &run->findings, first);
-	if (had && !cal_arch_supersede_errors(errors, &run->findings, first))
-		for (i = first; i < run->findings.nr; i++)
-			run->findings.items[i].partial_parse = 0;
+	explain_errors(run, errors, first);
+	if (had && !errors->nr)
+		for (i = first; i < findings->nr; i++)
+			findings->items[i].partial_parse = 0;
 	/* said once per file, by its first parse with errors left */
 	if (errors->nr && !run->partial_reported) {
-		cal_partial_parse_finding(errors, path, mask, &run->findings);
+		cal_partial_parse_finding(errors, path, mask, findings);
 		run->partial_reported = 1;
 	}
-	for (i = first; i < run->findings.nr; i++)
-		if (run->findings.items[i].partial_parse)
-			cal_finding_drop_fixes(&run->findings.items[i]);
+	for (i = first; i < findings->nr; i++)
+		if (findings->items[i].partial_parse)
+			cal_finding_drop_fixes(&findings->items[i]);
 	cal_header_errors_name_tu(tu, path, errors);
 	/* all are counted in the partial-parse warning; the first few are shown */
 	for (i = 0; i < errors->nr; i++) {
 		if (i < CAL_CLANG_ERRORS_SHOWN)
-			cal_findings_take(&run->findings, &errors->items[i]);
+			cal_findings_take(findings, &errors->items[i]);
 		else
 			cal_finding_clear(&errors->items[i]);
 	}
@@ -92,7 +112,7 @@ static void take_clang_errors(struct cal_run *run, CXTranslationUnit tu, struct 
 
 struct cal_parse_stats cal_parse_stats;
 
-static void print_plan(const struct cal_run *run, const char *path,
+static void print_plan(const struct file_run *run, const char *path,
 		       const struct cal_arch_plan *plan)
 {
 	struct strbuf line = STRBUF_INIT;
@@ -100,7 +120,7 @@ static void print_plan(const struct cal_run *run, const char *path,
 
 	strbuf_addf(&line, "cuatomlint: arch groups %s:", path);
 	for (g = 0; g < plan->nr_groups; g++) {
-		char *names = cal_target_mask_names(run->targets, plan->groups[g]);
+		char *names = cal_target_mask_names(&run->job->targets, plan->groups[g]);
 		strbuf_addf(&line, " {%s}", names);
 		free(names);
 	}
@@ -111,29 +131,44 @@ static void print_plan(const struct cal_run *run, const char *path,
 }
 
 /*
+ * Does a check need the host parse of this TU?  Every check is asked,
+ * enabled or not: the parses made, and so the targets a finding names,
+ * never depend on which other checks are on.
+ */
+static int host_parse_wanted(const struct cal_tu_facts *facts)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++)
+		if (cal_checks[i]->wants_host_parse && cal_checks[i]->wants_host_parse(facts))
+			return 1;
+	return 0;
+}
+
+/*
  * Which targets does the device parse tu of targets->t[first] stand for?
  * All of them when no user file mentions the arch; else those whose
  * replayed conditions agree with its own (arch_pp.h).
  */
-static void plan_groups(struct cal_run *run, const char *path, CXTranslationUnit tu,
+static void plan_groups(struct file_run *run, const char *path, CXTranslationUnit tu,
 			int first, struct cal_arch_plan *plan)
 {
 	struct cal_tu_facts facts;
 	struct timespec a, b;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
-	cal_arch_plan_make(tu, run->targets, first, run->env->dir, plan, &facts);
+	cal_arch_plan_make(tu, &run->job->targets, first, run->set->env->dir, plan, &facts);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	run->arch_dependent = facts.depends_on_arch;
-	run->host_wanted |= facts.names_nv_atomic;
-	if (run->per_arch_parses) {
+	run->host_wanted |= host_parse_wanted(&facts);
+	if (run->set->per_arch_parses) {
 		cal_arch_plan_release(plan);
-		cal_arch_plan_each(run->targets, first, plan);
+		cal_arch_plan_each(&run->job->targets, first, plan);
 	}
 	if (plan->nr_fallback)
 		atomic_fetch_add(&cal_parse_stats.fallback_files, 1);
 	atomic_fetch_add(&cal_parse_stats.fallback_targets, plan->nr_fallback);
-	if (!run->verbose)
+	if (!run->set->verbose)
 		return;
 	fprintf(stderr, "cuatomlint: arch replay %s: %.1f ms CPU\n", path,
 		(double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) / 1e6);
@@ -145,39 +180,41 @@ static void plan_groups(struct cal_run *run, const char *path, CXTranslationUnit
  * Given a plan, the parse first groups the targets (plan_groups) and then
  * stands for its own group.  Returns -1 if the file could not be parsed.
  */
-static int check_enabled(const struct cal_run *run, const char *id)
+static int check_enabled(const struct file_run *run, const char *id)
 {
 	int i;
 	for (i = 0; i < cal_nr_checks; i++)
 		if (!strcmp(cal_checks[i]->id, id))
-			return run->enabled[i];
+			return run->job->enabled[i];
 	return 0;
 }
 
-static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
+static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 			 uint64_t mask, struct cal_arch_plan *plan)
 {
-	const struct cal_target *arch = arch_index >= 0 ? &run->targets->t[arch_index] : NULL;
-	struct cal_parse_request req = { run->env, run->targets, arch,
-					 run->clang_args, run->nr_clang_args,
-					 run->opencl, run->ocl_profile };
+	const struct cal_job *job = run->job;
+	const struct cal_run_settings *set = run->set;
+	const struct cal_target *arch = arch_index >= 0 ? &job->targets.t[arch_index] : NULL;
+	struct cal_parse_request req = { set->env, &job->targets, arch,
+					 job->args.v, job->args.n,
+					 job->opencl, run->ocl_profile };
 	struct cal_parse_info info;
 	int nr_errors = 0;
 	char *err;
 	CXTranslationUnit tu;
 	struct cal_findings errors = { 0 };
-	size_t first = run->findings.nr;
+	size_t first = run->w->findings.nr;
 	char *ocl_headers = NULL;
 
-	if (run->verbose)
+	if (set->verbose)
 		print_args(&req, path);
-	tu = cal_parse_file(run->index, path, &req, &nr_errors, &err);
-	if (!run->opencl)	/* the summary's parse counts are CUDA's */
+	tu = cal_parse_file(run->w->index, path, &req, &nr_errors, &err);
+	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
 		fprintf(stderr, "cuatomlint: error: cannot parse '%s': %s\n", path, err);
 		free(err);
-		run->nr_input_errors++;
+		run->w->nr_input_errors++;
 		return -1;
 	}
 	if (plan) {
@@ -186,42 +223,42 @@ static int run_one_parse(struct cal_run *run, const char *path, int arch_index,
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	/* not the user's errors: the checks see a clean parse and may fix */
-	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, &errors, run->verbose ? stderr : NULL);
+	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, &errors, set->verbose ? stderr : NULL);
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;
-	info.is_host = arch == NULL && !run->opencl;
+	info.is_host = arch == NULL && !job->opencl;
 	info.arch_mask = mask;
-	info.targets = run->targets;
+	info.targets = &job->targets;
 	info.arch = arch;
 	info.partial = nr_errors > 0;
-	info.prelude_path = run->env->dir;
-	info.scope_system = run->scope_system;
-	info.options = run->options;
-	info.system_headers = run->system_headers;
-	info.cuda_major = run->env->ver_major;
-	if (run->opencl)
+	info.prelude_path = set->env->dir;
+	info.scope_system = job->config->scope_system;
+	info.options = &job->config->options;
+	info.system_headers = set->system_headers;
+	info.cuda_major = set->env->ver_major;
+	if (job->opencl)
 		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
-	info.opencl = run->opencl ? cal_ocl_std() : 0;
-	info.ocl_profile = run->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
-	if (cal_walk_parse_guarded(&info, run->enabled, &run->findings) < 0) {
+	info.opencl = job->opencl ? cal_ocl_std() : 0;
+	info.ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
+	if (cal_walk_parse_guarded(&info, job->enabled, &run->w->findings) < 0) {
 		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "
 			"its findings are lost, other files are not affected\n", path);
-		run->nr_input_errors++;
+		run->w->nr_input_errors++;
 		free(ocl_headers);
 		cal_findings_release(&errors);
 		clang_disposeTranslationUnit(tu);
 		return -1;
 	}
 	free(ocl_headers);
-	if (run->opencl && check_enabled(run, "arch-unsupported"))
+	if (job->opencl && check_enabled(run, "arch-unsupported"))
 		cal_ocl_restate_errors(&errors, info.ocl_profile, "arch-unsupported");
-	if (run->opencl && check_enabled(run, "opencl-atomic-type"))
+	if (job->opencl && check_enabled(run, "opencl-atomic-type"))
 		cal_ocl_restate_type_errors(&errors);
-	cal_record_parsed_hashes(tu, &run->findings, first);
+	cal_record_parsed_hashes(tu, &run->w->findings, first);
 	take_clang_errors(run, tu, &errors, first, path, mask);
-	if (run->deps)
-		clang_getInclusions(tu, add_inclusion, run->deps);
+	if (run->w->deps)
+		clang_getInclusions(tu, add_inclusion, run->w->deps);
 	clang_disposeTranslationUnit(tu);
 	return 0;
 }
@@ -243,25 +280,25 @@ static int newest_in(uint64_t group)
  * once, as its newest target, and stands for the whole group.
  *
  * The host parse sees the same code as a device parse except what
- * #ifndef __CUDA_ARCH__ hides from the GPU, and only nv-atomic-host judges
- * host code; so it is made only where it can differ (the code tests
- * __CUDA_ARCH__) or matter (a user file of the TU names an __nv_atomic_*
+ * #ifndef __CUDA_ARCH__ hides from the GPU, and few checks judge host
+ * code; so it is made only where it can differ (the code tests
+ * __CUDA_ARCH__) or matter (a check's wants_host_parse says so, as
+ * nv-atomic-host's does where a user file names an __nv_atomic_*
  * builtin), or with --host-parses.
  */
-void cal_run_file(struct cal_run *run, const char *path)
+static void run_file(struct file_run *run, const char *path)
 {
-	int g, last = run->targets->n - 1;
+	int g, last = run->job->targets.n - 1;
 	struct cal_arch_plan plan;
 
 	if (cal_cutile_is_python(path)) {	/* cuTile: its own front end, no clang */
-		if (run->deps)	/* the cache keys its result on the file's content */
-			cal_deps_add(run->deps, path);
-		if (cal_cutile_lint_file(path, run->enabled, &run->findings) < 0)
-			run->nr_input_errors++;
+		if (run->w->deps)	/* the cache keys its result on the file's content */
+			cal_deps_add(run->w->deps, path);
+		if (cal_cutile_lint_file(path, run->job->enabled, &run->w->findings) < 0)
+			run->w->nr_input_errors++;
 		return;
 	}
-	run->partial_reported = 0;
-	if (run->opencl) {
+	if (run->job->opencl) {
 		int i;
 		/* one parse per device profile; findings name their profiles in words */
 		for (i = 0; i < cal_ocl_nr_profiles(); i++) {
@@ -275,10 +312,10 @@ void cal_run_file(struct cal_run *run, const char *path)
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 		return;
 	}
-	run->host_wanted = run->host_parses;
+	run->host_wanted = run->set->host_parses;
 	if (run_one_parse(run, path, last, (uint64_t)1 << last, &plan) < 0)
 		return;
-	atomic_fetch_add(&cal_parse_stats.saved, run->targets->n - plan.nr_groups);
+	atomic_fetch_add(&cal_parse_stats.saved, run->job->targets.n - plan.nr_groups);
 	if (run->arch_dependent || run->host_wanted)
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	else
@@ -288,14 +325,35 @@ void cal_run_file(struct cal_run *run, const char *path)
 	cal_arch_plan_release(&plan);
 }
 
-static void fill_arch_names(struct cal_run *run, struct cal_finding *f)
+void cal_worker_run(struct cal_worker *w, const struct cal_job *job)
+{
+	struct file_run run;
+
+	memset(&run, 0, sizeof(run));
+	run.w = w;
+	run.set = w->settings;
+	run.job = job;
+	memset(&w->findings, 0, sizeof(w->findings));
+	w->nr_input_errors = 0;
+	run_file(&run, job->file);
+}
+
+void cal_worker_release(struct cal_worker *w)
+{
+	cal_findings_release(&w->findings);
+	if (w->index)
+		clang_disposeIndex(w->index);
+	w->index = NULL;
+}
+
+static void fill_arch_names(const struct cal_target_set *targets, struct cal_finding *f)
 {
 	char *at = strstr(f->message, CAL_ARCHS_PLACEHOLDER);
 	char *names, *msg;
 
 	if (!at)
 		return;
-	names = cal_target_mask_names(run->targets, f->archs);
+	names = cal_target_mask_names(targets, f->archs);
 	msg = xasprintf("%.*s%s%s", (int)(at - f->message), f->message, names,
 			at + strlen(CAL_ARCHS_PLACEHOLDER));
 	free(names);
@@ -303,20 +361,12 @@ static void fill_arch_names(struct cal_run *run, struct cal_finding *f)
 	f->message = msg;
 }
 
-void cal_run_finish(struct cal_run *run)
+void cal_run_finish(struct cal_run_result *result, const struct cal_target_set *targets)
 {
 	size_t i;
-	run->nr_partial_tus = cal_header_errors_merge(&run->findings);
-	cal_findings_sort_merge(&run->findings);
-	for (i = 0; i < run->findings.nr; i++)
-		fill_arch_names(run, &run->findings.items[i]);
-	cal_findings_merge_lines(&run->findings);
-}
-
-void cal_run_release(struct cal_run *run)
-{
-	cal_findings_release(&run->findings);
-	if (run->index)
-		clang_disposeIndex(run->index);
-	run->index = NULL;
+	result->nr_partial_tus = cal_header_errors_merge(&result->findings);
+	cal_findings_sort_merge(&result->findings);
+	for (i = 0; i < result->findings.nr; i++)
+		fill_arch_names(targets, &result->findings.items[i]);
+	cal_findings_merge_lines(&result->findings);
 }

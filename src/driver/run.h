@@ -4,6 +4,11 @@
  * in one list.  cal_run_finish() sorts and merges them (a finding in a
  * header, or one found by several parses, becomes one finding with the
  * union of their archs) and fills in the arch names of messages.
+ *
+ * Three roles, three structs: the settings every parse of the run shares
+ * (cal_run_settings, set once by main), a worker that parses one job's
+ * file at a time (cal_worker: its libclang index and the job's findings),
+ * and the run's result (cal_run_result, every job's findings merged).
  */
 #ifndef CUATOMLINT_RUN_H
 #define CUATOMLINT_RUN_H
@@ -12,29 +17,35 @@
 #include <stdatomic.h>
 
 #include "driver/cache.h"
+#include "driver/jobs.h"
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 #include "parse/toolkit.h"
 
-struct cal_run {
+/* How every parse of the run is made; read-only once the jobs run. */
+struct cal_run_settings {
 	const struct cal_env *env;
-	const struct cal_target_set *targets;
-	const int *enabled;
-	char *const *clang_args;
-	int nr_clang_args;
 	int verbose;
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int host_parses;	/* always parse for the host, even when nothing needs it */
-	int host_wanted;	/* this file needs its host parse (set by the device parse) */
-	int partial_reported;	/* this file's partial parse has been said */
-	int arch_dependent;	/* a user file of this file's TU mentions the arch */
-	int scope_system;	/* atomic_ref rewrites use system scope, not device */
-	const struct cal_option_settings *options;	/* the config's check options */
-	int opencl;		/* the file is OpenCL C: one parse per device profile */
-	int ocl_profile;	/* the profile being parsed */
 	int system_headers;	/* --system-headers: the walk enters system headers */
+};
+
+/*
+ * One worker (a child process, or the parent for a job no child could be
+ * forked for): parses one job's file at a time.
+ */
+struct cal_worker {
+	const struct cal_run_settings *settings;
 	CXIndex index;
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
+	/* the last job's result */
+	struct cal_findings findings;
+	int nr_input_errors;
+};
+
+/* What the run found: every job's findings, merged by cal_run_finish(). */
+struct cal_run_result {
 	struct cal_findings findings;
 	int nr_input_errors;
 	size_t nr_partial_tus;	/* set by cal_run_finish: TUs left with clang errors */
@@ -52,12 +63,12 @@ struct cal_parse_stats {
 };
 extern struct cal_parse_stats cal_parse_stats;
 
-void cal_run_init(struct cal_run *run);
-void cal_run_file(struct cal_run *run, const char *path);
-void cal_run_finish(struct cal_run *run);
-void cal_run_release(struct cal_run *run);
+void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settings);
+/* Parse and walk job's file; its findings and input errors replace w's. */
+void cal_worker_run(struct cal_worker *w, const struct cal_job *job);
+void cal_worker_release(struct cal_worker *w);
 
-/* "{archs}" in a message is replaced by the names of the finding's targets. */
-#define CAL_ARCHS_PLACEHOLDER "{archs}"
+/* Merge result's findings; targets: the run's (all jobs' targets). */
+void cal_run_finish(struct cal_run_result *result, const struct cal_target_set *targets);
 
 #endif

@@ -40,7 +40,7 @@ struct worker {
 };
 
 struct shared {
-	const struct cal_run *proto;
+	const struct cal_run_settings *settings;
 	const struct cal_jobs *jobs;
 	const struct cal_schedule *sched;
 	struct cal_findings *results;	/* one list per job */
@@ -49,7 +49,7 @@ struct shared {
 	struct cal_cache *cache;
 	struct cal_deps *included;	/* non-NULL: gather the .cuh files jobs include */
 	double start;
-	struct cal_run *inline_run;	/* for jobs no child could be forked for */
+	struct cal_worker *inline_worker;	/* for jobs no child could be forked for */
 };
 
 /* The parse runs on a thread of its own with this much stack (see child_parse). */
@@ -96,19 +96,6 @@ static void add_included_headers(struct shared *s, const struct cal_deps *deps)
 	}
 }
 
-static void prepare_run(struct cal_run *run, const struct cal_job *job)
-{
-	run->targets = &job->targets;
-	run->enabled = job->enabled;
-	run->scope_system = job->config->scope_system;
-	run->options = &job->config->options;
-	run->opencl = job->opencl;
-	run->clang_args = job->args.v;
-	run->nr_clang_args = job->args.n;
-	run->nr_input_errors = 0;
-	memset(&run->findings, 0, sizeof(run->findings));
-}
-
 /* A job's result, in the parent: to the cache, the headers set, the run's lists. */
 static void take_result(struct shared *s, size_t i, struct cal_findings *findings,
 			int input_errors, struct cal_deps *deps, const char *key)
@@ -128,14 +115,14 @@ static void take_result(struct shared *s, size_t i, struct cal_findings *finding
 /* ---- the child ---- */
 
 struct child_job {
-	struct cal_run *run;
-	const char *file;
+	struct cal_worker *worker;
+	const struct cal_job *job;
 };
 
 static void *child_parse(void *arg)
 {
 	struct child_job *cj = arg;
-	cal_run_file(cj->run, cj->file);
+	cal_worker_run(cj->worker, cj->job);
 	return NULL;
 }
 
@@ -144,9 +131,9 @@ static void *child_parse(void *arg)
  * templates nested a few thousand deep overflow; LIBCLANG_NOTHREADS makes
  * it parse on the calling thread, ours, with PARSE_STACK_BYTES.
  */
-static void parse_on_big_stack(struct cal_run *run, const char *file)
+static void parse_on_big_stack(struct cal_worker *worker, const struct cal_job *job)
 {
-	struct child_job cj = { run, file };
+	struct child_job cj = { worker, job };
 
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
 	if (cal_thread_run_with_stack(child_parse, &cj, PARSE_STACK_BYTES) < 0) {
@@ -217,17 +204,18 @@ static void reset_stats(void)
  * "cuatomlint-job ERRORS NDEPS STATS...\n", NDEPS "LEN:PATH\n", then the
  * findings.
  */
-static void put_result(struct strbuf *out, const struct cal_run *run, const struct cal_deps *deps)
+static void put_result(struct strbuf *out, const struct cal_worker *worker,
+		       const struct cal_deps *deps)
 {
 	size_t i;
 
-	strbuf_addf(out, "cuatomlint-job %d %zu", run->nr_input_errors, deps->nr);
+	strbuf_addf(out, "cuatomlint-job %d %zu", worker->nr_input_errors, deps->nr);
 	put_stats(out);
 	strbuf_addch(out, '\n');
 	for (i = 0; i < deps->alloc; i++)
 		if (deps->paths[i])
 			strbuf_addf(out, "%zu:%s\n", strlen(deps->paths[i]), deps->paths[i]);
-	cal_findings_serialize(&run->findings, out);
+	cal_findings_serialize(&worker->findings, out);
 }
 
 /* A test hook: CUATOMLINT_FAULT=parse-abort aborts the parse of files named fault-*. */
@@ -242,7 +230,7 @@ static void fault_hook(const char *file)
 static void child_main(const struct shared *s, size_t i, int fd, FILE *log)
 {
 	const struct cal_job *job = &s->jobs->items[i];
-	struct cal_run run = *s->proto;
+	struct cal_worker worker;
 	struct cal_deps deps = { NULL, 0, 0 };
 	struct strbuf out = STRBUF_INIT;
 
@@ -253,12 +241,11 @@ static void child_main(const struct shared *s, size_t i, int fd, FILE *log)
 		dup2(fileno(log), STDERR_FILENO);
 	limit_memory(s->sched->memory_limit_mb);
 	reset_stats();
-	prepare_run(&run, job);
-	cal_run_init(&run);
-	run.deps = (s->cache || s->included) ? &deps : NULL;
+	cal_worker_init(&worker, s->settings);
+	worker.deps = (s->cache || s->included) ? &deps : NULL;
 	fault_hook(job->file);
-	parse_on_big_stack(&run, job->file);
-	put_result(&out, &run, &deps);
+	parse_on_big_stack(&worker, job);
+	put_result(&out, &worker, &deps);
 	_exit(write_all(fd, out.buf, out.len) < 0 ? 3 : 0);
 }
 
@@ -447,18 +434,16 @@ static void run_inline(struct shared *s, size_t i)
 	struct cal_deps deps = { NULL, 0, 0 };
 	char key[CAL_CACHE_KEY_LEN + 1];
 
-	if (!s->inline_run) {
-		s->inline_run = xcalloc(1, sizeof(*s->inline_run));
-		*s->inline_run = *s->proto;
-		cal_run_init(s->inline_run);
+	if (!s->inline_worker) {
+		s->inline_worker = xcalloc(1, sizeof(*s->inline_worker));
+		cal_worker_init(s->inline_worker, s->settings);
 	}
-	prepare_run(s->inline_run, &s->jobs->items[i]);
-	s->inline_run->deps = &deps;
-	cal_run_file(s->inline_run, s->jobs->items[i].file);
-	s->inline_run->deps = NULL;
+	s->inline_worker->deps = &deps;
+	cal_worker_run(s->inline_worker, &s->jobs->items[i]);
+	s->inline_worker->deps = NULL;
 	if (s->cache)
 		cal_cache_key(s->cache, &s->jobs->items[i], key);
-	take_result(s, i, &s->inline_run->findings, s->inline_run->nr_input_errors, &deps,
+	take_result(s, i, &s->inline_worker->findings, s->inline_worker->nr_input_errors, &deps,
 		    s->cache ? key : NULL);
 	cal_deps_release(&deps);
 	job_done(s);
@@ -578,19 +563,20 @@ static void warm_up_libclang(void)
 	clang_disposeIndex(index);
 }
 
-static void collect(struct cal_run *proto, struct shared *s)
+static void collect(struct cal_run_result *result, struct shared *s)
 {
 	size_t i, j;
 	for (i = 0; i < s->jobs->nr; i++) {
 		for (j = 0; j < s->results[i].nr; j++)
-			cal_findings_take(&proto->findings, &s->results[i].items[j]);
+			cal_findings_take(&result->findings, &s->results[i].items[j]);
 		cal_findings_release(&s->results[i]);
-		proto->nr_input_errors += s->input_errors[i];
+		result->nr_input_errors += s->input_errors[i];
 	}
 }
 
-static void run_phase(struct cal_run *proto, const struct cal_jobs *jobs,
-		      struct cal_schedule *sched, struct cal_deps *included)
+static void run_phase(const struct cal_run_settings *settings, const struct cal_jobs *jobs,
+		      struct cal_schedule *sched, struct cal_deps *included,
+		      struct cal_run_result *result)
 {
 	struct shared s;
 	struct worker *w;
@@ -599,7 +585,7 @@ static void run_phase(struct cal_run *proto, const struct cal_jobs *jobs,
 	if ((size_t)n > jobs->nr)
 		n = jobs->nr ? (int)jobs->nr : 1;
 	memset(&s, 0, sizeof(s));
-	s.proto = proto;
+	s.settings = settings;
 	s.jobs = jobs;
 	s.sched = sched;
 	s.results = xcalloc(jobs->nr + 1, sizeof(*s.results));
@@ -624,10 +610,10 @@ static void run_phase(struct cal_run *proto, const struct cal_jobs *jobs,
 			break;
 		wait_some(&s, w, n);
 	}
-	collect(proto, &s);
-	if (s.inline_run) {
-		cal_run_release(s.inline_run);
-		free(s.inline_run);
+	collect(result, &s);
+	if (s.inline_worker) {
+		cal_worker_release(s.inline_worker);
+		free(s.inline_worker);
 	}
 	free(w);
 	free(s.results);
@@ -669,8 +655,8 @@ static void select_jobs(const struct cal_jobs *jobs, int headers, struct cal_job
  * Sources first; then only the headers none of them included (their
  * findings came through the translation units that include them).
  */
-void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
-		      struct cal_schedule *sched)
+void cal_schedule_run(const struct cal_run_settings *settings, const struct cal_jobs *jobs,
+		      struct cal_schedule *sched, struct cal_run_result *result)
 {
 	struct cal_jobs sources, headers;
 	struct cal_deps included = { NULL, 0, 0 };
@@ -680,21 +666,21 @@ void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
 	select_jobs(jobs, 1, &headers);
 	if (!headers.nr || headers.nr == jobs->nr) {
 		free(headers.items);
-		run_phase(proto, jobs, sched, NULL);
+		run_phase(settings, jobs, sched, NULL, result);
 		return;
 	}
 	select_jobs(jobs, 0, &sources);
-	run_phase(proto, &sources, sched, &included);
+	run_phase(settings, &sources, sched, &included, result);
 	for (i = 0; i < headers.nr; i++) {
 		if (!included_in(&included, headers.items[i].file))
 			headers.items[kept++] = headers.items[i];
-		else if (proto->verbose)
+		else if (settings->verbose)
 			fprintf(stderr, "cuatomlint: %s: not linted on its own: a linted file "
 				"includes it\n", headers.items[i].file);
 	}
 	headers.nr = kept;
 	if (headers.nr)
-		run_phase(proto, &headers, sched, NULL);
+		run_phase(settings, &headers, sched, NULL, result);
 	cal_deps_release(&included);
 	free(sources.items);
 	free(headers.items);

@@ -26,11 +26,11 @@ struct cal_schedule {
 };
 
 /*
- * Run every job with the settings of proto (env, enabled checks, flags);
- * findings go to proto->findings (archs over jobs->all), input errors are
- * added to proto->nr_input_errors.
+ * Run every job (its file, targets, checks and clang arguments) with the
+ * run's settings; findings go to result->findings (archs over jobs->all),
+ * input errors are added to result->nr_input_errors.
  */
-void cal_schedule_run(struct cal_run *proto, const struct cal_jobs *jobs,
-		      struct cal_schedule *sched);
+void cal_schedule_run(const struct cal_run_settings *settings, const struct cal_jobs *jobs,
+		      struct cal_schedule *sched, struct cal_run_result *result);
 
 #endif

@@ -157,8 +157,6 @@ static void args_visit(struct cal_walk *w, CXCursor c, void *state)
 	enum kind k;
 
 	(void)state;
-	if (!w->parse->opencl || clang_getCursorKind(c) != CXCursor_CallExpr)
-		return;
 	callee = cal_call_callee(c);
 	if (clang_Cursor_isNull(callee) || !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
 		return;
@@ -179,5 +177,8 @@ const struct cal_check cal_check_opencl_atomic_args = {
 	.enabled_by_default = 1,
 	.summary = "OpenCL C atomic calls with an order or scope the operation cannot have "
 		   "(undefined behaviour)",
+	.doc = "opencl-atomic-args.md",
+	.languages = CAL_LANG_OPENCL,
+	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.visit = args_visit,
 };

@@ -59,8 +59,7 @@ static void private_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *fn, *var;
 
 	(void)state;
-	if (!w->parse->opencl || clang_getCursorKind(c) != CXCursor_CallExpr ||
-	    clang_Cursor_getNumArguments(c) < 1 || !is_atomic_operation(c))
+	if (clang_Cursor_getNumArguments(c) < 1 || !is_atomic_operation(c))
 		return;
 	if (!cal_addr_is_local(clang_Cursor_getArgument(c, 0), &o) || in_named_space(o.object))
 		return;
@@ -86,5 +85,8 @@ const struct cal_check cal_check_opencl_atomic_private = {
 	.enabled_by_default = 1,
 	.summary = "OpenCL C atomic operations on private memory (undefined behaviour: each "
 		   "work-item has its own copy)",
+	.doc = "opencl-atomic-private.md",
+	.languages = CAL_LANG_OPENCL,
+	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.visit = private_visit,
 };

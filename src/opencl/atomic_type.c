@@ -242,8 +242,6 @@ static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *subject;
 
 	(void)state;
-	if (!w->parse->opencl)
-		return;
 	report_operator(w, c);
 	lvalue = atomic_read(c);
 	if (clang_Cursor_isNull(lvalue))
@@ -353,10 +351,21 @@ void cal_ocl_restate_type_errors(struct cal_findings *errors)
 	}
 }
 
+/* clang's own error where this check said why, and arch-unsupported's 1.x ambiguities */
+static void explain_type_errors(struct cal_findings *errors, const struct cal_findings *found,
+				size_t first)
+{
+	cal_ocl_type_supersede_errors(errors, found, first);
+}
+
 const struct cal_check cal_check_opencl_atomic_type = {
 	.id = "opencl-atomic-type",
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "OpenCL C atomic objects read or written without the atomic functions",
+	.doc = "opencl-atomic-type.md",
+	.languages = CAL_LANG_OPENCL,
+	/* every kind: clang's recovery from the operators it rejects has no one kind */
+	.explain_errors = explain_type_errors,
 	.visit = type_visit,
 };

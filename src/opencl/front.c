@@ -117,19 +117,6 @@ char *cal_ocl_fingerprint_arg(void)
 }
 
 /* The checks that know OpenCL C; the CUDA-only ones skip OpenCL parses. */
-static int check_applies(const struct cal_check *check)
-{
-	static const char *const ids[] = {
-		"volatile-sync", "opencl-atomic-private", "opencl-atomic-args",
-		"opencl-atomic-type", "cas-float-compare", "scope-mismatch", "arch-unsupported", NULL
-	};
-	int i;
-	for (i = 0; ids[i]; i++)
-		if (!strcmp(check->id, ids[i]))
-			return 1;
-	return 0;
-}
-
 static int all_profiles_have(const char *feature)
 {
 	int i;
@@ -141,7 +128,7 @@ static int all_profiles_have(const char *feature)
 
 /* What the parse, the walk and the shared checks ask of the front end (parse/language.h). */
 static const struct cal_opencl_front front = {
-	cal_ocl_parse_args, check_applies, all_profiles_have, cal_ocl_report_volatile
+	cal_ocl_parse_args, all_profiles_have, cal_ocl_report_volatile
 };
 
 int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)

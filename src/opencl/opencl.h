@@ -22,7 +22,6 @@
 #include "parse/language.h"
 
 struct cal_argv;
-struct cal_check;
 struct cal_parse_info;
 
 #define CAL_OCL_MAX_PROFILES 8

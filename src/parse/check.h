@@ -18,6 +18,7 @@
 #define CUATOMLINT_CHECK_H
 
 #include <clang-c/Index.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cuatomlint/finding.h"
@@ -36,21 +37,68 @@ enum cal_space {
 #define CAL_MAX_DEPTH 512
 
 struct cal_walk;
+struct cal_tu_facts;
 
+/* The languages a check judges (cal_check.languages; 0 means CUDA only). */
+enum cal_check_language {
+	CAL_LANG_CUDA = 1,
+	CAL_LANG_OPENCL = 2,	/* OpenCL C parses */
+	CAL_LANG_CUTILE = 4,	/* cuTile Python: its own front end, no cursor */
+};
+
+/* A zero-terminated list of cursor kinds (no cursor kind is 0). */
+#define CAL_KINDS(...) ((const enum CXCursorKind[]){ __VA_ARGS__, 0 })
+
+/*
+ * A check, as the engine knows it: everything the walk, the run and the
+ * reporters need to know of a check is here, so that none of them names
+ * a check.
+ */
 struct cal_check {
 	const char *id;
 	enum cal_severity severity;
 	int enabled_by_default;
 	const char *summary;	/* one sentence: --list-checks, docs, SARIF */
+	const char *doc;	/* its page, relative to CUATOMLINT_DOCS_URL */
+	unsigned languages;	/* enum cal_check_language bits; 0: CUDA */
+	/*
+	 * The cursor kinds visit() is handed (CAL_KINDS(...)); NULL: every
+	 * cursor.  The walk dispatches by kind, so a check that wants few
+	 * kinds costs nothing on the others.
+	 */
+	const enum CXCursorKind *kinds;
+	/*
+	 * Does the translation unit, as its first device parse saw it, need
+	 * its host parse for this check (which judges host code)?  NULL: no.
+	 * Asked of every check, enabled or not, so that the parses made (and
+	 * so the targets a finding names) never depend on which checks are on.
+	 */
+	int (*wants_host_parse)(const struct cal_tu_facts *facts);
+	/*
+	 * Drop from errors (one parse's clang errors) those that this check's
+	 * findings among found->items[first..] explain better: a known gap
+	 * between clang and nvcc the check reports with its reason.  NULL: none.
+	 */
+	void (*explain_errors)(struct cal_findings *errors, const struct cal_findings *found,
+			       size_t first);
 	void *(*begin)(struct cal_walk *w);
 	void (*visit)(struct cal_walk *w, CXCursor c, void *state);
 	void (*end)(struct cal_walk *w, void *state);
 	const struct cal_check_option *options;	/* tunables, {NULL}-ended: parse/check_option.h */
 };
 
+/* The registry (checks/checks.def), in --list-checks order. */
+#define CAL_MAX_CHECKS 64
 extern const struct cal_check *const cal_checks[];
 extern const int cal_nr_checks;
 const struct cal_check *cal_check_find(const char *id);
+/* Does check judge code of language (one enum cal_check_language bit)? */
+int cal_check_judges(const struct cal_check *check, enum cal_check_language language);
+/* The URL of the check's page (SARIF helpUri); caller frees. */
+char *cal_check_doc_url(const struct cal_check *check);
+
+/* "{archs}" in a message is replaced by the names of the finding's targets. */
+#define CAL_ARCHS_PLACEHOLDER "{archs}"
 
 struct cal_parse_info {
 	CXTranslationUnit tu;
@@ -90,7 +138,6 @@ struct cal_walk {
 	struct cal_finding pending;
 	int has_pending;
 	void **states;
-	const int *enabled;
 };
 
 /* Is this code compiled for the GPU in this parse? */

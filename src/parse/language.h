@@ -42,8 +42,6 @@ struct cal_ocl_volatile {
 struct cal_opencl_front {
 	/* The clang arguments (without user arguments) of the parse for profile i. */
 	void (*parse_args)(int profile, struct cal_argv *out);
-	/* Does check run on OpenCL parses? (The CUDA-only checks skip them.) */
-	int (*check_applies)(const struct cal_check *check);
 	/* Does every profile of the run have feature? (One fix must suit them all.) */
 	int (*all_profiles_have)(const char *feature);
 	/* volatile-sync's finding for v. */

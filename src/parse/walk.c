@@ -14,6 +14,7 @@
  * code, each once.
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -46,6 +47,7 @@ struct walker {
 	size_t nr_user_files;		/* more than MAX_USER_FILES: too many */
 	int ended;			/* the checks' end() ran */
 	int crash_test;
+	unsigned char runs[CAL_MAX_CHECKS];	/* enabled, and judges this parse's language */
 };
 
 static void walk_children(struct walker *wk, CXCursor c);
@@ -58,11 +60,53 @@ static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
 	return cal_function_space(fn);
 }
 
-/* Enabled, and (in an OpenCL parse) one of the checks that know OpenCL C. */
+/* Enabled, and judges the language of the parse. */
 static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
 {
-	return enabled[i] && (!parse->opencl || (cal_opencl_front() &&
-						cal_opencl_front()->check_applies(cal_checks[i])));
+	return enabled[i] && cal_check_judges(cal_checks[i], parse->opencl ? CAL_LANG_OPENCL :
+								  CAL_LANG_CUDA);
+}
+
+/*
+ * The checks each cursor kind is handed to, in registry order (the order
+ * of their findings on one cursor), built once: a check without a kind
+ * list is in every slot.  The last slot, for kinds above libclang 19's
+ * largest, holds only those.
+ */
+#define NR_KIND_SLOTS (CXCursor_OverloadCandidate + 2)
+
+static struct {
+	unsigned char nr[NR_KIND_SLOTS];
+	unsigned char check[NR_KIND_SLOTS][CAL_MAX_CHECKS];
+} by_kind;
+static pthread_once_t by_kind_once = PTHREAD_ONCE_INIT;
+
+static size_t kind_slot(enum CXCursorKind kind)
+{
+	return kind >= 0 && kind < NR_KIND_SLOTS - 1 ? (size_t)kind : NR_KIND_SLOTS - 1;
+}
+
+static int wants_kind(const struct cal_check *check, size_t slot)
+{
+	const enum CXCursorKind *k;
+
+	if (!check->kinds)
+		return 1;
+	for (k = check->kinds; *k; k++)
+		if ((size_t)*k == slot && slot < NR_KIND_SLOTS - 1)
+			return 1;
+	return 0;
+}
+
+static void build_by_kind(void)
+{
+	size_t slot;
+	int i;
+
+	for (slot = 0; slot < NR_KIND_SLOTS; slot++)
+		for (i = 0; i < cal_nr_checks; i++)
+			if (cal_checks[i]->visit && wants_kind(cal_checks[i], slot))
+				by_kind.check[slot][by_kind.nr[slot]++] = (unsigned char)i;
 }
 static void walk_specialization_body(struct walker *wk, CXCursor callee);
 
@@ -323,11 +367,15 @@ static int in_skipped_file(const struct cal_walk *w, CXCursor c)
 	return skip;
 }
 
-static void dispatch(struct cal_walk *w, CXCursor c)
+static void dispatch(struct walker *wk, CXCursor c, enum CXCursorKind kind)
 {
-	int i;
-	for (i = 0; i < cal_nr_checks; i++) {
-		if (!check_runs(w->parse, w->enabled, i) || !cal_checks[i]->visit)
+	struct cal_walk *w = &wk->w;
+	size_t slot = kind_slot(kind);
+	int j, i;
+
+	for (j = 0; j < by_kind.nr[slot]; j++) {
+		i = by_kind.check[slot][j];
+		if (!wk->runs[i])
 			continue;
 		w->current = cal_checks[i];
 		cal_checks[i]->visit(w, c, w->states[i]);
@@ -627,7 +675,7 @@ static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 	}
 	if (!wk->saw_template && needs_indexer(wk, c, kind, parent))
 		wk->saw_template = 1;
-	dispatch(w, c);
+	dispatch(wk, c, kind);
 	if (kind == CXCursor_CallExpr)
 		walk_instantiation(wk, c);
 	if (w->depth < CAL_MAX_DEPTH) {
@@ -733,10 +781,12 @@ static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
 	wk->w.parse = parse;
 	wk->w.out = out;
 	wk->w.states = states;
-	wk->w.enabled = enabled;
 	wk->w.function = clang_getNullCursor();
+	pthread_once(&by_kind_once, build_by_kind);
+	for (i = 0; i < cal_nr_checks; i++)
+		wk->runs[i] = (unsigned char)check_runs(parse, enabled, i);
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (check_runs(parse, enabled, i) && cal_checks[i]->begin) {
+		if (wk->runs[i] && cal_checks[i]->begin) {
 			wk->w.current = cal_checks[i];
 			states[i] = cal_checks[i]->begin(&wk->w);
 		}
@@ -748,7 +798,7 @@ static void walk_end(struct walker *wk)
 	int i;
 
 	for (i = 0; i < cal_nr_checks; i++) {
-		if (check_runs(wk->w.parse, wk->w.enabled, i) && cal_checks[i]->end) {
+		if (wk->runs[i] && cal_checks[i]->end) {
 			wk->w.current = cal_checks[i];
 			cal_checks[i]->end(&wk->w, wk->w.states[i]);
 			flush_pending(&wk->w);
@@ -777,7 +827,7 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 		    struct cal_findings *out)
 {
 	struct walker wk;
-	void *states[64] = { 0 };
+	void *states[CAL_MAX_CHECKS] = { 0 };
 	IndexerCallbacks callbacks;
 
 	walk_begin(&wk, parse, enabled, states, out);
@@ -891,7 +941,7 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 			   struct cal_findings *out)
 {
 	struct walker wk;
-	void *states[64] = { 0 };
+	void *states[CAL_MAX_CHECKS] = { 0 };
 	struct cal_findings found = { 0 };
 	IndexerCallbacks callbacks;
 	size_t i;

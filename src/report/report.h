@@ -17,6 +17,7 @@ struct cal_rule {
 	const char *summary;
 	enum cal_severity level;
 	int enabled;
+	const char *help_uri;	/* its page; NULL: CUATOMLINT_DOCS_URL + id + ".md" */
 };
 
 struct cal_report_ctx {

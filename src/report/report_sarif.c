@@ -289,7 +289,8 @@ static cJSON *rule_json(const struct cal_rule *rule)
 			 "rule, gives examples and shows its fix", rule->summary,
 			 level_name(rule->level), rule->enabled ? "enabled" : "disabled");
 	cJSON_AddItemToObject(o, "fullDescription", message_json(full));
-	uri = xasprintf("%s%s.md", CUATOMLINT_DOCS_URL, rule->id);
+	uri = rule->help_uri ? xstrdup(rule->help_uri)
+			     : xasprintf("%s%s.md", CUATOMLINT_DOCS_URL, rule->id);
 	cJSON_AddStringToObject(o, "helpUri", uri);
 	cJSON_AddItemToObject(o, "help", help_json(rule));
 	cJSON_AddStringToObject(cfg, "level", level_name(rule->level));
