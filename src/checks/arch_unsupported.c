@@ -430,7 +430,18 @@ static int no_matching_atomic(const struct cal_finding *e)
 		!strncmp(e->message + sizeof(prefix) - 1, "__nv_atomic", 11));
 }
 
-static int covered(const struct cal_finding *e, const struct cal_findings *found, size_t first)
+/*
+ * An OpenCL 1.x atomic on a 64-bit word the device profile lacks the
+ * extension for: clang calls it ambiguous; the finding says why.
+ */
+static int ambiguous_opencl_atomic(const struct cal_finding *e, const struct cal_finding *f)
+{
+	return !strcmp(e->check, "clang-diagnostic-error") && strstr(e->message, "' is ambiguous") &&
+	       strstr(f->message, "device profile");
+}
+
+static int covered(const struct cal_finding *e, const struct cal_findings *found, size_t first,
+		   int opencl_ambiguity)
 {
 	size_t i;
 
@@ -439,7 +450,8 @@ static int covered(const struct cal_finding *e, const struct cal_findings *found
 		if (!strcmp(f->check, CHECK_ID) && f->severity == CAL_SEV_ERROR &&
 		    f->range.begin.file && e->range.begin.file &&
 		    !strcmp(f->range.begin.file, e->range.begin.file) &&
-		    f->range.begin.offset == e->range.begin.offset)
+		    f->range.begin.offset == e->range.begin.offset &&
+		    (!opencl_ambiguity || ambiguous_opencl_atomic(e, f)))
 			return 1;
 	}
 	return 0;
@@ -459,7 +471,8 @@ static void arch_explain_errors(struct cal_findings *errors, const struct cal_fi
 
 	for (i = 0; i < errors->nr; i++) {
 		struct cal_finding *e = &errors->items[i];
-		if (no_matching_atomic(e) && covered(e, found, first)) {
+		if ((no_matching_atomic(e) && covered(e, found, first, 0)) ||
+		    covered(e, found, first, 1)) {
 			cal_finding_clear(e);
 			continue;
 		}

@@ -109,6 +109,29 @@ CAL_SM90_ATOMICS("__attribute__((device))")
 "__CAL_MINMAX(float, float, float) __CAL_MINMAX(double, double, double)\n"
 "__CAL_MINMAX(double, float, double) __CAL_MINMAX(double, double, float)\n"
 "#undef __CAL_MINMAX\n"
+"#endif\n"
+/*
+ * clang 19's wrapper leaves out crt's sm_32_intrinsics.h (for its own
+ * __ldg) and with it the cache-hint loads and stores, __ldcs() and
+ * __stcg() and the rest, which real kernels use (llm.c's 128-bit
+ * loads): declared here as the toolkit declares them, for every type it
+ * has them for.
+ */
+"#if !defined(__CUATOMLINT_BUILTIN_CUDA__)\n"
+"#define __CAL_HINT_LD(N, T) static __inline__ __attribute__((device)) T N(const T *);\n"
+"#define __CAL_HINT_ST(N, T) static __inline__ __attribute__((device)) void N(T *, T);\n"
+"#define __CAL_HINTS(T) __CAL_HINT_LD(__ldcg, T) __CAL_HINT_LD(__ldca, T) __CAL_HINT_LD(__ldcs, T) \\\n"
+"  __CAL_HINT_LD(__ldlu, T) __CAL_HINT_LD(__ldcv, T) __CAL_HINT_ST(__stwb, T) \\\n"
+"  __CAL_HINT_ST(__stcg, T) __CAL_HINT_ST(__stcs, T) __CAL_HINT_ST(__stwt, T)\n"
+"__CAL_HINTS(long) __CAL_HINTS(unsigned long) __CAL_HINTS(char) __CAL_HINTS(signed char)\n"
+"__CAL_HINTS(short) __CAL_HINTS(int) __CAL_HINTS(long long) __CAL_HINTS(char2)\n"
+"__CAL_HINTS(char4) __CAL_HINTS(short2) __CAL_HINTS(short4) __CAL_HINTS(int2)\n"
+"__CAL_HINTS(int4) __CAL_HINTS(longlong2) __CAL_HINTS(unsigned char)\n"
+"__CAL_HINTS(unsigned short) __CAL_HINTS(unsigned int) __CAL_HINTS(unsigned long long)\n"
+"__CAL_HINTS(uchar2) __CAL_HINTS(uchar4) __CAL_HINTS(ushort2) __CAL_HINTS(ushort4)\n"
+"__CAL_HINTS(uint2) __CAL_HINTS(uint4) __CAL_HINTS(ulonglong2) __CAL_HINTS(float)\n"
+"__CAL_HINTS(double) __CAL_HINTS(float2) __CAL_HINTS(float4) __CAL_HINTS(double2)\n"
+"#undef __CAL_HINTS\n#undef __CAL_HINT_LD\n#undef __CAL_HINT_ST\n"
 "#endif\n";
 
 const char cal_builtin_cuda_text[] =
