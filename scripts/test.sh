@@ -51,10 +51,12 @@ ctest --test-dir build --output-on-failure -j "$(nproc)" || status=1
 # runtime do not mix): the sanitizers add nothing there.
 echo "== tests in build-asan"
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE 'gpu|opencl' || status=1
-echo "== fuzzing the PTX reader and the walk (${FUZZ_SECONDS:-60} s in all)"
+echo "== fuzzing the PTX reader, the walk, the cuTile reader and the config reader (${FUZZ_SECONDS:-60} s in all)"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}" || status=1
 echo "== source rules"
 scripts/check-sources.sh || status=1
+echo "== includes run down the layers (docs/architecture.md)"
+scripts/check-layers.sh || status=1
 echo "== every check has a docs page, positive and negative lit tests, a summary"
 scripts/check-checks.sh build/cuatomlint || status=1
 exit $status
