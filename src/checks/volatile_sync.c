@@ -1278,6 +1278,10 @@ static int is_reset_between_kernels(const struct sync_state *st, const struct ac
 		    (b->host || clang_equalCursors(b->function, a->function)))
 			return 0;
 	}
+	/* a lock's word: the store releases it, whatever value it writes */
+	for (i = 0; i < st->nr_locks; i++)
+		if (keys_match(&a->key, &st->locks[i].key))
+			return 0;
 	return !calls_user_code(a->function);
 }
 

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Records what cuatomlint says of every lit input and every example: the JSON
+# Records what cuatomlint says of every lit input, GPU end-to-end program and
+# example: the JSON
 # report with every check on, for sm_52,sm_90 and for the default target, and
 # the --fix-dry-run diff. A refactor that must keep behaviour records before
 # and after and compares the two folders (diff -r).
@@ -9,7 +10,7 @@ bin=$(realpath "$1"); out=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out"
 cd "$root" || exit 2
-find test/lit examples -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.cl' -o -name '*.py' \) \
+find test/lit test/gpu/e2e examples -type f \( -name '*.cu' -o -name '*.cuh' -o -name '*.cl' -o -name '*.py' \) \
     ! -name 'lit*.py' | LC_ALL=C sort | while read -r f; do
   key=$(printf '%s' "$f" | tr '/' '_')
   for arch in sm_52,sm_90 default; do

@@ -5,7 +5,8 @@
 // Near misses stay findings: a store of another value (a signal to a kernel
 // running beside it), a reset in a kernel that calls the polling helper or
 // polls itself, a reset to a value the global does not start with, and a
-// reset of a word host code polls.
+// reset of a word host code polls, and the release of a lock (a store of
+// the value the lock word starts with, in the kernel that takes the lock).
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-sync]'
 
@@ -74,6 +75,15 @@ __global__ void reset_to_other(void) {
 __global__ void reset_host_polled(void) {
   g_host_seen = 0;
   // CHECK: reset-kernel.cu:[[@LINE-1]]:3: warning: store to volatile 'g_host_seen', which another thread polls{{.*}} [volatile-sync]
+}
+
+volatile __device__ int g_lock = 0;
+
+__global__ void critical(int *data) {
+  while (atomicCAS((int *)&g_lock, 0, 1) != 0) {}
+  data[0] += 1;
+  g_lock = 0;
+  // CHECK: reset-kernel.cu:[[@LINE-1]]:3: warning: lock 'g_lock' released by a volatile store{{.*}} [volatile-sync]
 }
 
 void host_wait(void) {
