@@ -180,15 +180,6 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
  * Given a plan, the parse first groups the targets (plan_groups) and then
  * stands for its own group.  Returns -1 if the file could not be parsed.
  */
-static int check_enabled(const struct file_run *run, const char *id)
-{
-	int i;
-	for (i = 0; i < cal_nr_checks; i++)
-		if (!strcmp(cal_checks[i]->id, id))
-			return run->job->enabled[i];
-	return 0;
-}
-
 static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 			 uint64_t mask, struct cal_arch_plan *plan)
 {
@@ -251,10 +242,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	free(ocl_headers);
-	if (job->opencl && check_enabled(run, "arch-unsupported"))
-		cal_ocl_restate_errors(&errors, info.ocl_profile, "arch-unsupported");
-	if (job->opencl && check_enabled(run, "opencl-atomic-type"))
-		cal_ocl_restate_type_errors(&errors);
+	if (job->opencl)	/* the front end says clang's errors in its checks' words */
+		cal_ocl_restate_clang_errors(&errors, info.ocl_profile, job->enabled);
 	cal_record_parsed_hashes(tu, &run->w->findings, first);
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	if (run->w->deps)

@@ -94,6 +94,14 @@ size_t cal_ocl_type_supersede_errors(struct cal_findings *errors,
  * specification's terms.
  */
 void cal_ocl_restate_type_errors(struct cal_findings *errors);
+/*
+ * An OpenCL parse's clang errors restated by the front end's checks that
+ * are enabled (enabled: one flag a registered check): arch-unsupported for
+ * what the device profile lacks, opencl-atomic-type for the types OpenCL C
+ * does not have.
+ */
+void cal_ocl_restate_clang_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
+				  const int *enabled);
 /* The OpenCL C version of a parse, 120/200/300. */
 int cal_ocl_std(void);
 
