@@ -9,6 +9,7 @@
 #include "driver/check_select.h"
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 /* clang-tidy users name our checks with the tool's prefix: cuatomlint-volatile-sync */
 #define TIDY_PREFIX "cuatomlint-"
@@ -49,7 +50,7 @@ static int apply_glob(const char *glob, size_t len, int *enabled, const char *wh
 		}
 	}
 	if (!matched && positive) {
-		fprintf(stderr, "cuatomlint: error: no check matches '%s' in %s (see --list-checks)\n",
+		cal_error("no check matches '%s' in %s (see --list-checks)",
 			pattern, where);
 		free(pattern);
 		return -1;

@@ -334,8 +334,8 @@ static int read_command_line_only(struct parser *p, const cJSON *v)
 	for (i = 0; i < sizeof(options) / sizeof(options[0]) - 1; i++)
 		if (!strcmp(v->string, options[i][0]))
 			break;
-	fprintf(stderr, "cuatomlint: error: %s:%u: clang-tidy's '%s' is not read from a config "
-		"file: give %s on the command line\n", p->path, key_line(p, v->string), v->string,
+	cal_error("%s:%u: clang-tidy's '%s' is not read from a config "
+		"file: give %s on the command line", p->path, key_line(p, v->string), v->string,
 		options[i][1]);
 	return -1;
 }

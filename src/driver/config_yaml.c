@@ -5,6 +5,7 @@
 #include <yaml.h>
 
 #include "cuatomlint/strbuf.h"
+#include "util/diag.h"
 
 /* Aliases may point back up the tree or fan out (billion laughs): bound both. */
 #define MAX_DEPTH 64
@@ -148,7 +149,7 @@ cJSON *cal_yaml_to_json(const char *path, const char *text, size_t len)
 	cJSON *tree = NULL;
 
 	if (meant_as_json(text, len)) {
-		fprintf(stderr, "cuatomlint: error: %s:%u: invalid JSON in config file\n", path,
+		cal_error("%s:%u: invalid JSON in config file", path,
 			json_line);
 		return NULL;
 	}
@@ -156,7 +157,7 @@ cJSON *cal_yaml_to_json(const char *path, const char *text, size_t len)
 		return NULL;
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		fprintf(stderr, "cuatomlint: error: %s:%lu: invalid YAML in config file: %s\n",
+		cal_error("%s:%lu: invalid YAML in config file: %s",
 			path, last_line(text, len, parser.problem_mark.line),
 			parser.problem ? parser.problem : "unreadable");
 		yaml_parser_delete(&parser);
@@ -167,7 +168,7 @@ cJSON *cal_yaml_to_json(const char *path, const char *text, size_t len)
 	/* an empty file (or comments only) sets nothing */
 	tree = root ? convert(&cv, root, 0) : cJSON_CreateObject();
 	if (!tree)
-		fprintf(stderr, "cuatomlint: error: %s:1: %s in config file\n", path,
+		cal_error("%s:1: %s in config file", path,
 			cv.too_big ? "YAML aliases nested or expanded too far" :
 				     "a YAML map key that is not plain text");
 	yaml_document_delete(&doc);

@@ -31,6 +31,7 @@
 #include "driver/scheduler.h"
 #include "driver/source_root.h"
 #include "filter/suppress.h"
+#include "util/diag.h"
 
 enum { EXIT_CLEAN = 0, EXIT_FINDINGS = 1, EXIT_USAGE = 2 };
 
@@ -98,7 +99,7 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 	int r, i;
 
 	if (!realpath(opts->srcroot ? opts->srcroot : ".", root)) {
-		fprintf(stderr, "cuatomlint: error: cannot resolve --srcroot '%s'\n", opts->srcroot);
+		cal_error("cannot resolve --srcroot '%s'", opts->srcroot);
 		return -1;
 	}
 	ctx->srcroot = root;
@@ -131,7 +132,7 @@ static int write_replacing(const char *path, FILE *mem, char **buf, size_t *len,
 	if (fclose(mem) != 0)
 		r = -1;
 	if (r == 0 && cal_write_file_replacing(path, *buf, *len, &why) < 0) {
-		fprintf(stderr, "cuatomlint: error: cannot write '%s': %s\n", path, why);
+		cal_error("cannot write '%s': %s", path, why);
 		r = -1;
 	}
 	free(*buf);
@@ -148,11 +149,11 @@ static int report(const struct cal_options *opts, const struct cal_findings *lis
 	int r, replace = replaces_output(opts);
 
 	if (replace && !(out = open_memstream(&mem, &mem_len))) {
-		fprintf(stderr, "cuatomlint: error: out of memory for the report\n");
+		cal_error("out of memory for the report");
 		return -1;
 	}
 	if (!replace && opts->output && !(out = fopen(opts->output, "w"))) {
-		fprintf(stderr, "cuatomlint: error: cannot write '%s'\n", opts->output);
+		cal_error("cannot write '%s'", opts->output);
 		return -1;
 	}
 	memset(&ctx, 0, sizeof(ctx));
@@ -243,14 +244,14 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 	if (!opts->compdb)
 		return cal_jobs_from_inputs(jobs, inputs, &d);
 	if (cal_compdb_load(opts->compdb, &db, &err) < 0) {
-		fprintf(stderr, "cuatomlint: error: %s\n", err);
+		cal_error("%s", err);
 		free(err);
 		cal_compdb_release(&db);
 		return -1;
 	}
 	r = cal_jobs_from_compdb(jobs, &db, inputs, &d);
 	if (r == 0 && !jobs->nr && !db.nr) {
-		fprintf(stderr, "cuatomlint: error: no CUDA translation units in '%s'\n", db.path);
+		cal_error("no CUDA translation units in '%s'", db.path);
 		r = -1;
 	}
 	cal_compdb_release(&db);
@@ -348,11 +349,11 @@ static int merge(const struct cal_options *opts)
 	int r;
 
 	if (opts->nr_inputs < 2) {
-		fprintf(stderr, "cuatomlint: error: merge needs SARIF files to merge\n");
+		cal_error("merge needs SARIF files to merge");
 		return EXIT_USAGE;
 	}
 	if (opts->output && !(out = fopen(opts->output, "w"))) {
-		fprintf(stderr, "cuatomlint: error: cannot write '%s'\n", opts->output);
+		cal_error("cannot write '%s'", opts->output);
 		return EXIT_USAGE;
 	}
 	r = cal_sarif_merge(opts->inputs + 1, opts->nr_inputs - 1, out);
@@ -389,16 +390,16 @@ static int fix(const struct cal_options *opts, const struct cal_env *env,
 static int fix_options_ok(const struct cal_options *opts)
 {
 	if (opts->fix && opts->fix_dry_run) {
-		fprintf(stderr, "cuatomlint: error: --fix and --fix-dry-run exclude each other\n");
+		cal_error("--fix and --fix-dry-run exclude each other");
 		return 0;
 	}
 	if (opts->system_headers && (opts->fix || opts->fix_dry_run || opts->export_fixes)) {
-		fprintf(stderr, "cuatomlint: error: --system-headers reports only: a fix never "
-			"edits a system header, so it excludes --fix, --fix-dry-run and --export-fixes\n");
+		cal_error("--system-headers reports only: a fix never "
+			"edits a system header, so it excludes --fix, --fix-dry-run and --export-fixes");
 		return 0;
 	}
 	if (opts->verify_nvcc && !opts->fix) {
-		fprintf(stderr, "cuatomlint: error: --verify-nvcc needs --fix\n");
+		cal_error("--verify-nvcc needs --fix");
 		return 0;
 	}
 	return 1;
@@ -476,7 +477,7 @@ static void discover_flags(struct cal_options *opts, char **db, struct cal_argv 
 static int fixed_config(const struct cal_options *opts, struct cal_config_cache *configs)
 {
 	if (opts->config && opts->config_file) {
-		fprintf(stderr, "cuatomlint: error: --config and --config-file exclude each other\n");
+		cal_error("--config and --config-file exclude each other");
 		return -1;
 	}
 	if (opts->config || opts->config_file)
@@ -537,7 +538,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
 		goto out;
 	if (!jobs.nr && !opts->launcher_argv && !inputs.nr_errors) {
-		fprintf(stderr, "cuatomlint: error: no input files: every input is excluded\n");
+		cal_error("no input files: every input is excluded");
 		goto out;
 	}
 	memset(&run, 0, sizeof(run));
@@ -632,7 +633,7 @@ int main(int argc, char **argv)
 	} else if (!fix_options_ok(&opts)) {
 		status = EXIT_USAGE;
 	} else if (opts.nr_inputs == 0 && !opts.compdb) {
-		fprintf(stderr, "cuatomlint: error: no input files (see --help)\n");
+		cal_error("no input files (see --help)");
 		status = EXIT_USAGE;
 	} else {
 		status = lint(&opts, enabled);

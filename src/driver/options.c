@@ -8,6 +8,7 @@
 #include "cuatomlint/strbuf.h"
 #include "filter/line_filter.h"
 #include "opencl/opencl.h"
+#include "util/diag.h"
 
 enum opt_kind { OPT_FLAG, OPT_VALUE };
 
@@ -21,7 +22,7 @@ struct opt_desc {
 
 static int bad_value(const char *opt, const char *value, const char *expected)
 {
-	fprintf(stderr, "cuatomlint: error: invalid value '%s' for %s (expected %s)\n",
+	cal_error("invalid value '%s' for %s (expected %s)",
 		value, opt, expected);
 	return -1;
 }
@@ -58,9 +59,9 @@ static int set_arch(struct cal_options *o, const char *v)
 	int bad_len;
 
 	if (cal_target_set_add_list(&o->targets, v, &bad, &bad_len) < 0) {
-		fprintf(stderr, "cuatomlint: error: invalid GPU architecture '%.*s' in --cuda-arch "
+		cal_error("invalid GPU architecture '%.*s' in --cuda-arch "
 			"(expected sm_XX, compute_XX or XX of a known GPU, sm_20 to sm_121, "
-			"comma-separated, at most %d)\n",
+			"comma-separated, at most %d)",
 			bad_len, bad, CAL_MAX_TARGETS);
 		return -1;
 	}
@@ -309,12 +310,12 @@ static int parse_one_option(int argc, char **argv, int *i, struct cal_options *o
 	const struct opt_desc *d = find_option(argv[*i], &value);
 
 	if (!d) {
-		fprintf(stderr, "cuatomlint: error: unknown option '%s' (see --help)\n", argv[*i]);
+		cal_error("unknown option '%s' (see --help)", argv[*i]);
 		return -1;
 	}
 	if (d->kind == OPT_VALUE && !value) {
 		if (*i + 1 >= argc) {
-			fprintf(stderr, "cuatomlint: error: option '%s' needs a value\n", d->name);
+			cal_error("option '%s' needs a value", d->name);
 			return -1;
 		}
 		value = argv[++*i];
@@ -361,8 +362,8 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 		}
 		if (!strcmp(a, "--launcher")) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "cuatomlint: error: --launcher needs a compiler "
-					"command (cuatomlint --launcher nvcc ARGS...)\n");
+				cal_error("--launcher needs a compiler "
+					"command (cuatomlint --launcher nvcc ARGS...)");
 				return -1;
 			}
 			o->launcher_argv = argv + i + 1;

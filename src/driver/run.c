@@ -15,6 +15,7 @@
 #include "opencl/opencl.h"
 #include "driver/parsed_hash.h"
 #include "parse/parse.h"
+#include "util/diag.h"
 
 /* One job's file being parsed by a worker, and what its first parse learnt. */
 struct file_run {
@@ -203,7 +204,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
-		fprintf(stderr, "cuatomlint: error: cannot parse '%s': %s\n", path, err);
+		cal_error("cannot parse '%s': %s", path, err);
 		free(err);
 		run->w->nr_input_errors++;
 		return -1;
@@ -233,8 +234,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	info.opencl = job->opencl ? cal_ocl_std() : 0;
 	info.ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	if (cal_walk_parse_guarded(&info, job->enabled, &run->w->findings) < 0) {
-		fprintf(stderr, "cuatomlint: error: internal error: a check crashed on '%s'; "
-			"its findings are lost, other files are not affected\n", path);
+		cal_error("internal error: a check crashed on '%s'; "
+			"its findings are lost, other files are not affected", path);
 		run->w->nr_input_errors++;
 		free(ocl_headers);
 		cal_findings_release(&errors);
