@@ -96,6 +96,12 @@ CAL_SM90_ATOMICS("__attribute__((device))")
  * same overloads as nvcc's, pair for pair (nvcc's ambiguities stay).
  */
 "#if !defined(__CUATOMLINT_BUILTIN_CUDA__)\n"
+/*
+ * nvcc's crt/math_functions.h includes <math.h> (clang's wrapper only
+ * <cmath>): host code calling isfinite() or isnan() unqualified, with
+ * only <cuda_runtime.h> included, compiles with nvcc (llm.c's common.h).
+ */
+"#include <math.h>\n"
 "#define __CAL_MINMAX(R, A, B) __attribute__((host)) R min(A, B); __attribute__((host)) R max(A, B);\n"
 "__CAL_MINMAX(int, int, int)\n"
 "__CAL_MINMAX(unsigned, unsigned, unsigned) __CAL_MINMAX(unsigned, int, unsigned) __CAL_MINMAX(unsigned, unsigned, int)\n"

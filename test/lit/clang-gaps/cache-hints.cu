@@ -27,3 +27,13 @@ __global__ void copy_then_signal(const float *a, const int4 *b, float *o, int4 *
 }
 // CHECK: cache-hints.cu:[[@LINE-7]]:10: warning: spin-wait on volatile '*done'
 // REAL: cache-hints.cu:[[@LINE-4]]:3: error: no matching function for call to '__ldcs' [clang-diagnostic-error]
+
+// nvcc's math_functions.h includes <math.h>, clang's wrapper only <cmath>:
+// unqualified isfinite() in host code compiles as with nvcc (the prelude
+// includes <math.h> too).
+static bool all_finite(const float *v, int n) {
+  for (int i = 0; i < n; i++)
+    if (!isfinite(v[i]))
+      return false;
+  return true;
+}
