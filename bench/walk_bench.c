@@ -95,7 +95,7 @@ int main(int argc, char **argv)
 	for (i = first_file; i < dashes; i++) {
 		struct cal_parse_request req = { &env, &targets, &targets.t[0],
 						 argv + dashes + (dashes < argc),
-						 argc - dashes - (dashes < argc), 0, 0 };
+						 argc - dashes - (dashes < argc), 0, 0, NULL, 0 };
 		struct cal_parse_info info;
 		int nr_errors = 0;
 		char *err = NULL;

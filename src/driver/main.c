@@ -362,29 +362,54 @@ static int merge(const struct cal_options *opts)
 	return r < 0 ? EXIT_USAGE : EXIT_CLEAN;
 }
 
-/* --fix, --fix-dry-run, --export-fixes: after the report, on the final findings. */
-static int fix(const struct cal_options *opts, const struct cal_env *env,
-	       const struct cal_jobs *jobs, const struct cal_findings *list)
+/* The fix stage's view of the jobs (borrowed; free the items). */
+static struct cal_fix_jobs fix_jobs_of(const struct cal_jobs *jobs)
 {
 	struct cal_fix_job *items = xcalloc(jobs->nr + 1, sizeof(*items));
 	struct cal_fix_jobs fix_jobs = { items, jobs->nr };
-	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
-				       opts->verify_nvcc, env, &fix_jobs, stdout, stderr, opts->jobs, opts->srcroot };
 	size_t i;
-	int r;
 
-	if (!opts->fix && !opts->fix_dry_run && !opts->export_fixes) {
-		free(items);
-		return 0;
-	}
 	for (i = 0; i < jobs->nr; i++) {
 		const struct cal_job *job = &jobs->items[i];
 		items[i] = (struct cal_fix_job){ job->file, job->args, job->targets, job->opencl };
 	}
-	fflush(stdout);
-	r = cal_fix_run(&req, list);
-	free(items);
+	return fix_jobs;
+}
+
+/* --fix, --fix-dry-run, --export-fixes: after the report, on the final findings. */
+static int fix(const struct cal_options *opts, const struct cal_env *env,
+	       const struct cal_jobs *jobs, const struct cal_findings *list)
+{
+	struct cal_fix_jobs fix_jobs = fix_jobs_of(jobs);
+	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
+				       opts->verify_nvcc, env, &fix_jobs, stdout, stderr, opts->jobs, opts->srcroot };
+	int r = 0;
+
+	if (opts->fix || opts->fix_dry_run || opts->export_fixes) {
+		fflush(stdout);
+		r = cal_fix_run(&req, list);
+	}
+	free((void *)fix_jobs.items);
 	return r;
+}
+
+/*
+ * Where fixes leave the tool (a diff, YAML, JSON, SARIF), they are the
+ * ones --fix writes: withhold those it would roll back.  (--fix itself
+ * finds out by writing; the text report needs no second parse.)
+ */
+static void predict_rollbacks(const struct cal_options *opts, const struct cal_env *env,
+			      const struct cal_jobs *jobs, struct cal_findings *list)
+{
+	struct cal_fix_jobs fix_jobs;
+	struct cal_fix_request req = { 0, 0, NULL, 0, env, &fix_jobs, stdout, stderr, opts->jobs,
+				       opts->srcroot };
+
+	if (!opts->fix_dry_run && !opts->export_fixes && opts->format == CAL_FORMAT_TEXT)
+		return;
+	fix_jobs = fix_jobs_of(jobs);
+	cal_fix_predict(&req, list);
+	free((void *)fix_jobs.items);
 }
 
 static int fix_options_ok(const struct cal_options *opts)
@@ -571,6 +596,7 @@ static int lint(struct cal_options *opts, const int *enabled)
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
 	cal_fixes_settle(&run.findings);
+	predict_rollbacks(opts, &env, &jobs, &run.findings);
 	if (report(opts, &run.findings, &jobs.all, enabled, status) < 0)
 		status = EXIT_USAGE;
 	if (fix(opts, &env, &jobs, &run.findings) < 0)

@@ -148,7 +148,7 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(req, &args);
 	code = clang_parseTranslationUnit2FullArgv(index, path, (const char *const *)args.v,
-						   args.n, NULL, 0, flags, &tu);
+						   args.n, req->unsaved, req->nr_unsaved, flags, &tu);
 	cal_argv_clear(&args);
 	*err = NULL;
 	if (code != CXError_Success || !tu) {

@@ -24,6 +24,9 @@ struct cal_parse_request {
 	int nr_user_args;
 	int opencl;			/* parse as OpenCL C ... */
 	int ocl_profile;		/* ... for this device profile */
+	/* files whose text is given, not read (a planned rewrite); may be NULL */
+	struct CXUnsavedFile *unsaved;
+	unsigned nr_unsaved;
 };
 
 /* The clang arguments (without the file name) for one parse. */

@@ -31,17 +31,26 @@ struct job_check {
 	int baseline;
 	int want;	/* count_all(): parse this job */
 	int errors;	/* count_all()'s result */
+	int planned;	/* cal_fix_predict(): its errors with the planned texts */
+};
+
+/* The planned texts of the rewritten files, for parses made before writing. */
+struct planned_texts {
+	struct CXUnsavedFile *files;
+	unsigned nr;
 };
 
 /* clang's errors over the host parse and every target's device parse. */
-static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_fix_job *job)
+static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_fix_job *job,
+			const struct planned_texts *planned)
 {
 	int i, total = 0;
 
 	for (i = -1; i < job->targets.n; i++) {
 		struct cal_parse_request req = { env, &job->targets,
 						 i < 0 ? NULL : &job->targets.t[i],
-						 job->args.v, job->args.n, job->opencl, 0 };
+						 job->args.v, job->args.n, job->opencl, 0,
+						 planned ? planned->files : NULL, planned ? planned->nr : 0 };
 		int nr_errors = 0;
 		char *err = NULL;
 		CXTranslationUnit tu = cal_parse_file(index, job->file, &req, &nr_errors, &err);
@@ -60,6 +69,7 @@ struct count_pool {
 	const struct cal_fix_request *req;
 	struct job_check *jc;
 	size_t *wanted;		/* the jobs to parse, in job order */
+	const struct planned_texts *planned;	/* NULL: the files as they are */
 };
 
 static void *count_thread_start(void *arg)
@@ -79,13 +89,18 @@ static void count_one(size_t k, void *index, void *arg)
 	struct count_pool *pool = arg;
 	size_t i = pool->wanted[k];
 
-	pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i]);
+	pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i],
+					  pool->planned);
 }
 
-/* Fill jc[i].errors for every job with jc[i].want, -j workers at a time. */
-static void count_all(const struct cal_fix_request *req, struct job_check *jc)
+/*
+ * Fill jc[i].errors for every job with jc[i].want, -j workers at a time,
+ * parsing the planned texts where planned is given.
+ */
+static void count_all_of(const struct cal_fix_request *req, struct job_check *jc,
+			 const struct planned_texts *planned)
 {
-	struct count_pool pool = { req, jc, xcalloc(req->jobs->nr + 1, sizeof(size_t)) };
+	struct count_pool pool = { req, jc, xcalloc(req->jobs->nr + 1, sizeof(size_t)), planned };
 	struct cal_pool_task task = { count_thread_start, count_thread_end, count_one, &pool };
 	size_t i, nr_wanted = 0;
 
@@ -96,6 +111,11 @@ static void count_all(const struct cal_fix_request *req, struct job_check *jc)
 	free(pool.wanted);
 }
 
+static void count_all(const struct cal_fix_request *req, struct job_check *jc)
+{
+	count_all_of(req, jc, NULL);
+}
+
 /*
  * Which jobs see a rewritten file: a job whose own file changes, and
  * every job when a header changes (which jobs include it is not
@@ -104,8 +124,8 @@ static void count_all(const struct cal_fix_request *req, struct job_check *jc)
  * headers do not declare, which arch-unsupported findings explain), and
  * a fix elsewhere in the file must not be rolled back for them.
  */
-static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
-			  struct job_check *jc)
+static void set_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+			 struct job_check *jc)
 {
 	int header_changed = 0;
 	size_t i;
@@ -121,6 +141,14 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 		jc[i].affected = own || header_changed;
 		jc[i].want = jc[i].affected;
 	}
+}
+
+static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+			  struct job_check *jc)
+{
+	size_t i;
+
+	set_affected(req, rw, jc);
 	count_all(req, jc);
 	for (i = 0; i < req->jobs->nr; i++)
 		jc[i].baseline = jc[i].want ? jc[i].errors : 0;
@@ -497,4 +525,54 @@ int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *li
 		r = -1;
 	cal_rewriter_release(&rw);
 	return r;
+}
+
+/* Mark what --fix would roll back with the job: its own file's fixes and the headers'. */
+static void withhold_job(struct cal_rewriter *rw, const struct cal_fix_jobs *jobs,
+			 const struct cal_fix_job *job)
+{
+	size_t i, j;
+
+	for (i = 0; i < rw->nr_fixes; i++) {
+		struct cal_fix *fix = (struct cal_fix *)rw->fixes[i].fix;
+		for (j = 0; j < fix->nr_edits && !fix->not_applied; j++)
+			if (!strcmp(fix->edits[j].file, job->file) ||
+			    !has_job(jobs, fix->edits[j].file))
+				fix->not_applied = cal_fix_rollback_predicted;
+	}
+}
+
+void cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *list)
+{
+	struct cal_rewriter rw;
+	struct planned_texts planned = { NULL, 0 };
+	struct job_check *jc;
+	size_t i;
+
+	cal_rewriter_init(&rw, NULL);
+	cal_rewriter_add_findings(&rw, list);
+	cal_rewriter_plan(&rw);
+	planned.files = xcalloc(rw.nr_files + 1, sizeof(*planned.files));
+	for (i = 0; i < rw.nr_files; i++)
+		if (rw.files[i].state == CAL_FILE_OK && cal_rewriter_changes(&rw.files[i]))
+			planned.files[planned.nr++] = (struct CXUnsavedFile){
+				rw.files[i].path, rw.files[i].result.buf,
+				(unsigned long)rw.files[i].result.len };
+	if (planned.nr) {
+		/* the rewritten texts first; the files as they are only where those have errors */
+		jc = xcalloc(req->jobs->nr + 1, sizeof(*jc));
+		set_affected(req, &rw, jc);
+		count_all_of(req, jc, &planned);
+		for (i = 0; i < req->jobs->nr; i++) {
+			jc[i].planned = jc[i].errors + cal_fault("reparse");
+			jc[i].want = jc[i].affected && jc[i].planned > 0;
+		}
+		count_all(req, jc);
+		for (i = 0; i < req->jobs->nr; i++)
+			if (jc[i].want && jc[i].planned > jc[i].errors)
+				withhold_job(&rw, req->jobs, &req->jobs->items[i]);
+		free(jc);
+	}
+	free(planned.files);
+	cal_rewriter_release(&rw);
 }

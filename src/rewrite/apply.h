@@ -64,4 +64,15 @@ struct cal_fix_request {
 /* 0, or -1 if a file could not be rewritten or kept, the export or nvcc failed. */
 int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *list);
 
+/*
+ * Before the report, when fixes leave the tool (--fix-dry-run,
+ * --export-fixes, JSON, SARIF): parse every translation unit the planned
+ * rewrite touches with the new texts in memory, and mark not applied the
+ * fixes --fix would roll back (where the rewrite adds clang errors), so
+ * what is exported is what --fix writes.  One more parse per such
+ * translation unit and target; a second (of the files as they are) only
+ * where the first has clang errors.
+ */
+void cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *list);
+
 #endif

@@ -198,6 +198,8 @@ static const char *fix_problem(struct cal_rewriter *rw, const struct cal_fix *fi
 {
 	size_t i, j;
 
+	if (fix->not_applied == cal_fix_rollback_predicted)
+		return cal_fix_rollback_predicted;
 	for (i = 0; i < fix->nr_edits; i++) {
 		const struct cal_edit *e = &fix->edits[i];
 		const struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
@@ -409,6 +411,9 @@ static void drop_doubled_fences(struct cal_rewriter *rw)
 		}
 	}
 }
+
+const char cal_fix_rollback_predicted[] =
+	"--fix would roll it back: the rewritten translation unit gives clang errors it did not have";
 
 void cal_fixes_settle(struct cal_findings *list)
 {

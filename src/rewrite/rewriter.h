@@ -112,6 +112,12 @@ void cal_rewriter_release(struct cal_rewriter *rw);
  * carry only fixes --fix applies.  The rewriter decides the same again.
  */
 void cal_fixes_settle(struct cal_findings *list);
+/*
+ * The reason cal_fix_predict() (apply.h) gives a fix --fix would roll back;
+ * the rewriter then refuses the fix with it (the same text, compared by
+ * address).
+ */
+extern const char cal_fix_rollback_predicted[];
 
 /* Append replacement to out, turning "\n" into "\r\n" if crlf. */
 void cal_rewrite_text(struct strbuf *out, const char *replacement, int crlf);
