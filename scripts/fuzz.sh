@@ -138,7 +138,9 @@ build_cutile() {
   "$clang" "${cflags[@]}" -Iinclude -Isrc -I"$("$llvm_config" --includedir)" \
     test/fuzz/fuzz_cutile.c src/cutile/tree.c src/cutile/analysis.c src/cutile/checks.c \
     src/cutile/cutile.c src/report/finding.c src/util/strbuf.c src/util/hash.c \
+    src/util/diag.c src/fixits/edit.c src/parse/ast.c \
     "$out/ts_python_parser.o" "$out/ts_python_scanner.o" -ltree-sitter \
+    -L"$("$llvm_config" --libdir)" -Wl,-rpath,"$("$llvm_config" --libdir)" -lclang \
     -o "$out/fuzz_cutile"
 }
 
