@@ -21,6 +21,8 @@ enum cal_api {
 	CAL_API_NV_BUILTIN,	/* __nv_atomic_*() */
 	CAL_API_LIBCUDACXX,	/* cuda::atomic, cuda::atomic_ref */
 	CAL_API_PTX,		/* inline asm atom / red */
+	CAL_API_OPENCL_1X,	/* OpenCL C 1.x atomic_add() / atom_add() & co. */
+	CAL_API_OPENCL_2X,	/* OpenCL C 2.0 atomic_fetch_add() & co. */
 };
 
 enum cal_op {

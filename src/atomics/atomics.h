@@ -59,6 +59,28 @@ const struct cal_atomic_op *cal_atomic_op_find(enum cal_api api, const char *nam
 const struct cal_atomic_op *cal_legacy_op(enum cal_op op, enum cal_scope scope);
 /* The first cuda::atomic_ref member row of op ("fetch_add"), or NULL. */
 const struct cal_atomic_op *cal_member_op(enum cal_op op);
+/*
+ * OpenCL C's atomic functions (src/atomics/atomic_ops_cl.c), apart from
+ * cal_atomic_ops[]: the 1.x atomic_add() / atom_add() family
+ * (CAL_API_OPENCL_1X: relaxed, the old value returned, no order or scope
+ * argument) and the 2.0 functions with and without _explicit
+ * (CAL_API_OPENCL_2X: order_arg / failure_order_arg / scope_arg where the
+ * _explicit form has them, -1 in the plain form; the scope argument is
+ * optional and nr_args counts it).  scope is CAL_SCOPE_UNKNOWN throughout.
+ */
+extern const struct cal_atomic_op cal_atomic_ops_cl[];
+extern const int cal_nr_atomic_ops_cl;
+/* The OpenCL C row of name ("atom_add", "atomic_fetch_add_explicit"), or NULL. */
+const struct cal_atomic_op *cal_atomic_op_cl_find(const char *name);
+
+/* An OpenCL C memory_scope_* constant. */
+struct cal_cl_scope {
+	const char *name;	/* "memory_scope_work_group" */
+	int within_group;	/* sub-group or work-group: narrower than the NDRange's work-groups */
+};
+/* The memory_scope_* constant called name, or NULL. */
+const struct cal_cl_scope *cal_cl_scope_find(const char *name);
+
 /* Arithmetic or logic read-modify-write (add, sub, min, max, inc, dec, and, or, xor)? */
 int cal_op_is_arith(enum cal_op op);
 /* Is order valid for op (load: not release/acq_rel; store: not consume/acquire/acq_rel)? */

@@ -31,6 +31,7 @@
 #include "parse/ast.h"
 #include "parse/language.h"
 #include "analysis/expr_util.h"
+#include "atomics/atomics.h"
 
 /* A call of an OpenCL C built-in: declared, never defined. */
 static int is_builtin_call(CXCursor c)
@@ -74,15 +75,24 @@ static void judge_arguments(struct cal_walk *w, CXCursor c, const char *fn,
 	}
 }
 
-static const char *const base_ops[] = { "add", "sub", "xchg", "inc", "dec", "cmpxchg", NULL };
-static const char *const extended_ops[] = { "min", "max", "and", "or", "xor", NULL };
+#define INT64_BASE "cl_khr_int64_base_atomics"
+#define INT64_EXTENDED "cl_khr_int64_extended_atomics"
 
-static int in_list(const char *s, const char *const *list)
+/*
+ * The extension a 1.x function needs on a 64-bit word: the base one (add,
+ * sub, xchg, inc, dec, cmpxchg) or the extended one (min, max, and, or,
+ * xor).  NULL for any other function.
+ */
+static const char *int64_feature(const struct cal_atomic_op *r)
 {
-	for (; *list; list++)
-		if (!strcmp(s, *list))
-			return 1;
-	return 0;
+	if (!r || r->api != CAL_API_OPENCL_1X)
+		return NULL;
+	switch (r->op) {
+	case CAL_OP_MIN: case CAL_OP_MAX: case CAL_OP_AND: case CAL_OP_OR: case CAL_OP_XOR:
+		return INT64_EXTENDED;
+	default:
+		return INT64_BASE;
+	}
 }
 
 /* The canonical kind of what the call's first argument points to, as written. */
@@ -98,9 +108,7 @@ static enum CXTypeKind pointee_kind(CXCursor c)
 static void judge_64bit(struct cal_walk *w, CXCursor c, const char *fn,
 			const struct cal_ocl_profile *p)
 {
-	const char *op = !strncmp(fn, "atom_", 5) ? fn + 5 : !strncmp(fn, "atomic_", 7) ? fn + 7 : "";
-	const char *feature = in_list(op, base_ops) ? "cl_khr_int64_base_atomics"
-			      : in_list(op, extended_ops) ? "cl_khr_int64_extended_atomics" : NULL;
+	const char *feature = int64_feature(cal_atomic_op_cl_find(fn));
 	enum CXTypeKind k;
 
 	if (!feature || clang_Cursor_getNumArguments(c) < 1 || cal_ocl_profile_has(p, feature))
@@ -116,21 +124,15 @@ static void judge_64bit(struct cal_walk *w, CXCursor c, const char *fn,
 static void judge_float(struct cal_walk *w, CXCursor c, const char *fn,
 			const struct cal_ocl_profile *p)
 {
-	static const char *const float_ops[] = {
-		"atomic_fetch_add", "atomic_fetch_sub", "atomic_fetch_min", "atomic_fetch_max", NULL
-	};
-	char op[32];
-	size_t n = strlen(fn);
+	const struct cal_atomic_op *r = cal_atomic_op_cl_find(fn);
 	CXType t;
 	enum CXTypeKind k;
 
-	if (n >= sizeof(op) || clang_Cursor_getNumArguments(c) < 1 ||
-	    cal_ocl_profile_has(p, "cl_ext_float_atomics"))
+	/* atomic_fetch_add / _sub / _min / _max, with or without _explicit */
+	if (!r || r->api != CAL_API_OPENCL_2X ||
+	    (r->op != CAL_OP_ADD && r->op != CAL_OP_SUB && r->op != CAL_OP_MIN && r->op != CAL_OP_MAX))
 		return;
-	memcpy(op, fn, n + 1);
-	if (n > 9 && !strcmp(op + n - 9, "_explicit"))
-		op[n - 9] = '\0';
-	if (!in_list(op, float_ops))
+	if (clang_Cursor_getNumArguments(c) < 1 || cal_ocl_profile_has(p, "cl_ext_float_atomics"))
 		return;
 	t = clang_getCursorType(cal_ignore_wrappers(clang_Cursor_getArgument(c, 0)));
 	if (clang_getCanonicalType(t).kind != CXType_Pointer)
@@ -169,9 +171,10 @@ static void judge_ambiguous(struct cal_walk *w, CXCursor c, const struct cal_ocl
 	t = clang_getCanonicalType(clang_getCursorType(arg));
 	if (!strncmp(fn, "atom", 4) && t.kind == CXType_Pointer) {
 		enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(t)).kind;
-		const char *op = !strncmp(fn, "atom_", 5) ? fn + 5 : fn + 7;
-		const char *feature = in_list(op, base_ops) ? "cl_khr_int64_base_atomics"
-				      : "cl_khr_int64_extended_atomics";
+		/* a name not of the 1.x base functions: the extended extension, as ever */
+		const char *feature = int64_feature(cal_atomic_op_cl_find(fn));
+		if (!feature)
+			feature = INT64_EXTENDED;
 		if ((k == CXType_Long || k == CXType_ULong) && !cal_ocl_profile_has(p, feature))
 			cal_report(w, c, "'%s' on a 64-bit word needs %s, which device profile '%s' "
 				   "lacks (clang has no 64-bit '%s' here and reports the call as ambiguous)",

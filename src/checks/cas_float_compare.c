@@ -43,28 +43,18 @@ struct cas_loop {
 	int nr_fed;
 };
 
-/* OpenCL C's CAS functions (the vocabulary of src/atomics/ is CUDA's): 1.x
- * value-returning (like atomicCAS) and 2.0 (expected by pointer). */
-static const char *const cl_cas_names[] = {
-	"atomic_cmpxchg", "atom_cmpxchg",
-	"atomic_compare_exchange_strong", "atomic_compare_exchange_strong_explicit",
-	"atomic_compare_exchange_weak", "atomic_compare_exchange_weak_explicit",
-};
-
-static int is_cl_cas(CXCursor call)
+/*
+ * OpenCL C's CAS functions, by name (the OpenCL rows of the vocabulary):
+ * 1.x atomic_cmpxchg / atom_cmpxchg return the old value (like atomicCAS),
+ * 2.0 atomic_compare_exchange_* take the expected value by pointer.
+ */
+static const struct cal_atomic_op *cl_cas_row(CXCursor call)
 {
-	size_t i;
+	char *name = cal_cursor_name(call);
+	const struct cal_atomic_op *r = cal_atomic_op_cl_find(name);
 
-	for (i = 0; i < sizeof(cl_cas_names) / sizeof(cl_cas_names[0]); i++)
-		if (cal_cursor_name_is(call, cl_cas_names[i]))
-			return 1;
-	return 0;
-}
-
-/* OpenCL C's value-returning CAS: atomic_cmpxchg(p, cmp, val), atom_cmpxchg. */
-static int is_cl_value_cas(CXCursor call)
-{
-	return cal_cursor_name_is(call, "atomic_cmpxchg") || cal_cursor_name_is(call, "atom_cmpxchg");
+	free(name);
+	return r && r->op == CAL_OP_CAS ? r : NULL;
 }
 
 /*
@@ -79,7 +69,7 @@ static int is_cas_call(CXCursor c, void *data)
 	(void)data;
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return 0;
-	if (is_cl_cas(c))
+	if (cl_cas_row(c))
 		return 1;
 	return cal_atomic_classify(NULL, c, &a) && a.how == CAL_CALLEE_RESOLVED && a.op == CAL_OP_CAS;
 }
@@ -99,12 +89,13 @@ static void add_fed(struct cas_loop *l, CXCursor var)
 /* The variable a CAS passes its expected value through (by reference or pointer). */
 static CXCursor cas_expected_var(CXCursor call)
 {
+	const struct cal_atomic_op *cl = cl_cas_row(call);
 	struct cal_atomic a;
 	int arg;
 
-	if (is_cl_cas(call)) {
+	if (cl) {
 		/* atomic_compare_exchange_*(obj, expected, ...); 1.x takes the value */
-		if (is_cl_value_cas(call) || clang_Cursor_getNumArguments(call) <= 1)
+		if (cl->returns_old || clang_Cursor_getNumArguments(call) <= 1)
 			return clang_getNullCursor();
 		return cal_base_variable(clang_Cursor_getArgument(call, 1));
 	}

@@ -42,6 +42,7 @@
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
+#include "atomics/atomics.h"
 
 #define WIDEN_FIX "widen the scope to memory_scope_device"
 #define ADD_GLOBAL_FIX "add CLK_GLOBAL_MEM_FENCE"
@@ -101,36 +102,50 @@ static unsigned offset_of(CXSourceLocation loc)
 	return offset;
 }
 
-/* A call of an OpenCL C built-in (declared, never defined) named name, or starting so. */
-static int is_builtin(CXCursor call, const char *name, int prefix)
+/* A call of an OpenCL C built-in: declared, never defined. */
+static int is_builtin_call(CXCursor call)
 {
 	CXCursor fn;
 
 	if (clang_getCursorKind(call) != CXCursor_CallExpr)
 		return 0;
 	fn = cal_call_callee(call);
-	if (clang_Cursor_isNull(fn) || !clang_Cursor_isNull(clang_getCursorDefinition(fn)))
-		return 0;
-	return prefix ? cal_cursor_name_starts(call, name) : cal_cursor_name_is(call, name);
+	return !clang_Cursor_isNull(fn) && clang_Cursor_isNull(clang_getCursorDefinition(fn));
+}
+
+/* A call of the OpenCL C built-in named name. */
+static int is_builtin(CXCursor call, const char *name)
+{
+	return is_builtin_call(call) && cal_cursor_name_is(call, name);
+}
+
+/* The vocabulary's row of the OpenCL C atomic built-in the call makes, or NULL. */
+static const struct cal_atomic_op *atomic_builtin(CXCursor call)
+{
+	const struct cal_atomic_op *r;
+	char *name;
+
+	if (!is_builtin_call(call))
+		return NULL;
+	name = cal_cursor_name(call);
+	r = cal_atomic_op_cl_find(name);
+	free(name);
+	return r;
 }
 
 /* The memory_scope_* constant an argument names, or NULL. */
-static const char *scope_name(CXCursor arg)
+static const struct cal_cl_scope *scope_of(CXCursor arg)
 {
-	static const char *const names[] = {
-		"memory_scope_work_item", "memory_scope_sub_group", "memory_scope_work_group",
-		"memory_scope_device", "memory_scope_all_svm_devices",
-		"memory_scope_all_devices",
-	};
 	CXCursor ref = clang_getCursorReferenced(cal_strip_casts(arg));
-	size_t i;
+	const struct cal_cl_scope *scope;
+	char *name;
 
 	if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl)
 		return NULL;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (cal_cursor_name_is(ref, names[i]))
-			return names[i];
-	return NULL;
+	name = cal_cursor_name(ref);
+	scope = cal_cl_scope_find(name);
+	free(name);
+	return scope;
 }
 
 static int names_group_id(CXCursor c, void *data);
@@ -147,8 +162,8 @@ static int names_group_id(CXCursor c, void *data)
 	int depth = *(int *)data;
 	CXCursor var, init;
 
-	if (is_builtin(c, "get_group_id", 0) || is_builtin(c, "get_global_id", 0) ||
-	    is_builtin(c, "get_global_linear_id", 0))
+	if (is_builtin(c, "get_group_id") || is_builtin(c, "get_global_id") ||
+	    is_builtin(c, "get_global_linear_id"))
 		return 1;
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return 0;
@@ -248,12 +263,15 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	int n = clang_Cursor_getNumArguments(c);
 	struct cl_site *s;
-	const char *scope;
+	const struct cal_cl_scope *scope;
+	const struct cal_atomic_op *op = NULL;
 	CXCursor obj;
-	int fence = is_builtin(c, "atomic_work_item_fence", 0);
+	int fence = is_builtin(c, "atomic_work_item_fence");
 
-	if (n < 2 || (!fence && !is_builtin(c, "atomic_", 1)) ||
-	    !(scope = scope_name(clang_Cursor_getArgument(c, n - 1))))
+	/* the scope argument is the last one, where an _explicit form has it */
+	if (!fence && (!(op = atomic_builtin(c)) || op->scope_arg != n - 1))
+		return;
+	if (n < 2 || !(scope = scope_of(clang_Cursor_getArgument(c, n - 1))))
 		return;
 	/* under the implicit conversion to the built-in's (generic) parameter */
 	obj = cal_ignore_wrappers(clang_Cursor_getArgument(c, 0));
@@ -265,9 +283,8 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 	s->call = c;
 	s->function = clang_getCanonicalCursor(w->function);
 	s->scope_arg = clang_Cursor_getArgument(c, n - 1);
-	s->scope = scope;
-	s->narrow = !strcmp(scope, "memory_scope_work_group") ||
-		    !strcmp(scope, "memory_scope_sub_group");
+	s->scope = scope->name;
+	s->narrow = scope->within_group;
 	s->name = cal_cursor_name(cal_call_callee(c));
 	s->fence = fence;
 	s->offset = offset_of(clang_getCursorLocation(c));
@@ -276,7 +293,7 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 		return;
 	s->base = base_of(obj);
 	s->addr = address_text(w->parse->tu, obj, 0);
-	s->is_load = cal_cursor_name_starts(c, "atomic_load");
+	s->is_load = op->op == CAL_OP_LOAD;
 	s->poll = s->is_load && !clang_Cursor_isNull(enclosing_loop(w));
 	s->per_group = per_group(obj, 0);
 }
@@ -326,7 +343,7 @@ static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor
 	long long flags;
 	CXCursor loop;
 
-	if ((!is_builtin(c, "barrier", 0) && !is_builtin(c, "work_group_barrier", 0)) ||
+	if ((!is_builtin(c, "barrier") && !is_builtin(c, "work_group_barrier")) ||
 	    clang_Cursor_getNumArguments(c) < 1)
 		return;
 	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));

@@ -321,9 +321,54 @@ static void test_classify(void)
 	free(f);
 }
 
+/* OpenCL C's rows: found by name, well formed, apart from CUDA's. */
+static void test_cl_table(void)
+{
+	const struct cal_atomic_op *r;
+	int i, v1 = 0, v2 = 0;
+
+	for (i = 0; i < cal_nr_atomic_ops_cl; i++) {
+		r = &cal_atomic_ops_cl[i];
+		EXPECT(cal_atomic_op_cl_find(r->name) == r);
+		EXPECT(r->op != CAL_OP_ANY && r->scope == CAL_SCOPE_UNKNOWN && !r->generic);
+		EXPECT(r->order_arg < r->nr_args && r->failure_order_arg < r->nr_args &&
+		       r->scope_arg < r->nr_args);
+		if (r->api == CAL_API_OPENCL_1X) {
+			v1++;
+			EXPECT(r->returns_old && r->order_arg < 0 && r->scope_arg < 0);
+		} else {
+			v2++;
+			EXPECT(r->api == CAL_API_OPENCL_2X);
+			/* the scope argument is the last one of the _explicit form */
+			EXPECT(strstr(r->name, "_explicit") ? r->scope_arg == r->nr_args - 1 &&
+			       r->order_arg > 0 : r->scope_arg < 0 && r->order_arg < 0);
+			EXPECT((r->failure_order_arg >= 0) ==
+			       (r->op == CAL_OP_CAS && strstr(r->name, "_explicit") != NULL));
+		}
+	}
+	EXPECT(v1 == 11 * 2 && v2 == 2 * 14);
+	r = cal_atomic_op_cl_find("atom_cmpxchg");
+	EXPECT(r && r->op == CAL_OP_CAS && r->returns_old && r->nr_args == 3);
+	r = cal_atomic_op_cl_find("atomic_compare_exchange_weak_explicit");
+	EXPECT(r && r->op == CAL_OP_CAS && !r->returns_old && r->order_arg == 3 &&
+	       r->failure_order_arg == 4 && r->scope_arg == 5);
+	r = cal_atomic_op_cl_find("atomic_load_explicit");
+	EXPECT(r && r->op == CAL_OP_LOAD && r->order_arg == 1 && r->scope_arg == 2);
+	r = cal_atomic_op_cl_find("atomic_fetch_max_explicit");
+	EXPECT(r && r->op == CAL_OP_MAX && r->returns_old && r->scope_arg == 3);
+	EXPECT(!cal_atomic_op_cl_find("atomicAdd") && !cal_atomic_op_cl_find("atomic_work_item_fence") &&
+	       !cal_atomic_op_cl_find("atomic_init") && !cal_atomic_op_cl_find(NULL));
+	EXPECT(!cal_atomic_op_find(CAL_API_LEGACY, "atomic_add"));
+	EXPECT(cal_cl_scope_find("memory_scope_work_group")->within_group &&
+	       cal_cl_scope_find("memory_scope_sub_group")->within_group &&
+	       !cal_cl_scope_find("memory_scope_device")->within_group &&
+	       !cal_cl_scope_find("memory_order_relaxed"));
+}
+
 int main(void)
 {
 	test_table();
+	test_cl_table();
 	test_lookups();
 	test_words();
 	test_classify();
