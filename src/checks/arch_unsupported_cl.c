@@ -33,17 +33,6 @@
 #include "analysis/expr_util.h"
 #include "atomics/atomics.h"
 
-/* A call of an OpenCL C built-in: declared, never defined. */
-static int is_builtin_call(CXCursor c)
-{
-	CXCursor fn;
-
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
-		return 0;
-	fn = cal_call_callee(c);
-	return !clang_Cursor_isNull(fn) && clang_Cursor_isNull(clang_getCursorDefinition(fn));
-}
-
 static const struct {
 	const char *constant, *feature;
 } argument_features[] = {
@@ -190,7 +179,7 @@ void cal_arch_cl_visit(struct cal_walk *w, CXCursor c)
 
 	if (p)
 		judge_ambiguous(w, c, p);
-	if (!p || !is_builtin_call(c))
+	if (!p || !cal_ocl_is_builtin_call(c))
 		return;
 	fn = cal_cursor_name(cal_call_callee(c));
 	if (!strncmp(fn, "atom", 4)) {

@@ -102,21 +102,10 @@ static unsigned offset_of(CXSourceLocation loc)
 	return offset;
 }
 
-/* A call of an OpenCL C built-in: declared, never defined. */
-static int is_builtin_call(CXCursor call)
-{
-	CXCursor fn;
-
-	if (clang_getCursorKind(call) != CXCursor_CallExpr)
-		return 0;
-	fn = cal_call_callee(call);
-	return !clang_Cursor_isNull(fn) && clang_Cursor_isNull(clang_getCursorDefinition(fn));
-}
-
 /* A call of the OpenCL C built-in named name. */
 static int is_builtin(CXCursor call, const char *name)
 {
-	return is_builtin_call(call) && cal_cursor_name_is(call, name);
+	return cal_ocl_is_builtin_call(call) && cal_cursor_name_is(call, name);
 }
 
 /* The vocabulary's row of the OpenCL C atomic built-in the call makes, or NULL. */
@@ -125,7 +114,7 @@ static const struct cal_atomic_op *atomic_builtin(CXCursor call)
 	const struct cal_atomic_op *r;
 	char *name;
 
-	if (!is_builtin_call(call))
+	if (!cal_ocl_is_builtin_call(call))
 		return NULL;
 	name = cal_cursor_name(call);
 	r = cal_atomic_op_cl_find(name);

@@ -55,15 +55,6 @@ static CXCursor atomic_read(CXCursor c)
 	return is_atomic_type(clang_getCursorType(lvalue)) ? lvalue : clang_getNullCursor();
 }
 
-static int all_profiles_have(const char *feature)
-{
-	int i;
-	for (i = 0; i < cal_ocl_nr_profiles(); i++)
-		if (!cal_ocl_profile_has(cal_ocl_profile(i), feature))
-			return 0;
-	return 1;
-}
-
 static void add_load_fix(struct cal_walk *w, struct cal_finding *f, CXCursor lvalue)
 {
 	CXTranslationUnit tu = w->parse->tu;
@@ -181,8 +172,8 @@ static const char *no_operator_fix(struct cal_walk *w, CXCursor c, const char *f
 	if (!clang_Cursor_isNull(rhs) && cal_subtree_find(rhs, mentions_lvalue, NULL, &lvalue, NULL))
 		return "the right side reads the atomic object: a load and a store, not one "
 		       "atomic operation; write the atomic function you mean";
-	if (!all_profiles_have("__opencl_c_atomic_order_seq_cst") ||
-	    !all_profiles_have("__opencl_c_atomic_scope_device"))
+	if (!cal_ocl_all_profiles_have("__opencl_c_atomic_order_seq_cst") ||
+	    !cal_ocl_all_profiles_have("__opencl_c_atomic_scope_device"))
 		return "the non-explicit atomic functions (seq_cst, device scope, what the operator "
 		       "means in C11) need __opencl_c_atomic_order_seq_cst and "
 		       "__opencl_c_atomic_scope_device, which a device profile lacks";
@@ -250,8 +241,8 @@ static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 	f = cal_report(w, lvalue, "plain read of atomic object '%s': OpenCL C has no operators "
 		       "on atomic types and does not define this load; use atomic_load or "
 		       "atomic_load_explicit", subject);
-	if (!all_profiles_have("__opencl_c_atomic_order_seq_cst") ||
-	    !all_profiles_have("__opencl_c_atomic_scope_device"))
+	if (!cal_ocl_all_profiles_have("__opencl_c_atomic_order_seq_cst") ||
+	    !cal_ocl_all_profiles_have("__opencl_c_atomic_scope_device"))
 		cal_note_at(w, f, lvalue, "no fix: atomic_load (seq_cst, device scope, what the "
 			    "read means in C11) needs __opencl_c_atomic_order_seq_cst and "
 			    "__opencl_c_atomic_scope_device, which a device profile lacks");

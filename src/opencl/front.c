@@ -116,19 +116,9 @@ char *cal_ocl_fingerprint_arg(void)
 	return strbuf_detach(&sb);
 }
 
-/* The checks that know OpenCL C; the CUDA-only ones skip OpenCL parses. */
-static int all_profiles_have(const char *feature)
-{
-	int i;
-	for (i = 0; i < cal_ocl_nr_profiles(); i++)
-		if (!cal_ocl_profile_has(cal_ocl_profile(i), feature))
-			return 0;
-	return 1;
-}
-
 /* What the parse, the walk and the shared checks ask of the front end (parse/language.h). */
 static const struct cal_opencl_front front = {
-	cal_ocl_parse_args, all_profiles_have, cal_ocl_report_volatile
+	cal_ocl_parse_args, cal_ocl_all_profiles_have, cal_ocl_report_volatile
 };
 
 int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)

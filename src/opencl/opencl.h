@@ -41,6 +41,8 @@ int cal_ocl_add_device(const char *name_or_file);
 void cal_ocl_default_profile(void);
 /* How many profiles each OpenCL file is parsed for (after the default is set). */
 int cal_ocl_nr_profiles(void);
+/* Does every device profile of the run have feature? (One fix must suit them all.) */
+int cal_ocl_all_profiles_have(const char *feature);
 const struct cal_ocl_profile *cal_ocl_profile(int i);
 void cal_ocl_release(void);
 /* Every feature and extension name a parse turns on or off, NULL-terminated. */

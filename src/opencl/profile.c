@@ -287,3 +287,13 @@ const char *const *cal_ocl_known_features(void)
 {
 	return known;
 }
+
+int cal_ocl_all_profiles_have(const char *feature)
+{
+	int i;
+
+	for (i = 0; i < cal_ocl_nr_profiles(); i++)
+		if (!cal_ocl_profile_has(cal_ocl_profile(i), feature))
+			return 0;
+	return 1;
+}

@@ -58,15 +58,6 @@ static const char *atomic_type(CXCursor lvalue, int int64)
 	}
 }
 
-static int all_profiles_have(const char *feature)
-{
-	int i;
-	for (i = 0; i < cal_ocl_nr_profiles(); i++)
-		if (!cal_ocl_profile_has(cal_ocl_profile(i), feature))
-			return 0;
-	return 1;
-}
-
 /* Why there is no fix, or NULL. */
 static const char *no_fix_reason(const struct cal_ocl_volatile *v, enum space sp)
 {
@@ -77,16 +68,16 @@ static const char *no_fix_reason(const struct cal_ocl_volatile *v, enum space sp
 		       "atomic_store_explicit";
 	if (sp == SP_OTHER)
 		return "the word is not in __global, __local or generic memory";
-	if (sp == SP_GENERIC && !all_profiles_have("__opencl_c_generic_address_space"))
+	if (sp == SP_GENERIC && !cal_ocl_all_profiles_have("__opencl_c_generic_address_space"))
 		return "the pointer is not __global or __local, and a device profile lacks the "
 		       "generic address space";
-	if (!all_profiles_have("__opencl_c_atomic_order_acq_rel"))
+	if (!cal_ocl_all_profiles_have("__opencl_c_atomic_order_acq_rel"))
 		return "a device profile lacks __opencl_c_atomic_order_acq_rel";
-	if (sp != SP_LOCAL && !all_profiles_have("__opencl_c_atomic_scope_device"))
+	if (sp != SP_LOCAL && !cal_ocl_all_profiles_have("__opencl_c_atomic_scope_device"))
 		return "a device profile lacks __opencl_c_atomic_scope_device, and work-group "
 		       "scope does not order memory between work-groups";
-	if (!atomic_type(v->lvalue, all_profiles_have("cl_khr_int64_base_atomics") &&
-			 all_profiles_have("cl_khr_int64_extended_atomics")))
+	if (!atomic_type(v->lvalue, cal_ocl_all_profiles_have("cl_khr_int64_base_atomics") &&
+			 cal_ocl_all_profiles_have("cl_khr_int64_extended_atomics")))
 		return "its type has no OpenCL atomic_* type on every device profile";
 	if (!v->fix_allowed)
 		return v->why_not ? v->why_not : "the code did not parse cleanly";

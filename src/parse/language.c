@@ -1,6 +1,8 @@
 /* The languages beside CUDA C++, as far as the parse and the walk see them. */
 #include "parse/language.h"
 
+#include "parse/ast.h"
+
 #include <string.h>
 
 static const struct cal_opencl_front *opencl_front;
@@ -43,4 +45,14 @@ enum cal_space cal_ocl_function_space(CXCursor fn)
 	}
 	clang_disposeTokens(tu, toks, n);
 	return kernel ? CAL_SPACE_GLOBAL : CAL_SPACE_DEVICE;
+}
+
+int cal_ocl_is_builtin_call(CXCursor c)
+{
+	CXCursor fn;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	fn = cal_call_callee(c);
+	return !clang_Cursor_isNull(fn) && clang_Cursor_isNull(clang_getCursorDefinition(fn));
 }

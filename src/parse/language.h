@@ -23,6 +23,8 @@ struct cal_ocl_profile {
 };
 
 int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature);
+/* A call of an OpenCL C built-in: declared, never defined. */
+int cal_ocl_is_builtin_call(CXCursor c);
 
 /* A volatile access that volatile-sync flags in an OpenCL parse. */
 struct cal_ocl_volatile {
