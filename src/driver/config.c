@@ -308,6 +308,7 @@ static int read_header_filter(struct parser *p, const cJSON *v)
 				    "\"%s\" must be a POSIX extended regular expression",
 				    v->string);
 	regfree(&re);
+	free(p->cfg->header_filter);	/* a key given twice: the last one counts */
 	p->cfg->header_filter = xstrdup(v->valuestring);
 	return 0;
 }
