@@ -713,10 +713,11 @@ static void walk_children(struct walker *wk, CXCursor c)
  */
 static void consider_instantiation(struct walker *wk, CXCursor fn)
 {
-	if (!cal_is_function_kind(clang_getCursorKind(fn)) ||
+	/* the set first: most references share a few containers, and the
+	 * tests after it cost more than the lookup */
+	if (!cal_is_function_kind(clang_getCursorKind(fn)) || !seen_add(&wk->considered, fn) ||
 	    clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
-	    !clang_isCursorDefinition(fn) || !seen_add(&wk->considered, fn) ||
-	    in_skipped_file(&wk->w, fn))
+	    !clang_isCursorDefinition(fn) || in_skipped_file(&wk->w, fn))
 		return;
 	GROW(wk->pending_inst, wk->alloc_pending_inst, wk->nr_pending_inst + 1);
 	wk->pending_inst[wk->nr_pending_inst++] = fn;
