@@ -176,6 +176,20 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	print_plan(run, path, plan);
 }
 
+/* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
+static int has_rdc(const struct cal_argv *args)
+{
+	int i, rdc = 0;
+
+	for (i = 0; i < args->n; i++) {
+		if (!strcmp(args->v[i], "-fgpu-rdc"))
+			rdc = 1;
+		else if (!strcmp(args->v[i], "-fno-gpu-rdc"))
+			rdc = 0;
+	}
+	return rdc;
+}
+
 /*
  * Parse and walk once, for arch (NULL: the host) and the targets of mask.
  * Given a plan, the parse first groups the targets (plan_groups) and then
@@ -215,7 +229,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	/* not the user's errors: the checks see a clean parse and may fix */
-	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, &errors, set->verbose ? stderr : NULL);
+	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, has_rdc(&job->args), &errors,
+						 set->verbose ? stderr : NULL);
 	memset(&info, 0, sizeof(info));
 	info.tu = tu;
 	info.main_file = path;

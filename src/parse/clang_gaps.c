@@ -1,14 +1,17 @@
 #include "parse/clang_gaps.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse/ast.h"
+#include "cuatomlint/strbuf.h"
 
 /* What a gap's clang error must look like. */
 struct clang_gap {
 	const char *id;
-	const char *const *messages;	/* clang's error text, one of these exactly */
+	/* clang's error text, one of these exactly (NULL: at decides from the text) */
+	const char *const *messages;
 	/*
 	 * The error's notes: every note must say all_notes (NULL: no such
 	 * rule); some note must lie in a file named some_note_in (NULL: no
@@ -24,6 +27,7 @@ struct clang_gap {
 	 */
 	int same_type_args;
 	int host_parse_only;	/* only the host parse */
+	int rdc;		/* 1: only parses with -fgpu-rdc; -1: only without */
 	/*
 	 * nvcc rejects the code too: the error stays the user's, with why as
 	 * a note (how to write it so both compile).
@@ -36,6 +40,7 @@ struct clang_gap {
 
 static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d);
 static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d);
+static int at_device_side_launch(CXTranslationUnit tu, CXDiagnostic d);
 
 static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
 static const char *const expected_paren[] = { "expected ')'", NULL };
@@ -48,7 +53,7 @@ static const struct clang_gap gaps[] = {
 	{
 		/* CUDA guide: the CAS-loop atomicAdd(double*) under __CUDA_ARCH__ < 600 */
 		"atomicadd-double-fallback", redefined_atomic_add, NULL,
-		"sm_60_atomic_functions.hpp", 60, 0, 0, 0,
+		"sm_60_atomic_functions.hpp", 60, 0, 0, 0, 0,
 		"clang's CUDA wrapper defines atomicAdd(double *, double) for every target; "
 		"nvcc's headers only from sm_60 on, so the user's fallback below sm_60 is no redefinition", NULL,
 	},
@@ -56,32 +61,47 @@ static const struct clang_gap gaps[] = {
 		/* NVIDIA's cuda-samples: host code calling min()/max() */
 		"host-min-max", min_max_calls,
 		"candidate function not viable: call to __device__ function from __host__ function",
-		NULL, 0, 1, 0, 0,
+		NULL, 0, 1, 0, 0, 0,
 		"nvcc's headers declare min()/max() for host code too; clang's wrapper only for "
 		"device code", NULL,
 	},
 	{
 		/* the guide's literal guard is true in the host pass as well */
 		"atomicadd-double-fallback-host", redefined_atomic_add, NULL,
-		"sm_60_atomic_functions.hpp", 0, 0, 1, 1,
+		"sm_60_atomic_functions.hpp", 0, 0, 1, 0, 1,
 		"nvcc rejects it too: '__CUDA_ARCH__ < 600' also holds in the host pass, where "
 		"__CUDA_ARCH__ is undefined and the toolkit defines atomicAdd(double *, double); "
 		"guard the fallback with '#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600'", NULL,
 	},
 	{
 		/* cuda-samples' conjugateGradientMultiDeviceCG: '::"r"(v) "l"(p)' */
-		"asm-operand-comma", expected_paren, NULL, NULL, 0, 0, 0, 0,
+		"asm-operand-comma", expected_paren, NULL, NULL, 0, 0, 0, 0, 0,
 		"nvcc accepts inline-asm operands with no comma between them; clang stops at the "
 		"second one and drops the asm statement, so the checks do not see that statement",
 		in_asm_operands_without_comma,
 	},
 	{
 		/* SimpleGPUHashTable: 'k<< <grid, block >> >(args)', as Visual Studio formats it */
-		"launch-chevrons-spaced", expected_expression, NULL, NULL, 0, 0, 0, 0,
+		"launch-chevrons-spaced", expected_expression, NULL, NULL, 0, 0, 0, 0, 0,
 		"nvcc accepts a kernel launch whose '<<<' and '>>>' are split by spaces; clang reads "
 		"shifts and drops the launch statement (only for kernels that are no templates, so "
 		"no instantiation is lost)",
 		in_spaced_launch_of_plain_kernel,
+	},
+	{
+		/* cuda-samples' cdpQuadtree, cdpAdvancedQuicksort: dynamic parallelism */
+		"device-side-launch", NULL, NULL, NULL, 0, 0, 0, 1, 0,
+		"clang cannot parse kernel launches in device code (dynamic parallelism), which "
+		"nvcc -rdc=true compiles; clang drops the launch statement, so the checks do not see "
+		"that statement (only for a kernel that is no template, or a template kernel "
+		"launching itself with its own parameters: no instantiation is lost)",
+		at_device_side_launch,
+	},
+	{
+		"device-side-launch-without-rdc", NULL, NULL, NULL, 0, 0, 0, -1, 1,
+		"nvcc rejects it too: a kernel launch in device code (dynamic parallelism) needs "
+		"separate compilation, -rdc=true or -dc",
+		at_device_side_launch,
 	},
 };
 
@@ -364,7 +384,25 @@ struct named_kernel {
 	size_t len;
 	int plain;	/* a __global__ function of that name that is no template */
 	int templ;	/* a function template of that name */
+	uint64_t params;	/* bit n: one of them takes n parameters (n < 64) */
 };
+
+static enum CXChildVisitResult count_param(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ParmDecl)
+		++*(int *)data;
+	return CXChildVisit_Continue;
+}
+
+static void note_params(struct named_kernel *k, CXCursor fn)
+{
+	int n = 0;
+
+	clang_visitChildren(fn, count_param, &n);
+	if (n < 64)
+		k->params |= (uint64_t)1 << n;
+}
 
 static enum CXChildVisitResult kernel_by_name(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -383,6 +421,7 @@ static enum CXChildVisitResult kernel_by_name(CXCursor c, CXCursor parent, CXCli
 			k->templ = 1;
 		else if (cal_function_space(c) == CAL_SPACE_GLOBAL)
 			k->plain = 1;
+		note_params(k, c);
 	}
 	free(name);
 	return CXChildVisit_Continue;
@@ -420,7 +459,7 @@ static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d
 	size_t size = 0;
 	const char *text;
 	long at, stop;
-	struct named_kernel k = { NULL, 0, 0, 0 };
+	struct named_kernel k = { NULL, 0, 0, 0, 0 };
 	int found = 0;
 
 	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
@@ -442,8 +481,362 @@ static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d
 	return k.plain && !k.templ;
 }
 
+/* ---- device-side-launch ---- */
+
+/* The kernel a launch error names, and where its launch is written. */
+struct device_launch {
+	char *name;		/* the kernel */
+	int launch_at_error;	/* the error points at '<<<', not at the name */
+};
+
+static const char *const config_functions[] = {
+	"cudaConfigureCall", "__cudaPushCallConfiguration", NULL,
+};
+
+/* "PREFIX 'NAME'SUFFIX" for a suffix of suffixes: NAME (caller frees), or NULL. */
+static char *quoted_name(const char *text, const char *prefix, const char *const *suffixes)
+{
+	size_t n = strlen(prefix);
+	const char *end;
+
+	if (strncmp(text, prefix, n) || text[n] != ' ' || text[n + 1] != '\'')
+		return NULL;
+	n++;
+	if (!(end = strchr(text + n + 1, '\'')))
+		return NULL;
+	for (; *suffixes; suffixes++)
+		if (!strcmp(end + 1, *suffixes))
+			return xstrndup(text + n + 1, (size_t)(end - text - n - 1));
+	return NULL;
+}
+
+static const char *const in_device_code[] = {
+	" in __global__ function", " in __device__ function", NULL,
+};
+
+/* Is text clang's complaint that a launch configuration is host code? */
+static int is_config_complaint(const char *text)
+{
+	char *name = quoted_name(text, "reference to __host__ function", in_device_code);
+	int yes = name && is_one_of(name, config_functions);
+
+	free(name);
+	return yes;
+}
+
+/* A candidate clang turned down only for being a kernel called from device code? */
+static int some_note_is_bad_target(CXDiagnostic d)
+{
+	static const char *const bad_target[] = {
+		"candidate function not viable: call to __global__ function from __global__ function",
+		"candidate function not viable: call to __global__ function from __device__ function",
+		NULL,
+	};
+	CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+	unsigned i, n = notes ? clang_getNumDiagnosticsInSet(notes) : 0;
+	int found = 0;
+
+	for (i = 0; i < n && !found; i++) {
+		CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+		char *text = cal_take_string(clang_getDiagnosticSpelling(note));
+		found = text && is_one_of(text, bad_target);
+		free(text);
+		clang_disposeDiagnostic(note);
+	}
+	return found;
+}
+
+/* Which of clang's three launch errors d is, and the kernel it names (NULL: none). */
+static int read_launch_error(CXDiagnostic d, struct device_launch *l)
+{
+	static const char *const nothing[] = { "", NULL };
+	char *text = cal_take_string(clang_getDiagnosticSpelling(d));
+
+	l->name = NULL;
+	l->launch_at_error = 0;
+	if (!text)
+		return 0;
+	if (is_config_complaint(text))
+		l->launch_at_error = 1;
+	else if (!(l->name = quoted_name(text, "reference to __global__ function", in_device_code)) &&
+		 (l->name = quoted_name(text, "no matching function for call to", nothing)) &&
+		 !some_note_is_bad_target(d)) {
+		free(l->name);
+		l->name = NULL;
+	}
+	free(text);
+	return l->launch_at_error || l->name;
+}
+
+/* The offset just past a balanced '<...>' starting at text[at], or -1. */
+static long skip_angles(const char *text, size_t size, long at)
+{
+	long depth = 0, stop = at + 4096;
+
+	for (; at < (long)size && at < stop; at++) {
+		if (text[at] == '<')
+			depth++;
+		else if (text[at] == '>' && --depth == 0)
+			return at + 1;
+		else if (strchr(";{}", text[at]))
+			return -1;
+	}
+	return -1;
+}
+
+/* The offset of the '<' opening the balanced '<...>' that ends at text[at] ('>'), or -1. */
+static long angles_start(const char *text, long at)
+{
+	long depth = 0, stop = at > 4096 ? at - 4096 : 0;
+
+	for (; at >= stop; at--) {
+		if (text[at] == '>')
+			depth++;
+		else if (text[at] == '<' && --depth == 0)
+			return at;
+		else if (strchr(";{}", text[at]))
+			return -1;
+	}
+	return -1;
+}
+
+/* A launch as written: the kernel's name and its template arguments, if any. */
+struct written_launch {
+	long name, name_end;	/* offsets of the kernel's name */
+	long targs, targs_end;	/* of '<...>' after it; -1: none */
+	long chevrons;		/* of '<<<' */
+};
+
+static long skip_space_forward(const char *text, size_t size, long at)
+{
+	while (at < (long)size && is_space(text[at]))
+		at++;
+	return at;
+}
+
+/* From the kernel's name at offset at: 'NAME [<...>] <<<'. */
+static int launch_from_name(const char *text, size_t size, long at, struct written_launch *w)
+{
+	long p = at;
+
+	while (p < (long)size && is_ident_char(text[p]))
+		p++;
+	w->name = at;
+	w->name_end = p;
+	w->targs = w->targs_end = -1;
+	p = skip_space_forward(text, size, p);
+	w->chevrons = p;
+	if (p + 3 <= (long)size && !strncmp(text + p, "<<<", 3))
+		return p > at;
+	if (p >= (long)size || text[p] != '<' || (w->targs_end = skip_angles(text, size, p)) < 0)
+		return 0;
+	w->targs = p;
+	p = skip_space_forward(text, size, w->targs_end);
+	w->chevrons = p;
+	return p + 3 <= (long)size && !strncmp(text + p, "<<<", 3);
+}
+
+/* From the '<<<' at offset at, back to the kernel's name. */
+static int launch_from_chevrons(const char *text, size_t size, long at, struct written_launch *w)
+{
+	long p = skip_space_back(text, at - 1);
+
+	if (at + 3 > (long)size || strncmp(text + at, "<<<", 3) || p < 0)
+		return 0;
+	w->chevrons = at;
+	w->targs = w->targs_end = -1;
+	if (text[p] == '>') {
+		w->targs_end = p + 1;
+		if ((w->targs = angles_start(text, p)) < 0)
+			return 0;
+		p = skip_space_back(text, w->targs - 1);
+	}
+	w->name_end = p + 1;
+	while (p >= 0 && is_ident_char(text[p]))
+		p--;
+	w->name = p + 1;
+	return w->name < w->name_end;
+}
+
+/*
+ * How many arguments the launch at '<<<' (offset at) passes: its '(...)'
+ * after '>>>', top-level commas counted (-1: not read).  A comma inside
+ * template arguments miscounts: the error then stays, as it should when
+ * unsure.
+ */
+static int launch_arguments(const char *text, size_t size, long at)
+{
+	long depth = 0, stop = at + 8192 < (long)size ? at + 8192 : (long)size;
+	int args = 0, any = 0;
+
+	for (at += 3; at + 3 <= stop && (depth || strncmp(text + at, ">>>", 3)); at++) {
+		if (strchr("([{", text[at]))
+			depth++;
+		else if (strchr(")]}", text[at]) && --depth < 0)
+			return -1;
+	}
+	at = skip_space_forward(text, size, at + 3);
+	if (at >= stop || text[at] != '(')
+		return -1;
+	for (depth = 0, at++; at < stop; at++) {
+		char c = text[at];
+		if (c == '"' || c == '\'')
+			return -1;	/* literals may hold anything: not read */
+		if (strchr("([{", c))
+			depth++;
+		else if (strchr(")]}", c) && depth-- == 0)
+			return any ? args + 1 : 0;
+		else if (c == ',' && depth == 0)
+			args++;
+		else if (!is_space(c))
+			any = 1;
+	}
+	return -1;
+}
+
+/* The written template arguments, without white space, equal to these names joined by ','? */
+static int targs_are(const char *text, const struct written_launch *w, const char *params)
+{
+	long at;
+
+	if (*params++ != '<')
+		return 0;
+	for (at = w->targs + 1; at < w->targs_end - 1; at++) {
+		if (is_space(text[at]))
+			continue;
+		if (text[at] != *params++)
+			return 0;
+	}
+	return !strcmp(params, ">");
+}
+
+static enum CXChildVisitResult join_param(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct strbuf *sb = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *name;
+
+	(void)parent;
+	if (k != CXCursor_TemplateTypeParameter && k != CXCursor_NonTypeTemplateParameter &&
+	    k != CXCursor_TemplateTemplateParameter)
+		return CXChildVisit_Continue;
+	name = cal_take_string(clang_getCursorSpelling(c));
+	if (sb->len > 1)
+		strbuf_addch(sb, ',');
+	strbuf_adds(sb, name ? name : "?");
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+/* The function template whose written extent holds an offset of a file. */
+struct enclosing_template {
+	CXFile file;
+	unsigned offset;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult find_enclosing_template(CXCursor c, CXCursor parent,
+							CXClientData data)
+{
+	struct enclosing_template *e = data;
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f1, f2;
+	unsigned b, end;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	clang_getSpellingLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+	clang_getSpellingLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+	if (!f1 || !clang_File_isEqual(f1, e->file) || e->offset < b || e->offset >= end)
+		return CXChildVisit_Continue;
+	if (k == CXCursor_FunctionTemplate) {
+		e->found = c;
+		return CXChildVisit_Break;
+	}
+	return k == CXCursor_Namespace || k == CXCursor_LinkageSpec || k == CXCursor_StructDecl ||
+	       k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate
+		       ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+/*
+ * Is the launch at loc inside the function template it launches, with
+ * that template's own parameters as its arguments ('k<N><<<...>>>' in
+ * 'template <int N> __global__ void k')?  That launch instantiates
+ * nothing that is not already instantiated.
+ */
+static int launches_itself(CXTranslationUnit tu, CXSourceLocation loc, const char *text,
+			   const struct written_launch *w)
+{
+	struct enclosing_template e;
+	struct strbuf params = STRBUF_INIT;
+	char *name;
+	int same;
+
+	if (w->targs < 0)
+		return 0;
+	e.found = clang_getNullCursor();
+	clang_getSpellingLocation(loc, &e.file, NULL, NULL, &e.offset);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_enclosing_template, &e);
+	if (clang_Cursor_isNull(e.found))
+		return 0;
+	name = cal_take_string(clang_getCursorSpelling(e.found));
+	same = name && strlen(name) == (size_t)(w->name_end - w->name) &&
+	       !strncmp(name, text + w->name, strlen(name));
+	free(name);
+	strbuf_addch(&params, '<');
+	clang_visitChildren(e.found, join_param, &params);
+	strbuf_addch(&params, '>');
+	same = same && targs_are(text, w, params.buf);
+	strbuf_release(&params);
+	return same;
+}
+
+/*
+ * Is the error one of clang's three complaints about a kernel launch in
+ * device code, at a launch written 'k[<...>]<<<...>>>(args)', of a
+ * kernel that is no template (and no template shares its name), or of a
+ * template kernel launching itself with its own parameters?  Any other
+ * template kernel's launch may instantiate it: that stays an error.
+ */
+static int at_device_side_launch(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+	struct device_launch l;
+	struct written_launch w;
+	struct named_kernel k = { NULL, 0, 0, 0, 0 };
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+	const char *text;
+	int found, args;
+
+	if (!read_launch_error(d, &l))
+		return 0;
+	clang_getSpellingLocation(loc, &file, NULL, NULL, &offset);
+	text = file ? clang_getFileContents(tu, file, &size) : NULL;
+	found = text && offset < size &&
+		(l.launch_at_error ? launch_from_chevrons(text, size, (long)offset, &w)
+				   : launch_from_name(text, size, (long)offset, &w));
+	if (found && l.name)
+		found = strlen(l.name) == (size_t)(w.name_end - w.name) &&
+			!strncmp(l.name, text + w.name, strlen(l.name));
+	free(l.name);
+	if (!found)
+		return 0;
+	k.name = text + w.name;
+	k.len = (size_t)(w.name_end - w.name);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), kernel_by_name, &k);
+	/* clang stops at the reference: a launch with wrong arguments stays an error */
+	args = launch_arguments(text, size, w.chevrons);
+	if (args < 0 || args >= 64 || !(k.params & ((uint64_t)1 << args)))
+		return 0;
+	if (k.templ && !k.plain)
+		return launches_itself(tu, loc, text, &w);
+	return k.plain && !k.templ && w.targs < 0;
+}
+
 static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
-					const struct cal_target *arch)
+					const struct cal_target *arch, int rdc)
 {
 	char *text = cal_take_string(clang_getDiagnosticSpelling(d));
 	const struct clang_gap *found = NULL;
@@ -452,9 +845,9 @@ static const struct clang_gap *find_gap(CXTranslationUnit tu, CXDiagnostic d,
 	for (i = 0; text && !found && i < sizeof(gaps) / sizeof(gaps[0]); i++) {
 		const struct clang_gap *g = &gaps[i];
 		if ((g->device_below_sm && (!arch || arch->sm >= g->device_below_sm)) ||
-		    (g->host_parse_only && arch))
+		    (g->host_parse_only && arch) || (g->rdc > 0 && !rdc) || (g->rdc < 0 && rdc))
 			continue;
-		if (is_one_of(text, g->messages) && notes_match(d, g) &&
+		if ((!g->messages || is_one_of(text, g->messages)) && notes_match(d, g) &&
 		    (!g->same_type_args || has_same_type_args(tu, d)) && (!g->at || g->at(tu, d)))
 			found = g;
 	}
@@ -509,7 +902,7 @@ static int drop_gap_error(CXDiagnostic d, const struct clang_gap *gap,
 	return dropped;
 }
 
-size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch,
+size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch, int rdc,
 			     struct cal_findings *errors, FILE *verbose)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu);
@@ -519,7 +912,7 @@ size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		const struct clang_gap *gap;
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-		    (gap = find_gap(tu, d, arch)) != NULL)
+		    (gap = find_gap(tu, d, arch, rdc)) != NULL)
 			dropped += drop_gap_error(d, gap, errors, verbose);
 		clang_disposeDiagnostic(d);
 	}

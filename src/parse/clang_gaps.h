@@ -21,10 +21,10 @@
 /*
  * Drop from errors (one parse's clang-diagnostic-error findings) those
  * that a known gap explains.  arch is the parse's own target (NULL: the
- * host parse).  With verbose, each dropped error is named on verbose.
+ * host parse); rdc: the parse has -fgpu-rdc (nvcc's -rdc=true).  With verbose, each dropped error is named on verbose.
  * Returns how many errors remain.
  */
-size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch,
+size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch, int rdc,
 			     struct cal_findings *errors, FILE *verbose);
 
 #endif
