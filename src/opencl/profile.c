@@ -20,7 +20,7 @@
  * CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: the OpenCL C compiler accepts what
  * the features list says (NVIDIA's 3.0 driver lists acq_rel and device
  * scope there yet reports only relaxed/work-group in the capability bits;
- * see docs/checks/opencl.md).
+ * see docs/opencl.md).
  */
 #include "opencl/opencl.h"
 
