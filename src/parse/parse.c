@@ -63,6 +63,8 @@ static void add_environment_args(const struct cal_env *env, struct cal_argv *a)
 		cal_argv_push(a, env->builtin_dir);
 		cal_argv_push(a, "-include");
 		cal_argv_pushf(a, "%s/cuatomlint_cuda.h", env->builtin_dir);
+		cal_argv_push(a, "-idirafter");
+		cal_argv_push(a, env->stub_dir);
 	}
 	cal_argv_push(a, "-nocudalib");
 	cal_argv_push(a, "-Wno-unknown-cuda-version");

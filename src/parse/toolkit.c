@@ -328,6 +328,108 @@ static int write_builtin_headers(struct cal_env *env)
 	return r ? -1 : 0;
 }
 
+/*
+ * Headers nvcc's host compiler, gcc, has in its own include folder and
+ * clang's resource folder lacks: OpenMP's and OpenACC's (llm.c includes
+ * <omp.h> with no -I; nvcc finds it through gcc).  The stub folder, searched
+ * after every other, gets a header forwarding to gcc's copy of each.
+ */
+static const char *const gcc_only_headers[] = {
+	"omp.h", "openacc.h", "acc_prof.h", "quadmath.h", "quadmath_weak.h", NULL,
+};
+
+#if defined(__x86_64__)
+#define GCC_TRIPLE_PREFIX "x86_64-"
+#elif defined(__aarch64__)
+#define GCC_TRIPLE_PREFIX "aarch64-"
+#else
+#define GCC_TRIPLE_PREFIX ""
+#endif
+#define GCC_ROOT "/usr/lib/gcc"
+
+/* The newest gcc version folder under GCC_ROOT/triple with include/omp.h (NULL: none). */
+static char *newest_gcc_include(const char *triple, long *newest)
+{
+	char *dir = xasprintf("%s/%s", GCC_ROOT, triple), *best = NULL;
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) != NULL) {
+		char *end, *inc;
+		long major = strtol(e->d_name, &end, 10);
+		struct stat st;
+		if (end == e->d_name || major <= *newest)
+			continue;
+		inc = xasprintf("%s/%s/include", dir, e->d_name);
+		end = xasprintf("%s/omp.h", inc);
+		if (!stat(end, &st) && S_ISREG(st.st_mode)) {
+			free(best);
+			best = inc;
+			inc = NULL;
+			*newest = major;
+		}
+		free(inc);
+		free(end);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return best;
+}
+
+static char *gcc_include_dir(void)
+{
+	DIR *d = opendir(GCC_ROOT);
+	struct dirent *e;
+	char *best = NULL, *found;
+	long newest = 0;
+
+	while (d && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' ||
+		    strncmp(e->d_name, GCC_TRIPLE_PREFIX, strlen(GCC_TRIPLE_PREFIX)))
+			continue;
+		if ((found = newest_gcc_include(e->d_name, &newest)) != NULL) {
+			free(best);
+			best = found;
+		}
+	}
+	if (d)
+		closedir(d);
+	return best;
+}
+
+/*
+ * gcc 11's omp.h names a deallocator in __attribute__((__malloc__ (omp_free))),
+ * which clang 19 rejects; the bare attribute means the same to a parse.
+ */
+static const char forwarder[] =
+	"/* gcc's own header, as nvcc finds it */\n"
+	"#pragma push_macro(\"__malloc__\")\n"
+	"#define __malloc__(deallocator) __malloc__\n"
+	"#include \"%s\"\n"
+	"#pragma pop_macro(\"__malloc__\")\n";
+
+static int write_gcc_forwarders(const struct cal_env *env)
+{
+	char *gcc = gcc_include_dir(), *p, *text, *target;
+	struct stat st;
+	int i, r = 0;
+
+	for (i = 0; gcc && gcc_only_headers[i]; i++) {
+		target = xasprintf("%s/%s", gcc, gcc_only_headers[i]);
+		if (!stat(target, &st) && S_ISREG(st.st_mode) && !strchr(target, '"')) {
+			p = xasprintf("%s/%s", env->stub_dir, gcc_only_headers[i]);
+			text = xasprintf(forwarder, target);
+			r |= write_text(p, text);
+			free(text);
+			free(p);
+		}
+		free(target);
+	}
+	free(gcc);
+	return r;
+}
+
 static int write_support_files(struct cal_env *env)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -360,6 +462,7 @@ static int write_support_files(struct cal_env *env)
 	p = xasprintf("%s/texture_indirect_functions.h", env->stub_dir);
 	r |= write_text(p, "/* removed in CUDA 13; stand-in for clang's wrapper */\n");
 	free(p);
+	r |= write_gcc_forwarders(env);
 	if (!env->cuda_path)
 		r |= write_builtin_headers(env);
 	if (r) {

@@ -50,6 +50,10 @@ if os.geteuid() == 0:
     config.available_features.add("root")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
+# gcc's own <omp.h>, which nvcc finds through gcc and the tool forwards to
+import glob
+if glob.glob("/usr/lib/gcc/*/*/include/omp.h"):
+    config.available_features.add("gcc-omp")
 
 for var in ("PATH", "CUDA_PATH", "HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
     if var in os.environ:
