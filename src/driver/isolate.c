@@ -357,3 +357,46 @@ void cal_isolate_run(const struct cal_isolate_tasks *tasks, const struct cal_iso
 	free(c);
 }
 
+/* ---- the fix stage's re-parses ---- */
+
+struct fix_tasks {
+	const struct cal_isolate_limits *limits;
+	int (*count)(size_t k, void *arg);
+	void *arg;
+	int *errors;
+	char **failed;
+};
+
+static void fix_task_run(size_t k, struct strbuf *out, void *arg)
+{
+	struct fix_tasks *ft = arg;
+	strbuf_addf(out, "cuatomlint-reparse %d\n", ft->count(k, ft->arg));
+}
+
+static void fix_task_done(size_t k, const struct strbuf *out, const struct cal_isolate_end *end,
+			  void *arg)
+{
+	struct fix_tasks *ft = arg;
+	char nl = 0;
+
+	if (!end->lost && out->len && out->buf[out->len - 1] == '\n' &&
+	    sscanf(out->buf, "cuatomlint-reparse %d%c", &ft->errors[k], &nl) == 2 && nl == '\n')
+		return;
+	ft->failed[k] = end->lost ? cal_isolate_why(end, ft->limits)
+				  : xstrdup("its process sent no result");
+}
+
+static void fix_run(const struct cal_fix_runner *self, size_t nr,
+		    int (*count)(size_t k, void *arg), void *arg, int *errors, char **failed)
+{
+	struct fix_tasks ft = { self->ctx, count, arg, errors, failed };
+	struct cal_isolate_tasks tasks = { nr, &ft, NULL, fix_task_run, fix_task_done, NULL };
+
+	cal_isolate_run(&tasks, ft.limits);
+}
+
+struct cal_fix_runner cal_isolate_fix_runner(const struct cal_isolate_limits *limits)
+{
+	struct cal_fix_runner r = { fix_run, limits };
+	return r;
+}

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "cuatomlint/strbuf.h"
+#include "rewrite/apply.h"
 
 struct cal_isolate_limits {
 	int workers;		/* 0: one per core */
@@ -53,5 +54,11 @@ void cal_isolate_run(const struct cal_isolate_tasks *tasks, const struct cal_iso
  * Segmentation fault)", "timed out after 2 s (--timeout)", ... (allocated).
  */
 char *cal_isolate_why(const struct cal_isolate_end *end, const struct cal_isolate_limits *limits);
+
+/*
+ * The fix stage's runner (rewrite/apply.h): its re-parses run as tasks
+ * here, with these limits (borrowed: they must outlive the runner).
+ */
+struct cal_fix_runner cal_isolate_fix_runner(const struct cal_isolate_limits *limits);
 
 #endif
