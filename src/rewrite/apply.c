@@ -78,22 +78,23 @@ struct count_tasks {
  * Test hooks for the parses of rewritten texts of files named fault-*:
  * CUATOMLINT_FAULT=reparse-crash crashes the parse (SIGSEGV, past any
  * handler a sanitizer installed), reparse-hang blocks it, reparse-memory
- * grows it until memory runs out (then aborts, as libclang does).
+ * grows it until memory runs out (then aborts, as libclang does);
+ * reparse-crash-before crashes the parse of the files as they are instead.
  */
-static void reparse_fault(const char *file)
+static void reparse_fault(const char *file, int rewritten)
 {
 	const char *base = strrchr(file, '/');
 	const size_t chunk = (size_t)1 << 20;
 
 	if (strncmp(base ? base + 1 : file, "fault-", 6))
 		return;
-	if (cal_fault("reparse-crash")) {
+	if (cal_fault(rewritten ? "reparse-crash" : "reparse-crash-before")) {
 		signal(SIGSEGV, SIG_DFL);
 		raise(SIGSEGV);
 	}
-	while (cal_fault("reparse-hang"))
+	while (rewritten && cal_fault("reparse-hang"))
 		pause();
-	while (cal_fault("reparse-memory")) {
+	while (rewritten && cal_fault("reparse-memory")) {
 		void *p = mmap(NULL, chunk, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 			       -1, 0);
 		if (p == MAP_FAILED)
@@ -109,8 +110,7 @@ static int count_one(size_t k, void *arg)
 	CXIndex index = clang_createIndex(0, 0);
 	int n;
 
-	if (ct->rewritten)
-		reparse_fault(job->file);
+	reparse_fault(job->file, ct->rewritten);
 	n = count_errors(index, ct->req->env, job, ct->planned);
 	clang_disposeIndex(index);
 	return n;
