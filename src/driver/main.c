@@ -21,6 +21,7 @@
 #include "driver/inputs.h"
 #include "driver/jobs.h"
 #include "driver/launcher.h"
+#include "driver/isolate.h"
 #include "filter/line_filter.h"
 #include "driver/cache.h"
 #include "driver/compdb_discover.h"
@@ -376,13 +377,23 @@ static struct cal_fix_jobs fix_jobs_of(const struct cal_jobs *jobs)
 	return fix_jobs;
 }
 
+/* The fix stage's re-parses run as the lint parses do: -j, --timeout, memory limit. */
+static struct cal_isolate_limits reparse_limits(const struct cal_options *opts)
+{
+	struct cal_isolate_limits limits = { opts->jobs, opts->timeout, opts->parse_memory_limit };
+	return limits;
+}
+
 /* --fix, --fix-dry-run, --export-fixes: after the report, on the final findings. */
 static int fix(const struct cal_options *opts, const struct cal_env *env,
 	       const struct cal_jobs *jobs, const struct cal_findings *list)
 {
 	struct cal_fix_jobs fix_jobs = fix_jobs_of(jobs);
+	struct cal_isolate_limits limits = reparse_limits(opts);
+	struct cal_fix_runner runner = cal_isolate_fix_runner(&limits);
 	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
-				       opts->verify_nvcc, env, &fix_jobs, stdout, stderr, opts->jobs, opts->srcroot };
+				       opts->verify_nvcc, env, &fix_jobs, stdout, stderr,
+				       opts->srcroot, &runner };
 	int r = 0;
 
 	if (opts->fix || opts->fix_dry_run || opts->export_fixes) {
@@ -398,18 +409,22 @@ static int fix(const struct cal_options *opts, const struct cal_env *env,
  * ones --fix writes: withhold those it would roll back.  (--fix itself
  * finds out by writing; the text report needs no second parse.)
  */
-static void predict_rollbacks(const struct cal_options *opts, const struct cal_env *env,
-			      const struct cal_jobs *jobs, struct cal_findings *list)
+static int predict_rollbacks(const struct cal_options *opts, const struct cal_env *env,
+			     const struct cal_jobs *jobs, struct cal_findings *list)
 {
 	struct cal_fix_jobs fix_jobs;
-	struct cal_fix_request req = { 0, 0, NULL, 0, env, &fix_jobs, stdout, stderr, opts->jobs,
-				       opts->srcroot };
+	struct cal_isolate_limits limits = reparse_limits(opts);
+	struct cal_fix_runner runner = cal_isolate_fix_runner(&limits);
+	struct cal_fix_request req = { 0, 0, NULL, 0, env, &fix_jobs, stdout, stderr,
+				       opts->srcroot, &runner };
+	int failures;
 
 	if (!opts->fix_dry_run && !opts->export_fixes && opts->format == CAL_FORMAT_TEXT)
-		return;
+		return 0;
 	fix_jobs = fix_jobs_of(jobs);
-	cal_fix_predict(&req, list);
+	failures = cal_fix_predict(&req, list);
 	free((void *)fix_jobs.items);
+	return failures ? -1 : 0;
 }
 
 static int fix_options_ok(const struct cal_options *opts)
@@ -596,7 +611,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 	if (inputs.nr_errors || run.nr_input_errors)
 		status = EXIT_USAGE;
 	cal_fixes_settle(&run.findings);
-	predict_rollbacks(opts, &env, &jobs, &run.findings);
+	if (predict_rollbacks(opts, &env, &jobs, &run.findings) < 0)
+		status = EXIT_USAGE;
 	if (report(opts, &run.findings, &jobs.all, enabled, status) < 0)
 		status = EXIT_USAGE;
 	if (fix(opts, &env, &jobs, &run.findings) < 0)

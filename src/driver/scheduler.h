@@ -1,11 +1,13 @@
 /*
  * Running the jobs: each job (one file's parses) in a child process of its
- * own, at most -j N at once, so a crash, a runaway include or a time-out
- * costs that file only (one error line, exit status 2) and all others are
- * linted.  Children send their findings back as data; output never depends
- * on which child finished first: the findings of job i are appended in job
- * order once all are done.  The parse runs on a 512 MiB stack (templates
- * nested thousands deep), under --timeout and --parse-memory-limit.
+ * own (driver/isolate.h), at most -j N at once, so a crash, a runaway
+ * include or a time-out costs that file only (one error line, exit status
+ * 2) and all others are linted.  Children send their findings back as data
+ * (the cache's serialization); output never depends on which child
+ * finished first: the findings of job i are appended in job order once all
+ * are done.  The parse runs on a 512 MiB stack (templates nested thousands
+ * deep), under --timeout and --parse-memory-limit.  The parent alone reads
+ * and writes the cache.
  *
  * On a terminal, a progress line on stderr shows done/total, files per
  * second and the time left.

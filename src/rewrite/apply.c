@@ -2,9 +2,11 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,7 +15,6 @@
 #include "rewrite/diff.h"
 #include "rewrite/export_yaml.h"
 #include "rewrite/rewriter.h"
-#include "util/threads.h"
 
 /* Is path the main file of one of the jobs? */
 static int has_job(const struct cal_fix_jobs *jobs, const char *path)
@@ -31,6 +32,7 @@ struct job_check {
 	int baseline;
 	int want;	/* count_all(): parse this job */
 	int errors;	/* count_all()'s result */
+	char *failed;	/* count_all(): why the parse gave no result, or NULL */
 	int planned;	/* cal_fix_predict(): its errors with the planned texts */
 };
 
@@ -64,56 +66,96 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 	return total;
 }
 
-/* Parses of several jobs at once (util/threads.h): each thread has its own index. */
-struct count_pool {
+/* The parses of count_all_of(), each run by the request's runner. */
+struct count_tasks {
 	const struct cal_fix_request *req;
-	struct job_check *jc;
 	size_t *wanted;		/* the jobs to parse, in job order */
 	const struct planned_texts *planned;	/* NULL: the files as they are */
+	int rewritten;		/* the parses see rewritten texts (for the fault hooks) */
 };
 
-static void *count_thread_start(void *arg)
+/*
+ * Test hooks for the parses of rewritten texts of files named fault-*:
+ * CUATOMLINT_FAULT=reparse-crash crashes the parse (SIGSEGV, past any
+ * handler a sanitizer installed), reparse-hang blocks it, reparse-memory
+ * grows it until memory runs out (then aborts, as libclang does);
+ * reparse-crash-before crashes the parse of the files as they are instead.
+ */
+static void reparse_fault(const char *file, int rewritten)
 {
-	(void)arg;
-	return clang_createIndex(0, 0);
+	const char *base = strrchr(file, '/');
+	const size_t chunk = (size_t)1 << 20;
+
+	if (strncmp(base ? base + 1 : file, "fault-", 6))
+		return;
+	if (cal_fault(rewritten ? "reparse-crash" : "reparse-crash-before")) {
+		signal(SIGSEGV, SIG_DFL);
+		raise(SIGSEGV);
+	}
+	while (rewritten && cal_fault("reparse-hang"))
+		pause();
+	while (rewritten && cal_fault("reparse-memory")) {
+		void *p = mmap(NULL, chunk, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+		if (p == MAP_FAILED)
+			abort();
+		memset(p, 1, chunk);
+	}
 }
 
-static void count_thread_end(void *index, void *arg)
+static int count_one(size_t k, void *arg)
 {
-	(void)arg;
+	struct count_tasks *ct = arg;
+	const struct cal_fix_job *job = &ct->req->jobs->items[ct->wanted[k]];
+	CXIndex index = clang_createIndex(0, 0);
+	int n;
+
+	reparse_fault(job->file, ct->rewritten);
+	n = count_errors(index, ct->req->env, job, ct->planned);
 	clang_disposeIndex(index);
-}
-
-static void count_one(size_t k, void *index, void *arg)
-{
-	struct count_pool *pool = arg;
-	size_t i = pool->wanted[k];
-
-	pool->jc[i].errors = count_errors(index, pool->req->env, &pool->req->jobs->items[i],
-					  pool->planned);
+	return n;
 }
 
 /*
- * Fill jc[i].errors for every job with jc[i].want, -j workers at a time,
- * parsing the planned texts where planned is given.
+ * Fill jc[i].errors, or jc[i].failed, for every job with jc[i].want, each
+ * in a process of its own (the request's runner), parsing the planned
+ * texts where planned is given.
  */
 static void count_all_of(const struct cal_fix_request *req, struct job_check *jc,
-			 const struct planned_texts *planned)
+			 const struct planned_texts *planned, int rewritten)
 {
-	struct count_pool pool = { req, jc, xcalloc(req->jobs->nr + 1, sizeof(size_t)), planned };
-	struct cal_pool_task task = { count_thread_start, count_thread_end, count_one, &pool };
+	struct count_tasks ct = { req, xcalloc(req->jobs->nr + 1, sizeof(size_t)), planned,
+				  rewritten };
+	int *errors = xcalloc(req->jobs->nr + 1, sizeof(int));
+	char **failed = xcalloc(req->jobs->nr + 1, sizeof(char *));
 	size_t i, nr_wanted = 0;
 
 	for (i = 0; i < req->jobs->nr; i++)
 		if (jc[i].want)
-			pool.wanted[nr_wanted++] = i;
-	cal_pool_run(&task, nr_wanted, req->workers);
-	free(pool.wanted);
+			ct.wanted[nr_wanted++] = i;
+	req->runner->run(req->runner, nr_wanted, count_one, &ct, errors, failed);
+	for (i = 0; i < nr_wanted; i++) {
+		struct job_check *c = &jc[ct.wanted[i]];
+		c->errors = errors[i];
+		free(c->failed);
+		c->failed = failed[i];
+	}
+	free(ct.wanted);
+	free(errors);
+	free(failed);
 }
 
 static void count_all(const struct cal_fix_request *req, struct job_check *jc)
 {
-	count_all_of(req, jc, NULL);
+	count_all_of(req, jc, NULL, 0);
+}
+
+static void job_checks_free(struct job_check *jc, size_t nr)
+{
+	size_t i;
+	for (i = 0; i < nr; i++)
+		free(jc[i].failed);
+	free(jc);
 }
 
 /*
@@ -143,7 +185,36 @@ static void set_affected(const struct cal_fix_request *req, const struct cal_rew
 	}
 }
 
-static void mark_affected(const struct cal_fix_request *req, const struct cal_rewriter *rw,
+/* Is path one of the files a job's rewrite touches: its own, or a header? */
+static int job_sees(const struct cal_fix_jobs *jobs, const struct cal_fix_job *job,
+		    const char *path)
+{
+	return !strcmp(path, job->file) || !has_job(jobs, path);
+}
+
+/*
+ * Before writing: a job whose parse failed (crashed, timed out, out of
+ * memory) cannot be checked after the rewrite, so its files stay as they are.
+ */
+static void withhold_failed(const struct cal_fix_request *req, struct cal_rewriter *rw,
+			    const struct job_check *jc)
+{
+	size_t i, f;
+
+	for (i = 0; i < req->jobs->nr; i++) {
+		const struct cal_fix_job *job = &req->jobs->items[i];
+		char *why;
+		if (!jc[i].want || !jc[i].failed)
+			continue;
+		why = xasprintf("re-parse of '%s' failed: %s", job->file, jc[i].failed);
+		for (f = 0; f < rw->nr_files; f++)
+			if (job_sees(req->jobs, job, rw->files[f].path))
+				cal_rewriter_withhold(rw, f, why);
+		free(why);
+	}
+}
+
+static void mark_affected(const struct cal_fix_request *req, struct cal_rewriter *rw,
 			  struct job_check *jc)
 {
 	size_t i;
@@ -152,21 +223,18 @@ static void mark_affected(const struct cal_fix_request *req, const struct cal_re
 	count_all(req, jc);
 	for (i = 0; i < req->jobs->nr; i++)
 		jc[i].baseline = jc[i].want ? jc[i].errors : 0;
+	withhold_failed(req, rw, jc);
 }
 
 /* Roll back the job's own file and every rewritten header. */
 static void roll_back_job(const struct cal_fix_request *req, struct cal_rewriter *rw,
-			  const struct cal_fix_job *job, int before, int after)
+			  const struct cal_fix_job *job, const char *why)
 {
-	char *why = xasprintf("re-parsing '%s' gave %d clang errors, %d before the rewrite",
-			      job->file, after, before);
 	size_t i;
 
 	for (i = 0; i < rw->nr_files; i++)
-		if (!strcmp(rw->files[i].path, job->file) ||
-		    !has_job(req->jobs, rw->files[i].path))
+		if (job_sees(req->jobs, job, rw->files[i].path))
 			cal_rewriter_rollback(rw, i, why);
-	free(why);
 }
 
 static int job_written(const struct cal_rewriter *rw, const struct cal_fix_jobs *jobs,
@@ -174,10 +242,23 @@ static int job_written(const struct cal_rewriter *rw, const struct cal_fix_jobs 
 {
 	size_t i;
 	for (i = 0; i < rw->nr_files; i++)
-		if (rw->files[i].state == CAL_FILE_WRITTEN &&
-		    (!strcmp(rw->files[i].path, job->file) || !has_job(jobs, rw->files[i].path)))
+		if (rw->files[i].state == CAL_FILE_WRITTEN && job_sees(jobs, job, rw->files[i].path))
 			return 1;
 	return 0;
+}
+
+/* Why job i's rewrite cannot be kept (allocated), or NULL. */
+static char *reparse_verdict(const struct cal_fix_job *job, const struct job_check *c)
+{
+	int after;
+
+	if (c->failed)
+		return xasprintf("re-parse of '%s' failed: %s", job->file, c->failed);
+	after = c->errors + cal_fault("reparse");
+	if (after > c->baseline)
+		return xasprintf("re-parsing '%s' gave %d clang errors, %d before the rewrite",
+				 job->file, after, c->baseline);
+	return NULL;
 }
 
 static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
@@ -187,15 +268,16 @@ static void reparse(const struct cal_fix_request *req, struct cal_rewriter *rw,
 
 	for (i = 0; i < req->jobs->nr; i++)
 		jc[i].want = jc[i].affected && job_written(rw, req->jobs, &req->jobs->items[i]);
-	count_all(req, jc);
+	count_all_of(req, jc, NULL, 1);
 	for (i = 0; i < req->jobs->nr; i++) {
 		const struct cal_fix_job *job = &req->jobs->items[i];
-		int after;
+		char *why;
 		if (!jc[i].want || !job_written(rw, req->jobs, job))
 			continue;
-		after = jc[i].errors + cal_fault("reparse");
-		if (after > jc[i].baseline)
-			roll_back_job(req, rw, job, jc[i].baseline, after);
+		why = reparse_verdict(job, &jc[i]);
+		if (why)
+			roll_back_job(req, rw, job, why);
+		free(why);
 	}
 }
 
@@ -497,7 +579,7 @@ static int apply(const struct cal_fix_request *req, struct cal_rewriter *rw)
 		cal_rewriter_count_fixes(rw, CAL_FIX_TAKEN), cal_rewriter_count_written(rw));
 	if (req->verify_nvcc && verify_nvcc(req, rw, jc) < 0)
 		r = -1;
-	free(jc);
+	job_checks_free(jc, req->jobs->nr);
 	return r;
 }
 
@@ -527,27 +609,70 @@ int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *li
 	return r;
 }
 
-/* Mark what --fix would roll back with the job: its own file's fixes and the headers'. */
+/* Mark what --fix would not keep with the job: its own file's fixes and the headers'. */
 static void withhold_job(struct cal_rewriter *rw, const struct cal_fix_jobs *jobs,
-			 const struct cal_fix_job *job)
+			 const struct cal_fix_job *job, const char *reason)
 {
 	size_t i, j;
 
 	for (i = 0; i < rw->nr_fixes; i++) {
 		struct cal_fix *fix = (struct cal_fix *)rw->fixes[i].fix;
 		for (j = 0; j < fix->nr_edits && !fix->not_applied; j++)
-			if (!strcmp(fix->edits[j].file, job->file) ||
-			    !has_job(jobs, fix->edits[j].file))
-				fix->not_applied = cal_fix_rollback_predicted;
+			if (job_sees(jobs, job, fix->edits[j].file))
+				fix->not_applied = reason;
 	}
 }
 
-void cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *list)
+/* A parse of job i failed: withhold its fixes, with one line. */
+static void withhold_failed_job(const struct cal_fix_request *req, struct cal_rewriter *rw,
+				const struct job_check *c, size_t i)
+{
+	const struct cal_fix_job *job = &req->jobs->items[i];
+
+	fprintf(req->log, "cuatomlint: error: withholding the fixes of '%s': re-parse of '%s' "
+		"failed: %s\n", job->file, job->file, c->failed);
+	withhold_job(rw, req->jobs, job, cal_fix_reparse_failed);
+}
+
+/* Parse the planned texts, then the files as they are where those have errors. */
+static int predict_jobs(const struct cal_fix_request *req, struct cal_rewriter *rw,
+			const struct planned_texts *planned)
+{
+	struct job_check *jc = xcalloc(req->jobs->nr + 1, sizeof(*jc));
+	size_t i;
+	int failures = 0;
+
+	set_affected(req, rw, jc);
+	count_all_of(req, jc, planned, 1);
+	for (i = 0; i < req->jobs->nr; i++) {
+		if (jc[i].want && jc[i].failed) {
+			withhold_failed_job(req, rw, &jc[i], i);
+			failures++;
+			jc[i].want = 0;
+			continue;
+		}
+		jc[i].planned = jc[i].errors + cal_fault("reparse");
+		jc[i].want = jc[i].affected && jc[i].planned > 0;
+	}
+	count_all(req, jc);
+	for (i = 0; i < req->jobs->nr; i++) {
+		if (jc[i].want && jc[i].failed) {
+			withhold_failed_job(req, rw, &jc[i], i);
+			failures++;
+		} else if (jc[i].want && jc[i].planned > jc[i].errors)
+			withhold_job(rw, req->jobs, &req->jobs->items[i],
+				     cal_fix_rollback_predicted);
+	}
+	job_checks_free(jc, req->jobs->nr);
+	return failures;
+}
+
+int cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *list)
 {
 	struct cal_rewriter rw;
 	struct planned_texts planned = { NULL, 0 };
-	struct job_check *jc;
 	size_t i;
+	int failures = 0;
 
 	cal_rewriter_init(&rw, NULL);
 	cal_rewriter_add_findings(&rw, list);
@@ -558,21 +683,9 @@ void cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *lis
 			planned.files[planned.nr++] = (struct CXUnsavedFile){
 				rw.files[i].path, rw.files[i].result.buf,
 				(unsigned long)rw.files[i].result.len };
-	if (planned.nr) {
-		/* the rewritten texts first; the files as they are only where those have errors */
-		jc = xcalloc(req->jobs->nr + 1, sizeof(*jc));
-		set_affected(req, &rw, jc);
-		count_all_of(req, jc, &planned);
-		for (i = 0; i < req->jobs->nr; i++) {
-			jc[i].planned = jc[i].errors + cal_fault("reparse");
-			jc[i].want = jc[i].affected && jc[i].planned > 0;
-		}
-		count_all(req, jc);
-		for (i = 0; i < req->jobs->nr; i++)
-			if (jc[i].want && jc[i].planned > jc[i].errors)
-				withhold_job(&rw, req->jobs, &req->jobs->items[i]);
-		free(jc);
-	}
+	if (planned.nr)
+		failures = predict_jobs(req, &rw, &planned);
 	free(planned.files);
 	cal_rewriter_release(&rw);
+	return failures;
 }

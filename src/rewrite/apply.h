@@ -48,6 +48,21 @@ struct cal_fix_jobs {
 	size_t nr;
 };
 
+/*
+ * How the fix stage runs its parses: count(k, arg) for every k < nr, each
+ * giving translation unit k's number of clang errors into errors[k], or,
+ * where it gave none (it crashed, timed out or ran out of memory), why into
+ * failed[k] (allocated text: "crashed (signal 11, ...)"; the caller frees
+ * it).  The driver runs each in a child process of its own, under
+ * --timeout and the memory limit, as it runs the lint parses
+ * (driver/isolate.h): a re-parse that fails costs that unit's rewrite only.
+ */
+struct cal_fix_runner {
+	void (*run)(const struct cal_fix_runner *self, size_t nr,
+		    int (*count)(size_t k, void *arg), void *arg, int *errors, char **failed);
+	const void *ctx;
+};
+
 struct cal_fix_request {
 	int apply;		/* --fix */
 	int dry_run;		/* --fix-dry-run: the diff goes to out */
@@ -57,11 +72,14 @@ struct cal_fix_request {
 	const struct cal_fix_jobs *jobs;
 	FILE *out;
 	FILE *log;
-	int workers;		/* -j: parallel re-parses; 0: one per core */
 	const char *srcroot;	/* --srcroot: --fix-dry-run paths relative to it (NULL: cwd) */
+	const struct cal_fix_runner *runner;	/* runs the re-parses */
 };
 
-/* 0, or -1 if a file could not be rewritten or kept, the export or nvcc failed. */
+/*
+ * 0, or -1 if a file could not be rewritten or kept (a re-parse that adds
+ * clang errors or fails rolls its unit back), the export or nvcc failed.
+ */
 int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *list);
 
 /*
@@ -71,8 +89,10 @@ int cal_fix_run(const struct cal_fix_request *req, const struct cal_findings *li
  * fixes --fix would roll back (where the rewrite adds clang errors), so
  * what is exported is what --fix writes.  One more parse per such
  * translation unit and target; a second (of the files as they are) only
- * where the first has clang errors.
+ * where the first has clang errors.  A unit whose parse fails (crashes,
+ * times out, runs out of memory) has its fixes withheld too, with one
+ * error line; returns the number of such units.
  */
-void cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *list);
+int cal_fix_predict(const struct cal_fix_request *req, struct cal_findings *list);
 
 #endif

@@ -198,8 +198,9 @@ static const char *fix_problem(struct cal_rewriter *rw, const struct cal_fix *fi
 {
 	size_t i, j;
 
-	if (fix->not_applied == cal_fix_rollback_predicted)
-		return cal_fix_rollback_predicted;
+	if (fix->not_applied == cal_fix_rollback_predicted ||
+	    fix->not_applied == cal_fix_reparse_failed)
+		return fix->not_applied;
 	for (i = 0; i < fix->nr_edits; i++) {
 		const struct cal_edit *e = &fix->edits[i];
 		const struct cal_rw_file *f = &rw->files[cal_rewriter_find_file(rw, e->file)];
@@ -414,6 +415,8 @@ static void drop_doubled_fences(struct cal_rewriter *rw)
 
 const char cal_fix_rollback_predicted[] =
 	"--fix would roll it back: the rewritten translation unit gives clang errors it did not have";
+const char cal_fix_reparse_failed[] =
+	"--fix would not keep it: the re-parse of its translation unit failed";
 
 void cal_fixes_settle(struct cal_findings *list)
 {
@@ -657,6 +660,19 @@ int cal_rewriter_rollback(struct cal_rewriter *rw, size_t i, const char *why)
 	fprintf(rw->log, "cuatomlint: error: rolled back '%s': %s\n", f->path, why);
 	f->state = CAL_FILE_ROLLED_BACK;
 	fail_fixes_of(rw, f->path, "its file was rolled back");
+	return 0;
+}
+
+int cal_rewriter_withhold(struct cal_rewriter *rw, size_t i, const char *why)
+{
+	struct cal_rw_file *f = &rw->files[i];
+
+	if (f->state != CAL_FILE_OK || !cal_rewriter_changes(f))
+		return 0;
+	rw->nr_errors++;
+	fprintf(rw->log, "cuatomlint: error: not rewriting '%s': %s\n", f->path, why);
+	fail_fixes_of(rw, f->path, "its file was not rewritten");
+	f->state = CAL_FILE_BAD;
 	return 0;
 }
 

@@ -60,7 +60,7 @@ struct cal_rw_edit {
 
 enum cal_file_state {
 	CAL_FILE_OK,
-	CAL_FILE_BAD,		/* unreadable or changed since the parse: no edits */
+	CAL_FILE_BAD,		/* unreadable, changed since the parse, or withheld: no edits */
 	CAL_FILE_WRITTEN,
 	CAL_FILE_WRITE_FAILED,
 	CAL_FILE_ROLLED_BACK,
@@ -96,6 +96,8 @@ int cal_rewriter_plan(struct cal_rewriter *rw);
 int cal_rewriter_write(struct cal_rewriter *rw);
 /* Restore file i's original content; fixes touching it become FAILED. */
 int cal_rewriter_rollback(struct cal_rewriter *rw, size_t i, const char *why);
+/* Before writing: leave file i as it is; fixes touching it become FAILED. */
+int cal_rewriter_withhold(struct cal_rewriter *rw, size_t i, const char *why);
 /* The file i of rw, or -1. */
 long cal_rewriter_find_file(const struct cal_rewriter *rw, const char *path);
 /* Does file i have new content? */
@@ -118,6 +120,8 @@ void cal_fixes_settle(struct cal_findings *list);
  * address).
  */
 extern const char cal_fix_rollback_predicted[];
+/* ... and the one it gives a fix whose translation unit's parse failed. */
+extern const char cal_fix_reparse_failed[];
 
 /* Append replacement to out, turning "\n" into "\r\n" if crlf. */
 void cal_rewrite_text(struct strbuf *out, const char *replacement, int crlf);
