@@ -1,6 +1,6 @@
 /*
  * Unit tests for src/util/: the hashes (values other runs compare with
- * must not change), the string vector and the thread pool.
+ * must not change), the string vector and the worker count.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,48 +54,8 @@ static void test_strvec(void)
 	EXPECT(v.n == 0 && v.v == NULL && cal_argv_count(&v, "s3") == 0);
 }
 
-struct pool_test {
-	int *done;
-	int starts, ends;
-};
-
-static void *start(void *arg)
+static void test_workers(void)
 {
-	struct pool_test *t = arg;
-	__atomic_add_fetch(&t->starts, 1, __ATOMIC_RELAXED);
-	return t;
-}
-
-static void end(void *state, void *arg)
-{
-	struct pool_test *t = arg;
-	if (state == arg)
-		__atomic_add_fetch(&t->ends, 1, __ATOMIC_RELAXED);
-}
-
-static void item(size_t i, void *state, void *arg)
-{
-	struct pool_test *t = arg;
-	(void)state;
-	t->done[i]++;
-}
-
-static void test_pool(void)
-{
-	int done[1000] = { 0 }, i, ok = 1;
-	struct pool_test t = { done, 0, 0 };
-	struct cal_pool_task task = { start, end, item, &t };
-
-	cal_pool_run(&task, 1000, 4);
-	for (i = 0; i < 1000; i++)
-		ok &= done[i] == 1;
-	EXPECT(ok);
-	EXPECT(t.starts >= 1 && t.starts <= 4 && t.ends == t.starts);
-	t.starts = t.ends = 0;
-	cal_pool_run(&task, 0, 4);	/* nothing to do: no thread */
-	EXPECT(t.starts == 0);
-	cal_pool_run(&task, 2, 0);	/* one per core, never more than the items */
-	EXPECT(t.starts >= 1 && t.starts <= 2 && done[0] == 2 && done[1] == 2);
 	EXPECT(cal_default_workers() >= 1);
 }
 
@@ -103,6 +63,6 @@ int main(void)
 {
 	test_hashes();
 	test_strvec();
-	test_pool();
+	test_workers();
 	return test_summary("util");
 }
