@@ -1,7 +1,8 @@
 // arch-unsupported for OpenCL C: what a device profile lacks but clang accepts
 // (orders and scopes its header declares anyway, 64-bit words passed to the
 // 32-bit 1.x functions, float atomics), and what clang rejects restated
-// (atomic_long, memory_order_seq_cst).  No fix.
+// (atomic_long, memory_order_seq_cst).  No fix: the parse has clang's errors
+// (the float CAS-loop fallback: arch-fallback-float.test).
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,arch-unsupported' --opencl-device minimal-3.0 %s 2>&1 | FileCheck %s --implicit-check-not='[arch-unsupported]' --implicit-check-not='fix-it:' --implicit-check-not='clang-diagnostic-error'
 // PoCL's CPU device has all but the float atomics.
 // RUN: %expect-exit 1 %cuatomlint --checks='-*,arch-unsupported' --opencl-device pocl-cpu %s 2>&1 | FileCheck %s --check-prefix=POCL --implicit-check-not='[arch-unsupported]'
@@ -13,10 +14,10 @@
 __kernel void words(__global long *p, __global ulong *u, __global int *i)
 {
 	atom_add(p, 1);
-	// CHECK: arch-unsupported-profile.cl:[[@LINE-1]]:2: error: 'atom_add' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks: without it clang calls the 32-bit 'atom_add' through an incompatible pointer conversion, which updates only half of the word [arch-unsupported]
+	// CHECK: arch-unsupported-profile.cl:[[@LINE-1]]:2: error: 'atom_add' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks: without it clang calls the 32-bit 'atom_add' through an incompatible pointer conversion, which updates only half of the word; no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	// CL20: arch-unsupported-profile.cl:[[@LINE-2]]:2: error: 'atom_add' on a 64-bit word needs cl_khr_int64_base_atomics{{.*}} [arch-unsupported]
 	atom_or(p + 1, 3l);
-	// CHECK: arch-unsupported-profile.cl:[[@LINE-1]]:2: error: 'atom_or' on a 64-bit word needs cl_khr_int64_extended_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atom_or' here and reports the call as ambiguous) [arch-unsupported]
+	// CHECK: arch-unsupported-profile.cl:[[@LINE-1]]:2: error: 'atom_or' on a 64-bit word needs cl_khr_int64_extended_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atom_or' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	// CL20: arch-unsupported-profile.cl:[[@LINE-2]]:2: error: 'atom_or' on a 64-bit word needs cl_khr_int64_extended_atomics{{.*}} [arch-unsupported]
 	/* near miss: 32-bit words */
 	atomic_add(i, 1);

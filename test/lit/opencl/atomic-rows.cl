@@ -10,13 +10,13 @@
 __kernel void words(__global long *p)
 {
 	atomic_xchg(p, 1l);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_xchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_xchg' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_xchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_xchg' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	atomic_min(p + 1, 2l);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_min' on a 64-bit word needs cl_khr_int64_extended_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_min' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_min' on a 64-bit word needs cl_khr_int64_extended_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_min' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	atom_inc(p + 2);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atom_inc' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atom_inc' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atom_inc' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atom_inc' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	atomic_cmpxchg(p + 3, 0l, 1l);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_cmpxchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_cmpxchg' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_cmpxchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_cmpxchg' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 }
 #endif
 
