@@ -153,12 +153,12 @@ static void build_edits(struct cal_walk *w, CXCursor call, CXCursor object, CXCu
 	char *val = cal_cursor_text(tu, operand, CAL_TEXT_MACRO_USES), *text = NULL;
 
 	if (!obj || !val || !*obj || !*val) {
-		fix->why_not = xstrdup("the arguments' text is not known");
+		fix->why_not = xstrdup("the call or its arguments come from a macro expansion");
 		goto out;
 	}
 	text = xasprintf("%s(%s, %s)", name, obj, val);
 	if (cal_edit_replace_cursor(call, text, &fix->edits[0]) < 0) {
-		fix->why_not = xstrdup("the call comes from a macro expansion");
+		fix->why_not = xstrdup("the call or its arguments come from a macro expansion");
 		goto out;
 	}
 	fix->nr_edits = 1;
@@ -359,6 +359,10 @@ static void float_fix(struct cal_walk *w, CXCursor c, const struct cal_atomic_op
 		return;
 	else if (sp < 0)
 		fix->why_not = xstrdup("the object is not in __global, __local or generic memory");
+	else if (sp != CAL_CL_LOCAL && !strcmp(scope, "work_group"))
+		/* scope-mismatch would flag the helper: it cannot see that the caller's word is its work-group's own */
+		fix->why_not = xstrdup("a work-group-scope fallback on memory other work-groups can "
+				       "reach would be reported by scope-mismatch in the helper");
 	else if (sp == CAL_CL_GENERIC && w->parse->opencl >= 300 &&
 		 !all_have("__opencl_c_generic_address_space"))
 		fix->why_not = xstrdup("the pointer is not __global or __local, and a device profile "

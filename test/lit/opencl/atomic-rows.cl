@@ -23,10 +23,10 @@ __kernel void words(__global long *p)
 __kernel void floats(__global atomic_float *f, __global int *out)
 {
 	atomic_fetch_sub_explicit(f, 1.0f, memory_order_relaxed, memory_scope_work_group);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_sub_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_sub_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks; no automatic fix: a work-group-scope fallback on memory other work-groups can reach would be reported by scope-mismatch in the helper [arch-unsupported]
 	// SCOPE: atomic-rows.cl:[[@LINE-2]]:2: warning: 'atomic_fetch_sub_explicit' at memory_scope_work_group is atomic only within one work-group, but work-items of other work-groups update the same __global memory through 'f' [scope-mismatch]
 	atomic_fetch_max_explicit(f + 1, 2.0f, memory_order_relaxed, memory_scope_work_group);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_max_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_max_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks; no automatic fix: a work-group-scope fallback on memory other work-groups can reach would be reported by scope-mismatch in the helper [arch-unsupported]
 	/* near misses: not a fetch add/sub/min/max (arch); the object 'f' is reported once (scope); a load per work-item */
 	atomic_store_explicit(f + 2, 1.0f, memory_order_relaxed, memory_scope_work_group);
 	out[get_global_id(0)] = (int)atomic_load_explicit(f + get_global_id(0), memory_order_relaxed, memory_scope_work_group);
