@@ -8,3 +8,19 @@
  */
 #define atomic_load_explicit(p, order, scope) atomic_add((volatile __global int *)(p), 0)
 #define atomic_store_explicit(p, v, order, scope) ((void)atomic_xchg((volatile __global int *)(p), (v)))
+/*
+ * The compare-exchange of arch-unsupported's float CAS-loop fallback
+ * (mp_float_add.cl) as atomic_cmpxchg on the same 32-bit word, writing the
+ * word it found to *expected as the 2.0 function does on failure.  The
+ * pointer is __private: oclgrind has no generic address space.
+ */
+bool oclgrind_cl12_cas(volatile __global int *p, __private int *expected, int desired)
+{
+	int old = atomic_cmpxchg(p, *expected, desired);
+	bool swapped = old == *expected;
+
+	*expected = old;
+	return swapped;
+}
+#define atomic_compare_exchange_weak_explicit(p, expected, desired, success, failure, scope) \
+	oclgrind_cl12_cas((volatile __global int *)(p), (__private int *)(expected), (int)(desired))

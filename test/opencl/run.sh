@@ -8,6 +8,9 @@
 #   check=ID        the check that flags it: cuatomlint --checks=-*,ID flags
 #                   it, and --fix writes OUTDIR/NAME.fixed.cl, on which no
 #                   check finds anything;
+#   device=NAME     the --opencl-device profile(s) the lint judges it for
+#                   (default: cuatomlint's default, gpu);
+#   rounds=N        the rounds on the device (default 20000);
 #   timeout=S       the watchdog (default 30 s);
 #   before=WORD     what the misuse must do on the device where a CPU shows
 #                   it (hang, fail); without it the result is information;
@@ -18,7 +21,10 @@
 #                   (oclgrind 21.10 gives 2.0 atomics mapped to 1.2 ones no
 #                   happens-before, below);
 #   oclgrind=race-clean  ... and the fixed kernel must show none;
-#   oclgrind=info   both reports are information only; none: not run.
+#   oclgrind=info   both reports are information only; none: not run;
+#   oclgrind=fixed-race-clean  only the fixed kernel runs there (the misuse
+#                   needs a built-in oclgrind lacks), and it must pass and
+#                   show no data race.
 # Both kernels run on the first OpenCL device (PoCL's CPU device in CI)
 # with a watchdog: the misuse result is recorded (x86 is TSO and PoCL runs
 # a work-group's work-items in order between barriers, so many misuses pass
@@ -59,22 +65,24 @@ for src in "$here"/mp_*.cl; do
 	check=$(field check volatile-sync)
 	grind=$(field oclgrind race)
 	timeout=$(field timeout 30)
+	rounds=$(field rounds 20000)
+	device=$(field device '')
 	export OCL_GLOBAL=$(field global 2) OCL_LOCAL=$(field local 1)
 	cp "$src" "$out/$name.cl"
 	cp "$src" "$out/$name.fixed.cl"
-	"$lint" --no-cache --checks="-*,$check" "$out/$name.cl" > "$out/$name.lint" 2>&1
+	"$lint" --no-cache ${device:+--opencl-device "$device"} --checks="-*,$check" "$out/$name.cl" > "$out/$name.lint" 2>&1
 	expect "$name lint ($check)" 1 $?
-	"$lint" --no-cache --checks="-*,$check" --fix "$out/$name.fixed.cl" > /dev/null 2>&1
-	"$lint" --no-cache "$out/$name.fixed.cl" > "$out/$name.fixed.lint" 2>&1
+	"$lint" --no-cache ${device:+--opencl-device "$device"} --checks="-*,$check" --fix "$out/$name.fixed.cl" > /dev/null 2>&1
+	"$lint" --no-cache ${device:+--opencl-device "$device"} "$out/$name.fixed.cl" > "$out/$name.fixed.lint" 2>&1
 	expect "$name fixed lint" 0 $?
 	before=$(field before info)
-	r=$("$host" "$out/$name.cl" 20000 0 "$timeout"); st=$(outcome $?)
+	r=$("$host" "$out/$name.cl" "$rounds" 0 "$timeout"); st=$(outcome $?)
 	if [ "$before" = info ]; then
 		echo "info: $name before fix on the OpenCL device: $st ($r)"
 	else
 		expect "$name before fix on the OpenCL device ($r)" "$before" "$st"
 	fi
-	r=$("$host" "$out/$name.fixed.cl" 20000 0 "$timeout"); st=$(outcome $?)
+	r=$("$host" "$out/$name.fixed.cl" "$rounds" 0 "$timeout"); st=$(outcome $?)
 	expect "$name after fix on the OpenCL device ($r)" pass "$st"
 	[ "$grind" = none ] && continue
 	if ! command -v oclgrind > /dev/null; then
@@ -88,9 +96,16 @@ for src in "$here"/mp_*.cl; do
 	# that relies on them may still show its payload; the ordering is shown
 	# on the GPU (docs/validation.md).
 	for kind in cl fixed.cl; do
+		[ "$grind" = fixed-race-clean ] && [ "$kind" = cl ] && continue
 		OCL_STD=CL2.0 oclgrind --data-races "$host" "$out/$name.$kind" 4 1000 120 \
 			"$guard" -DOCLGRIND_CL12_ATOMICS -I"$here" > "$out/$name.$kind.oclgrind" 2>&1
 	done
+	if [ "$grind" = fixed-race-clean ]; then
+		r=$(grep -E '^(pass|fail|hang|error|skip):' "$out/$name.fixed.cl.oclgrind" | head -n 1)
+		expect "$name.fixed.cl under oclgrind (${r:-no result})" pass "${r%%:*}"
+		expect "$name.fixed.cl oclgrind race reports" 0 "$(races "$out/$name.fixed.cl.oclgrind")"
+		continue
+	fi
 	if ! grep -q 'rounds' "$out/$name.cl.oclgrind"; then
 		echo "skipped: oclgrind could not run the host program: $(head -n 1 "$out/$name.cl.oclgrind")"
 		continue

@@ -10,23 +10,23 @@
 __kernel void words(__global long *p)
 {
 	atomic_xchg(p, 1l);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_xchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_xchg' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_xchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_xchg' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	atomic_min(p + 1, 2l);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_min' on a 64-bit word needs cl_khr_int64_extended_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_min' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_min' on a 64-bit word needs cl_khr_int64_extended_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_min' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	atom_inc(p + 2);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atom_inc' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atom_inc' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atom_inc' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atom_inc' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 	atomic_cmpxchg(p + 3, 0l, 1l);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_cmpxchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_cmpxchg' here and reports the call as ambiguous) [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_cmpxchg' on a 64-bit word needs cl_khr_int64_base_atomics, which device profile 'minimal-3.0' lacks (clang has no 64-bit 'atomic_cmpxchg' here and reports the call as ambiguous); no automatic fix: a device profile of the run has no 64-bit compare-and-swap (cl_khr_int64_base_atomics), and a 64-bit read-modify-write cannot be made atomic from 32-bit ones [arch-unsupported]
 }
 #endif
 
 __kernel void floats(__global atomic_float *f, __global int *out)
 {
 	atomic_fetch_sub_explicit(f, 1.0f, memory_order_relaxed, memory_scope_work_group);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_sub_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_sub_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks; no automatic fix: a work-group-scope fallback on memory other work-groups can reach would be reported by scope-mismatch in the helper [arch-unsupported]
 	// SCOPE: atomic-rows.cl:[[@LINE-2]]:2: warning: 'atomic_fetch_sub_explicit' at memory_scope_work_group is atomic only within one work-group, but work-items of other work-groups update the same __global memory through 'f' [scope-mismatch]
 	atomic_fetch_max_explicit(f + 1, 2.0f, memory_order_relaxed, memory_scope_work_group);
-	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_max_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks [arch-unsupported]
+	// ARCH: atomic-rows.cl:[[@LINE-1]]:2: error: 'atomic_fetch_max_explicit' on atomic_float needs cl_ext_float_atomics, which device profile 'minimal-3.0' lacks; no automatic fix: a work-group-scope fallback on memory other work-groups can reach would be reported by scope-mismatch in the helper [arch-unsupported]
 	/* near misses: not a fetch add/sub/min/max (arch); the object 'f' is reported once (scope); a load per work-item */
 	atomic_store_explicit(f + 2, 1.0f, memory_order_relaxed, memory_scope_work_group);
 	out[get_global_id(0)] = (int)atomic_load_explicit(f + get_global_id(0), memory_order_relaxed, memory_scope_work_group);
