@@ -37,6 +37,7 @@
  */
 #include "checks/arch_unsupported_cl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -381,6 +382,54 @@ static void float_fix(struct cal_walk *w, CXCursor c, const struct cal_atomic_op
 		    clang_Cursor_getArgument(c, 1), fix);
 }
 
+/* Has p one of cl_ext_float_atomics' features for type bits ("fp32") and what ("add")? */
+static int has_any_float_feature(const struct cal_ocl_profile *p)
+{
+	static const char *const features[] = {
+		"__opencl_c_ext_fp32_global_atomic_add", "__opencl_c_ext_fp32_local_atomic_add",
+		"__opencl_c_ext_fp32_global_atomic_min_max", "__opencl_c_ext_fp32_local_atomic_min_max",
+		"__opencl_c_ext_fp64_global_atomic_add", "__opencl_c_ext_fp64_local_atomic_add",
+		"__opencl_c_ext_fp64_global_atomic_min_max", "__opencl_c_ext_fp64_local_atomic_min_max",
+		NULL,
+	};
+	int i;
+
+	for (i = 0; features[i]; i++)
+		if (cal_ocl_profile_has(p, features[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does p have the float atomic operation op on type k in address space sp
+ * (generic, or not known: both __global and __local)?  cl_ext_float_atomics
+ * names a feature for each type, operation and space (add covers sub); a
+ * profile with the extension but no feature list (before OpenCL 3.0) has
+ * them all.
+ */
+static int has_float_atomic(const struct cal_ocl_profile *p, enum CXTypeKind k,
+			    enum cal_op op, int sp)
+{
+	const char *bits = k == CXType_Float ? "fp32" : "fp64";
+	const char *what = op == CAL_OP_MIN || op == CAL_OP_MAX ? "min_max" : "add";
+	char name[64];
+	int has = 1;
+
+	if (!cal_ocl_profile_has(p, "cl_ext_float_atomics"))
+		return 0;
+	if (!has_any_float_feature(p))
+		return 1;
+	if (sp != CAL_CL_LOCAL) {
+		snprintf(name, sizeof(name), "__opencl_c_ext_%s_global_atomic_%s", bits, what);
+		has &= cal_ocl_profile_has(p, name);
+	}
+	if (sp != CAL_CL_GLOBAL) {
+		snprintf(name, sizeof(name), "__opencl_c_ext_%s_local_atomic_%s", bits, what);
+		has &= cal_ocl_profile_has(p, name);
+	}
+	return has;
+}
+
 static void judge_float(struct cal_walk *w, CXCursor c, const char *fn,
 			const struct cal_ocl_profile *p)
 {
@@ -395,7 +444,7 @@ static void judge_float(struct cal_walk *w, CXCursor c, const char *fn,
 	if (!r || r->api != CAL_API_OPENCL_2X ||
 	    (r->op != CAL_OP_ADD && r->op != CAL_OP_SUB && r->op != CAL_OP_MIN && r->op != CAL_OP_MAX))
 		return;
-	if (clang_Cursor_getNumArguments(c) < 1 || cal_ocl_profile_has(p, "cl_ext_float_atomics"))
+	if (clang_Cursor_getNumArguments(c) < 1)
 		return;
 	ptr = clang_getCursorType(cal_ignore_wrappers(clang_Cursor_getArgument(c, 0)));
 	if (clang_getCanonicalType(ptr).kind != CXType_Pointer)
@@ -404,12 +453,16 @@ static void judge_float(struct cal_walk *w, CXCursor c, const char *fn,
 	if (t.kind != CXType_Atomic)
 		return;
 	k = clang_getCanonicalType(clang_Type_getValueType(t)).kind;
-	if (k != CXType_Float && k != CXType_Double)
+	if ((k != CXType_Float && k != CXType_Double) ||
+	    has_float_atomic(p, k, r->op, pointee_space(ptr)))
 		return;
 	float_fix(w, c, r, k, ptr, &fix);
 	why = no_fix_words(&fix);
-	f = cal_report(w, c, "'%s' on atomic_%s needs cl_ext_float_atomics, which device profile "
-		       "'%s' lacks%s", fn, k == CXType_Float ? "float" : "double", p->name, why);
+	f = cal_report(w, c, "'%s' on atomic_%s needs cl_ext_float_atomics%s, which device profile "
+		       "'%s' lacks%s", fn, k == CXType_Float ? "float" : "double",
+		       !cal_ocl_profile_has(p, "cl_ext_float_atomics") ? ""
+		       : k == CXType_Float ? " with that fp32 operation in that address space"
+		       : " with that fp64 operation in that address space", p->name, why);
 	attach_fix(f, &fix, k == CXType_Float ? "a compare-exchange loop on its bits as atomic_uint"
 		   : "a compare-exchange loop on its bits as atomic_ulong");
 	free(why);
