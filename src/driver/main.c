@@ -543,47 +543,16 @@ static int dump_config(const struct cal_options *opts)
 	return status;
 }
 
-static int lint(struct cal_options *opts, const int *enabled)
+/* Parse and check every job, in worker processes; returns the wall time. */
+static double run_jobs(const struct cal_options *opts, struct cal_env *env,
+		       const struct cal_jobs *jobs, struct cal_run_result *run)
 {
-	struct cal_env env;
-	struct cal_inputs inputs;
-	struct cal_jobs jobs = { 0 };
 	struct cal_run_settings settings;
-	struct cal_run_result run;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
-	struct cal_config_cache configs;
-	struct cal_source_roots roots;
-	struct cal_argv found_flags = { 0 };
-	char *found_db = NULL;
-	int status = EXIT_USAGE;
 
-	memset(&configs, 0, sizeof(configs));
-	if (fixed_config(opts, &configs) < 0) {
-		cal_config_cache_release(&configs);
-		goto done;
-	}
-	discover_flags(opts, &found_db, &found_flags);
-	if (cal_source_roots_init(&roots, opts->srcroot, opts->compdb) < 0) {
-		status = EXIT_USAGE;
-		goto done;
-	}
-	collect_inputs(opts, &inputs);
-	if ((!inputs.nr && !opts->compdb && !opts->launcher_argv) ||
-	    (opts->compdb && inputs.nr_errors && !inputs.nr)) {
-		cal_inputs_release(&inputs);
-		cal_source_roots_release(&roots);
-		goto done;
-	}
-	if (cal_env_setup(&env, opts->cuda_path, opts->builtin_cuda) < 0 ||
-	    build_jobs(opts, &env, &inputs, &configs, &jobs) < 0)
-		goto out;
-	if (!jobs.nr && !opts->launcher_argv && !inputs.nr_errors) {
-		cal_error("no input files: every input is excluded");
-		goto out;
-	}
-	memset(&run, 0, sizeof(run));
+	memset(run, 0, sizeof(*run));
 	memset(&settings, 0, sizeof(settings));
-	settings.env = &env;
+	settings.env = env;
 	settings.verbose = opts->verbose;
 	settings.per_arch_parses = opts->per_arch_parses;
 	settings.host_parses = opts->host_parses;
@@ -596,42 +565,115 @@ static int lint(struct cal_options *opts, const int *enabled)
 	/* a fix needs the hash of what this run parsed, which the cache does not keep */
 	if (!opts->no_cache && !opts->fix && !opts->fix_dry_run && !opts->export_fixes)
 		sched.cache = cal_cache_open(opts->cache_dir ? opts->cache_dir : CAL_CACHE_DEFAULT_DIR,
-					     &env, opts->per_arch_parses | opts->host_parses << 1 |
+					     env, opts->per_arch_parses | opts->host_parses << 1 |
 						     opts->system_headers << 2,
 					     opts->verbose);
-	cal_schedule_run(&settings, &jobs, &sched, &run);
+	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);
-	cal_run_finish(&run, &jobs.all);
-	cal_suppress_apply(&run.findings);
-	apply_config(&run.findings, &jobs, &configs, opts->header_filter,
-		     opts->launcher_argv ? NULL : &roots);
-	narrow_findings(opts, &jobs, &run.findings);
-	promote_warnings(opts, &run.findings);
-	status = exit_status(opts, &run.findings);
-	if (inputs.nr_errors || run.nr_input_errors)
+	cal_run_finish(run, &jobs->all);
+	return sched.seconds;
+}
+
+/* What one lint holds from its inputs to its report. */
+struct lint_state {
+	struct cal_env env;
+	struct cal_inputs inputs;
+	struct cal_jobs jobs;
+	struct cal_config_cache configs;
+	struct cal_source_roots roots;
+};
+
+/*
+ * The findings after the run: suppressions, config, filters, then the
+ * report and the fixes.  Returns the exit status.
+ */
+static int settle_and_emit(struct cal_options *opts, struct lint_state *l,
+			   struct cal_run_result *run, const int *enabled, double seconds)
+{
+	int status;
+
+	cal_suppress_apply(&run->findings);
+	apply_config(&run->findings, &l->jobs, &l->configs, opts->header_filter,
+		     opts->launcher_argv ? NULL : &l->roots);
+	narrow_findings(opts, &l->jobs, &run->findings);
+	promote_warnings(opts, &run->findings);
+	status = exit_status(opts, &run->findings);
+	if (l->inputs.nr_errors || run->nr_input_errors)
 		status = EXIT_USAGE;
-	cal_fixes_settle(&run.findings);
-	if (predict_rollbacks(opts, &env, &jobs, &run.findings) < 0)
+	cal_fixes_settle(&run->findings);
+	if (predict_rollbacks(opts, &l->env, &l->jobs, &run->findings) < 0)
 		status = EXIT_USAGE;
-	if (report(opts, &run.findings, &jobs.all, enabled, status) < 0)
+	if (report(opts, &run->findings, &l->jobs.all, enabled, status) < 0)
 		status = EXIT_USAGE;
-	if (fix(opts, &env, &jobs, &run.findings) < 0)
+	if (fix(opts, &l->env, &l->jobs, &run->findings) < 0)
 		status = EXIT_USAGE;
 	if (opts->summary || (isatty(STDERR_FILENO) && !opts->launcher_argv && !opts->quiet))
-		print_summary(&run.findings, &jobs, inputs.nr_errors + run.nr_input_errors,
-			      run.nr_partial_tus, sched.seconds);
-	cal_findings_release(&run.findings);
-out:
-	cal_jobs_release(&jobs);
-	cal_config_cache_release(&configs);
-	if (opts->keep_env && env.dir) {
-		/* bench/ reruns the --verbose arguments with clang++ */
-		fprintf(stderr, "cuatomlint: kept support files in %s\n", env.dir);
-		cal_env_keep(&env);
+		print_summary(&run->findings, &l->jobs, l->inputs.nr_errors + run->nr_input_errors,
+			      run->nr_partial_tus, seconds);
+	return status;
+}
+
+/* The jobs of a lint, once its inputs are known; EXIT_USAGE where there are none. */
+static int lint_inputs(struct cal_options *opts, const int *enabled, struct lint_state *l)
+{
+	struct cal_run_result run;
+	double seconds;
+	int status;
+
+	if (cal_env_setup(&l->env, opts->cuda_path, opts->builtin_cuda) < 0 ||
+	    build_jobs(opts, &l->env, &l->inputs, &l->configs, &l->jobs) < 0)
+		return EXIT_USAGE;
+	if (!l->jobs.nr && !opts->launcher_argv && !l->inputs.nr_errors) {
+		cal_error("no input files: every input is excluded");
+		return EXIT_USAGE;
 	}
-	cal_env_release(&env);
-	cal_inputs_release(&inputs);
-	cal_source_roots_release(&roots);
+	seconds = run_jobs(opts, &l->env, &l->jobs, &run);
+	status = settle_and_emit(opts, l, &run, enabled, seconds);
+	cal_findings_release(&run.findings);
+	return status;
+}
+
+static void release_lint(const struct cal_options *opts, struct lint_state *l)
+{
+	cal_jobs_release(&l->jobs);
+	cal_config_cache_release(&l->configs);
+	if (opts->keep_env && l->env.dir) {
+		/* bench/ reruns the --verbose arguments with clang++ */
+		fprintf(stderr, "cuatomlint: kept support files in %s\n", l->env.dir);
+		cal_env_keep(&l->env);
+	}
+	cal_env_release(&l->env);
+	cal_inputs_release(&l->inputs);
+	cal_source_roots_release(&l->roots);
+}
+
+static int lint(struct cal_options *opts, const int *enabled)
+{
+	struct lint_state l;
+	struct cal_argv found_flags = { 0 };
+	char *found_db = NULL;
+	int status = EXIT_USAGE;
+
+	memset(&l, 0, sizeof(l));
+	if (fixed_config(opts, &l.configs) < 0) {
+		cal_config_cache_release(&l.configs);
+		goto done;
+	}
+	discover_flags(opts, &found_db, &found_flags);
+	if (cal_source_roots_init(&l.roots, opts->srcroot, opts->compdb) < 0) {
+		cal_config_cache_release(&l.configs);
+		goto done;
+	}
+	collect_inputs(opts, &l.inputs);
+	if ((!l.inputs.nr && !opts->compdb && !opts->launcher_argv) ||
+	    (opts->compdb && l.inputs.nr_errors && !l.inputs.nr)) {
+		cal_inputs_release(&l.inputs);
+		cal_source_roots_release(&l.roots);
+		cal_config_cache_release(&l.configs);
+		goto done;
+	}
+	status = lint_inputs(opts, enabled, &l);
+	release_lint(opts, &l);
 done:
 	if (found_db)
 		opts->compdb = NULL;

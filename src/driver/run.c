@@ -190,6 +190,29 @@ static int has_rdc(const struct cal_argv *args)
 	return rdc;
 }
 
+/* What the walk and the checks know of one parse (not yet whether it is partial). */
+static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
+			   const struct cal_target *arch, uint64_t mask, struct cal_parse_info *info)
+{
+	const struct cal_job *job = run->job;
+	const struct cal_run_settings *set = run->set;
+
+	memset(info, 0, sizeof(*info));
+	info->tu = tu;
+	info->main_file = path;
+	info->is_host = arch == NULL && !job->opencl;
+	info->arch_mask = mask;
+	info->targets = &job->targets;
+	info->arch = arch;
+	info->prelude_path = set->env->dir;
+	info->scope_system = job->config->scope_system;
+	info->options = &job->config->options;
+	info->system_headers = set->system_headers;
+	info->cuda_major = set->env->ver_major;
+	info->opencl = job->opencl ? cal_ocl_std() : 0;
+	info->ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
+}
+
 /*
  * Parse and walk once, for arch (NULL: the host) and the targets of mask.
  * Given a plan, the parse first groups the targets (plan_groups) and then
@@ -231,23 +254,10 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	/* not the user's errors: the checks see a clean parse and may fix */
 	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, has_rdc(&job->args), &errors,
 						 set->verbose ? stderr : NULL);
-	memset(&info, 0, sizeof(info));
-	info.tu = tu;
-	info.main_file = path;
-	info.is_host = arch == NULL && !job->opencl;
-	info.arch_mask = mask;
-	info.targets = &job->targets;
-	info.arch = arch;
+	describe_parse(run, tu, path, arch, mask, &info);
 	info.partial = nr_errors > 0;
-	info.prelude_path = set->env->dir;
-	info.scope_system = job->config->scope_system;
-	info.options = &job->config->options;
-	info.system_headers = set->system_headers;
-	info.cuda_major = set->env->ver_major;
 	if (job->opencl)
 		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
-	info.opencl = job->opencl ? cal_ocl_std() : 0;
-	info.ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	if (cal_walk_parse_guarded(&info, job->enabled, &run->w->findings) < 0) {
 		cal_error("internal error: a check crashed on '%s'; "
 			"its findings are lost, other files are not affected", path);
