@@ -204,12 +204,13 @@ static int value_may_change(CXCursor e, int sign, long long size, long long obj_
 
 	if (obj_size < 1 || obj_size > 8)
 		return 0;
-	changes = sign || size >= obj_size;
+	/* unsigned to signed: only at one width (a narrowing is another matter: size_t ids) */
+	changes = sign || size == obj_size;
 	r = clang_Cursor_Evaluate(e);
 	if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
 		unsigned long long max = (1ULL << (obj_size * 8 - 1)) - 1;	/* the signed maximum */
 		if (clang_EvalResult_isUnsignedInt(r))
-			changes = !sign && clang_EvalResult_getAsUnsigned(r) > max;
+			changes = changes && clang_EvalResult_getAsUnsigned(r) > max;
 		else
 			changes = sign && clang_EvalResult_getAsLongLong(r) < 0;
 	}

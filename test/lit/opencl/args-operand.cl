@@ -30,12 +30,17 @@ __kernel void k(__global atomic_uint *u, __global atomic_int *a, __global atomic
 	// CHECK: args-operand.cl:[[@LINE-1]]:23: warning: 'atomic_fetch_max' with operand 'uv' of type 'uintptr_t' on an object of type 'atomic_intptr_t': {{.*}} an operand above the signed maximum compares as a negative value;{{.*}} [opencl-atomic-args]
 	atomic_fetch_min(ul, ch);
 	// CHECK: args-operand.cl:[[@LINE-1]]:23: warning: 'atomic_fetch_min' with operand 'ch' of type 'char' on an object of type 'atomic_ulong': {{.*}} a negative operand compares as a large unsigned value;{{.*}} [opencl-atomic-args]
-	atomic_fetch_min(a, lv);
-	// CHECK: args-operand.cl:[[@LINE-1]]:22: warning: 'atomic_fetch_min' with operand 'lv' of type 'ulong' on an object of type 'atomic_int': {{.*}} an operand above the signed maximum compares as a negative value;{{.*}} [opencl-atomic-args]
+	atomic_fetch_max(ip, lv - 1);
+	// CHECK: args-operand.cl:[[@LINE-1]]:23: warning: 'atomic_fetch_max' with operand 'lv - 1' of type 'ulong' on an object of type 'atomic_intptr_t': {{.*}} an operand above the signed maximum compares as a negative value;{{.*}} [opencl-atomic-args]
+	atomic_fetch_max(up, (long)v);
+	// CHECK: args-operand.cl:[[@LINE-1]]:23: warning: 'atomic_fetch_max' with operand '(long)v' of type 'long' on an object of type 'atomic_uintptr_t': {{.*}} a negative operand compares as a large unsigned value;{{.*}} [opencl-atomic-args]
 	/* near misses: a constant that keeps its value, an explicit cast, an
 	   unsigned operand narrower than a signed object (every value fits),
-	   same signedness, add/sub (wrap-around arithmetic: the same bits) and
-	   the bitwise keys (the same bits at the object's width) */
+	   same signedness, a narrowing unsigned operand (get_local_id's size_t:
+	   not a signedness matter), add/sub (wrap-around arithmetic: the same
+	   bits) and the bitwise keys (the same bits at the object's width) */
+	atomic_fetch_min(a, lv);
+	atomic_fetch_max(a, get_local_id(0));
 	atomic_fetch_min(u, 5);
 	atomic_fetch_min(a, 7u);
 	atomic_fetch_min(u, (uint)v);
