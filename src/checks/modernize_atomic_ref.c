@@ -17,6 +17,9 @@
  * "#include <cuda/atomic>" through the shared inserter (fixits/
  * include_insert.h) unless the file includes it already, so the insertions
  * of all fixes and checks in a file are identical and collapse into one.
+ *
+ * In an OpenCL C parse the check is modernize_atomic_ref_cl.c's: 1.x
+ * atomic_add & co. to atomic_fetch_*_explicit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,7 @@
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/atomics.h"
+#include "checks/modernize_atomic_ref_cl.h"
 
 struct modernize_state {
 	CXTranslationUnit tu;
@@ -174,6 +178,10 @@ static void modernize_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *name, *type, *scope_name;
 	struct cal_finding *f;
 
+	if (w->parse->opencl) {
+		cal_modernize_cl_visit(w, c);	/* OpenCL C's 1.x functions */
+		return;
+	}
 	if (!cal_walk_in_device_code(w) || w->in_instantiation || clang_Cursor_getNumArguments(c) != 2 ||
 	    cal_walk_targets_below(w, atomic_ref_min_sm()))
 		return;
@@ -207,6 +215,7 @@ const struct cal_check cal_check_modernize_atomic_ref = {
 	.enabled_by_default = 0,
 	.summary = "legacy atomic call that could be a cuda::atomic_ref member call with an explicit memory order",
 	.doc = "modernize-atomic-ref.md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.begin = modernize_begin,
 	.visit = modernize_visit,

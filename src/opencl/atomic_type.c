@@ -6,10 +6,15 @@
  * types" (OpenCL C, atomic functions).  clang 19 rejects ++, += and = on
  * an atomic object, but accepts a plain read (int v = *counter;) silently:
  * as in C11 it becomes an atomic load, which OpenCL C does not define.
- * This check finds those reads.  The fix is the load C11 gives the read,
- * atomic_load() (seq_cst, device scope), where every device profile has
- * both (__opencl_c_atomic_order_seq_cst, __opencl_c_atomic_scope_device);
- * otherwise none, since a weaker order or scope would change the meaning.
+ * This check finds those reads.  The fix is the load C11 gives the read, a
+ * seq_cst load at device scope, written as the explicit call that says so:
+ * atomic_load_explicit(p, memory_order_seq_cst, memory_scope_device) (the
+ * same meaning as atomic_load(p), and the same form as the front end's
+ * other fixes; both need the same features).  Only where every device
+ * profile has both __opencl_c_atomic_order_seq_cst and
+ * __opencl_c_atomic_scope_device: arch-unsupported reports either form on
+ * a profile without them, and a weaker order or scope would change the
+ * meaning, so elsewhere there is no fix and the finding says why.
  *
  * Operators on an atomic object (=, +=, ++ ...) clang rejects, with errors
  * that do not say why ("invalid operands to binary expression"); the AST
@@ -17,11 +22,12 @@
  * The check reports it in the specification's terms, as an error, and
  * cal_ocl_type_supersede_errors() drops clang's error at the same place, so
  * it is said once.  Fix, for a statement of its own (its value unused),
- * what C11 gives the operator where OpenCL C has the function:
- * A = v -> atomic_store(&A, v), A += v -> atomic_fetch_add(&A, v) (and -=,
- * |=, &=, ^=), ++/-- -> atomic_fetch_add/sub(&A, 1); not where v reads A
- * (a load and a store, not one atomic operation) nor for operators without
- * an atomic function (*=, <<=, + ...).
+ * what C11 gives the operator where OpenCL C has the function, seq_cst at
+ * device scope (same profile condition): A = v -> atomic_store_explicit(&A,
+ * v, ...), A += v -> atomic_fetch_add_explicit(&A, v, ...) (and -=, |=, &=,
+ * ^=), ++/-- -> atomic_fetch_add/sub_explicit(&A, 1, ...); not where v
+ * reads A (a load and a store, not one atomic operation) nor for operators
+ * without an atomic function (*=, <<=, + ...).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +39,20 @@
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "opencl/opencl.h"
+
+/* The order and scope of the non-explicit functions, which C11 gives reads and operators. */
+#define SEQ_CST_DEVICE "memory_order_seq_cst, memory_scope_device"
+
+/* Why no fix keeps C11's meaning on the run's profiles, or NULL. */
+static const char *seq_cst_device_missing(void)
+{
+	if (cal_ocl_all_profiles_have("__opencl_c_atomic_order_seq_cst") &&
+	    cal_ocl_all_profiles_have("__opencl_c_atomic_scope_device"))
+		return NULL;
+	return "seq_cst at device scope (what C11 gives it) needs __opencl_c_atomic_order_seq_cst "
+	       "and __opencl_c_atomic_scope_device, which a device profile lacks (a weaker order "
+	       "or scope would change the meaning: write the atomic_*_explicit call you mean)";
+}
 
 static int is_atomic_type(CXType t)
 {
@@ -65,9 +85,10 @@ static void add_load_fix(struct cal_walk *w, struct cal_finding *f, CXCursor lva
 
 	if (!text)
 		return;
-	call = xasprintf("atomic_load(%s%s)", deref ? "" : "&", text);
+	call = xasprintf("atomic_load_explicit(%s%s, " SEQ_CST_DEVICE ")", deref ? "" : "&", text);
 	if (cal_edit_replace_cursor(lvalue, call, &e) == 0) {
-		cal_fix_add_edit(cal_finding_add_fix(f, "use atomic_load"), &e);
+		cal_fix_add_edit(cal_finding_add_fix(f, "use atomic_load_explicit, seq_cst at device "
+						     "scope"), &e);
 		cal_edit_clear(&e);
 	}
 	free(call);
@@ -172,12 +193,7 @@ static const char *no_operator_fix(struct cal_walk *w, CXCursor c, const char *f
 	if (!clang_Cursor_isNull(rhs) && cal_subtree_find(rhs, mentions_lvalue, NULL, &lvalue, NULL))
 		return "the right side reads the atomic object: a load and a store, not one "
 		       "atomic operation; write the atomic function you mean";
-	if (!cal_ocl_all_profiles_have("__opencl_c_atomic_order_seq_cst") ||
-	    !cal_ocl_all_profiles_have("__opencl_c_atomic_scope_device"))
-		return "the non-explicit atomic functions (seq_cst, device scope, what the operator "
-		       "means in C11) need __opencl_c_atomic_order_seq_cst and "
-		       "__opencl_c_atomic_scope_device, which a device profile lacks";
-	return NULL;
+	return seq_cst_device_missing();
 }
 
 static void add_operator_fix(struct cal_walk *w, struct cal_finding *f, CXCursor c,
@@ -190,9 +206,11 @@ static void add_operator_fix(struct cal_walk *w, struct cal_finding *f, CXCursor
 	struct cal_edit e;
 
 	if (obj && val) {
-		call = xasprintf("%s(%s%s, %s)", fn, deref ? "" : "&", obj, val);
+		call = xasprintf("%s_explicit(%s%s, %s, " SEQ_CST_DEVICE ")", fn, deref ? "" : "&",
+				 obj, val);
 		if (cal_edit_replace_cursor(c, call, &e) == 0) {
-			cal_fix_add_edit(cal_finding_add_fix(f, "use the atomic function"), &e);
+			cal_fix_add_edit(cal_finding_add_fix(f, "use the atomic function, seq_cst at "
+							     "device scope"), &e);
 			cal_edit_clear(&e);
 		}
 		free(call);
@@ -230,6 +248,7 @@ static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	CXCursor lvalue;
 	struct cal_finding *f;
+	const char *why;
 	char *subject;
 
 	(void)state;
@@ -241,11 +260,9 @@ static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 	f = cal_report(w, lvalue, "plain read of atomic object '%s': OpenCL C has no operators "
 		       "on atomic types and does not define this load; use atomic_load or "
 		       "atomic_load_explicit", subject);
-	if (!cal_ocl_all_profiles_have("__opencl_c_atomic_order_seq_cst") ||
-	    !cal_ocl_all_profiles_have("__opencl_c_atomic_scope_device"))
-		cal_note_at(w, f, lvalue, "no fix: atomic_load (seq_cst, device scope, what the "
-			    "read means in C11) needs __opencl_c_atomic_order_seq_cst and "
-			    "__opencl_c_atomic_scope_device, which a device profile lacks");
+	why = seq_cst_device_missing();
+	if (why)
+		cal_note_at(w, f, lvalue, "no fix: %s", why);
 	else
 		add_load_fix(w, f, lvalue);
 	free(subject);
