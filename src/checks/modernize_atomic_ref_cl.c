@@ -169,6 +169,24 @@ static void add_fix(struct cal_walk *w, struct cal_finding *f, CXCursor call, co
 	cal_edit_clear(&e);
 }
 
+/*
+ * cuatomlint's own fallback helpers (arch-unsupported's CAS loops) use the
+ * 1.x functions on purpose: the profiles they are written for lack the
+ * 2.0 types.  A fix the tool emits is not reported again.
+ */
+static int in_own_helper(const struct cal_walk *w)
+{
+	char *name;
+	int own;
+
+	if (clang_Cursor_isNull(w->function))
+		return 0;
+	name = cal_cursor_name(w->function);
+	own = name && !strncmp(name, "cuatomlint_", strlen("cuatomlint_"));
+	free(name);
+	return own;
+}
+
 void cal_modernize_cl_visit(struct cal_walk *w, CXCursor call)
 {
 	const struct cal_atomic_op *op;
@@ -179,7 +197,7 @@ void cal_modernize_cl_visit(struct cal_walk *w, CXCursor call)
 	int wide;
 	struct cal_finding *f;
 
-	if (w->parse->opencl < 200 || !cal_ocl_is_builtin_call(call))
+	if (w->parse->opencl < 200 || !cal_ocl_is_builtin_call(call) || in_own_helper(w))
 		return;
 	name = cal_cursor_name(cal_call_callee(call));
 	op = cal_atomic_op_cl_find(name);
