@@ -3,7 +3,7 @@
  * atomic_double with atomic_fetch_add_explicit, which needs
  * cl_ext_float_atomics with its fp64 add feature.  PoCL's CPU device lacks
  * it (the build fails there, so the result before the fix is information),
- * and so does NVIDIA's H100 driver, which lists the fp32 features only; the
+ * and so does NVIDIA's H100 driver (no float atomics at all); the
  * fix is cuatomlint's CAS-loop fallback, a compare-exchange on the word's
  * bits as atomic_ulong (both devices have the 64-bit atomics).  As in
  * mp_float_add.cl, the last work-item to finish compares the sum with

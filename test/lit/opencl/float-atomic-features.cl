@@ -1,6 +1,6 @@
 // cl_ext_float_atomics names one feature per type, operation and address
 // space (__opencl_c_ext_fp64_global_atomic_add, ...): the extension alone
-// is not enough.  The built-in 'gpu' profile (NVIDIA's H100 driver) lists
+// is not enough.  The built-in 'gpu' profile (a full-profile 3.0 GPU) lists
 // the fp32 features only, so a double atomic_fetch_add is flagged there
 // (with the CAS-loop fallback on atomic_ulong, which it has) and the float
 // operations are not.
