@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "driver/config_yaml.h"
 #include "cuatomlint/strbuf.h"
 #include "util/diag.h"
+#include "util/regex_guard.h"
 
 struct parser {
 	const char *path, *text;
@@ -302,12 +302,11 @@ static int read_excludes(struct parser *p, const cJSON *v)
 
 static int read_header_filter(struct parser *p, const cJSON *v)
 {
-	regex_t re;
-	if (!cJSON_IsString(v) || regcomp(&re, v->valuestring, REG_EXTENDED | REG_NOSUB))
+	if (!cJSON_IsString(v) || !cal_regex_ok(v->valuestring))
 		return config_error(p, v->string,
-				    "\"%s\" must be a POSIX extended regular expression",
+				    "\"%s\" must be a POSIX extended regular expression "
+				    "(no adjacent repetition operators, of modest size)",
 				    v->string);
-	regfree(&re);
 	free(p->cfg->header_filter);	/* a key given twice: the last one counts */
 	p->cfg->header_filter = xstrdup(v->valuestring);
 	return 0;

@@ -2,13 +2,15 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <regex.h>
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
 #include "filter/line_filter.h"
 #include "opencl/opencl.h"
 #include "util/diag.h"
+#include "util/regex_guard.h"
+
+#define REGEX_WANTED "a POSIX extended regular expression (no adjacent repetition operators, of modest size)"
 
 enum opt_kind { OPT_FLAG, OPT_VALUE };
 
@@ -121,20 +123,16 @@ static int add_exclude(struct cal_options *o, const char *v)
 
 static int set_header_filter(struct cal_options *o, const char *v)
 {
-	regex_t re;
-	if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB))
-		return bad_value("--header-filter", v, "a POSIX extended regular expression");
-	regfree(&re);
+	if (!cal_regex_ok(v))
+		return bad_value("--header-filter", v, REGEX_WANTED);
 	o->header_filter = v;
 	return 0;
 }
 
 static int set_exclude_header_filter(struct cal_options *o, const char *v)
 {
-	regex_t re;
-	if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB))
-		return bad_value("--exclude-header-filter", v, "a POSIX extended regular expression");
-	regfree(&re);
+	if (!cal_regex_ok(v))
+		return bad_value("--exclude-header-filter", v, REGEX_WANTED);
 	o->exclude_header_filter = v;
 	return 0;
 }

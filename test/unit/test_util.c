@@ -1,6 +1,6 @@
 /*
  * Unit tests for src/util/: the hashes (values other runs compare with
- * must not change), the string vector and the worker count.
+ * must not change), the string vector, the worker count and the regex guard.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 #include "test.h"
 #include "util/hash.h"
 #include "util/strvec.h"
+#include "util/regex_guard.h"
 #include "util/threads.h"
 
 static void test_hashes(void)
@@ -54,6 +55,28 @@ static void test_strvec(void)
 	EXPECT(v.n == 0 && v.v == NULL && cal_argv_count(&v, "s3") == 0);
 }
 
+static void test_regex_guard(void)
+{
+	/* ordinary patterns compile */
+	EXPECT(cal_regex_ok(".*\\.cuh$"));
+	EXPECT(cal_regex_ok("(a|b)+c{2,3}"));
+	EXPECT(cal_regex_ok("[+*]+x"));		/* '+' in a bracket is a member */
+	EXPECT(cal_regex_ok("[]+]+x"));		/* ']' first in a bracket too */
+	EXPECT(cal_regex_ok("a\\++"));		/* an escaped '+' is an atom */
+	EXPECT(cal_regex_ok("a{2,}b"));
+	EXPECT(cal_regex_ok("(a{10}){10}"));
+	/* adjacent repetition operators (undefined in POSIX; glibc blows up) */
+	EXPECT(!cal_regex_ok("a++"));
+	EXPECT(!cal_regex_ok("a*+"));
+	EXPECT(!cal_regex_ok("(x){2}+"));
+	/* expansions that would take gigabytes */
+	EXPECT(!cal_regex_ok("((a{255}){255}){255}"));
+	EXPECT(!cal_regex_ok("x(a{200}){200}"));
+	/* regcomp's own errors, and no pattern */
+	EXPECT(!cal_regex_ok("(a"));
+	EXPECT(!cal_regex_ok(NULL));
+}
+
 static void test_workers(void)
 {
 	EXPECT(cal_default_workers() >= 1);
@@ -64,5 +87,6 @@ int main(void)
 	test_hashes();
 	test_strvec();
 	test_workers();
+	test_regex_guard();
 	return test_summary("util");
 }
