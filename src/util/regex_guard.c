@@ -67,7 +67,7 @@ static double atom(struct scan *s)
 static double repetition(struct scan *s)
 {
 	char *end;
-	long m, n;
+	double m, n;
 
 	if (*s->p == '*' || *s->p == '?') {
 		s->p++;
@@ -79,16 +79,17 @@ static double repetition(struct scan *s)
 	}
 	if (*s->p != '{' || s->p[1] < '0' || s->p[1] > '9')
 		return 0;
-	m = strtol(s->p + 1, &end, 10);
+	/* in double: a bound past LONG_MAX must not overflow */
+	m = (double)strtol(s->p + 1, &end, 10);
 	n = m;
 	if (*end == ',' && end[1] >= '0' && end[1] <= '9')
-		n = strtol(end + 1, &end, 10);
+		n = (double)strtol(end + 1, &end, 10);
 	else if (*end == ',')
 		n = m + 1, end++;	/* {m,}: m copies and a star */
 	if (*end != '}')
 		return 0;	/* not a bound: regcomp judges it */
 	s->p = end + 1;
-	return n > m ? (double)n : (double)m + 1;
+	return n > m ? n : m + 1;
 }
 
 static double sequence(struct scan *s)
