@@ -13,6 +13,7 @@
 #include "cutile/cutile.h"
 #include "parse/header_errors.h"
 #include "opencl/opencl.h"
+#include "checks/opencl_errors.h"
 #include "driver/parsed_hash.h"
 #include "parse/parse.h"
 #include "util/diag.h"

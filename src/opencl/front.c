@@ -7,7 +7,6 @@
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "parse/parse.h"
-#include "opencl/opencl_checks.h"
 #include "cuatomlint/strbuf.h"
 
 int cal_ocl_is_source(const char *path)
@@ -118,7 +117,7 @@ char *cal_ocl_fingerprint_arg(void)
 
 /* What the parse, the walk and the shared checks ask of the front end (parse/language.h). */
 static const struct cal_opencl_front front = {
-	cal_ocl_parse_args, cal_ocl_all_profiles_have, cal_ocl_report_volatile
+	cal_ocl_parse_args, cal_ocl_all_profiles_have
 };
 
 int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)

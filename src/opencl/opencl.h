@@ -72,38 +72,6 @@ void cal_ocl_parse_args(int profile, struct cal_argv *out);
  * declarations are the built-ins, never user code.
  */
 char *cal_ocl_header_dir(CXTranslationUnit tu);
-/*
- * arch-unsupported for OpenCL: restate, as findings of check_id, the clang
- * errors of a parse for profile p that say the profile lacks an atomic
- * function (undeclared non-explicit functions on a 3.0 device without
- * seq_cst or device scope).
- */
-struct cal_findings;
-void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
-			    const char *check_id);
-/*
- * opencl-atomic-type reports operators on atomic objects, which clang
- * rejects, as errors in the specification's terms (and arch-unsupported
- * a 1.x call on a 64-bit word that clang calls ambiguous): drop from
- * errors (one parse's clang errors) each one inside such a finding among
- * found->items[first..].  Returns how many errors remain.
- */
-size_t cal_ocl_type_supersede_errors(struct cal_findings *errors,
-				     const struct cal_findings *found, size_t first);
-/*
- * opencl-atomic-type: restate clang's errors for the atomic types OpenCL C
- * lacks (atomic_char, _Atomic ...; clang does not know them) in the
- * specification's terms.
- */
-void cal_ocl_restate_type_errors(struct cal_findings *errors);
-/*
- * An OpenCL parse's clang errors restated by the front end's checks that
- * are enabled (enabled: one flag a registered check): arch-unsupported for
- * what the device profile lacks, opencl-atomic-type for the types OpenCL C
- * does not have.
- */
-void cal_ocl_restate_clang_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
-				  const int *enabled);
 /* The OpenCL C version of a parse, 120/200/300. */
 int cal_ocl_std(void);
 

@@ -26,29 +26,15 @@ int cal_ocl_profile_has(const struct cal_ocl_profile *p, const char *feature);
 /* A call of an OpenCL C built-in: declared, never defined. */
 int cal_ocl_is_builtin_call(CXCursor c);
 
-/* A volatile access that volatile-sync flags in an OpenCL parse. */
-struct cal_ocl_volatile {
-	int poll;			/* a spin-wait read; else a store another work-item polls */
-	CXCursor lvalue;		/* the volatile lvalue */
-	CXCursor assign;		/* a store: the assignment */
-	const CXCursor *polled_at;	/* a store: where the word is polled, or NULL */
-	int fix_allowed;		/* the generic check allows an edit here */
-	const char *why_not;		/* if not: why (NULL: the parse had errors) */
-};
-
 /*
- * The OpenCL C front end's side of a parse and its walk, and of the checks
- * shared with CUDA: the generic check decides what to flag, the front end
- * says it in OpenCL's words and builds OpenCL's fixes.
+ * The OpenCL C front end's side of a parse and its walk, and what the
+ * OpenCL halves of the checks ask of the run's device profiles.
  */
 struct cal_opencl_front {
 	/* The clang arguments (without user arguments) of the parse for profile i. */
 	void (*parse_args)(int profile, struct cal_argv *out);
 	/* Does every profile of the run have feature? (One fix must suit them all.) */
 	int (*all_profiles_have)(const char *feature);
-	/* volatile-sync's finding for v. */
-	void (*report_volatile)(struct cal_walk *w, CXTranslationUnit tu,
-				const struct cal_ocl_volatile *v);
 };
 
 void cal_opencl_front_set(const struct cal_opencl_front *front);

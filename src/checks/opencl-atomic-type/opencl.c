@@ -39,6 +39,7 @@
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "opencl/opencl.h"
+#include "checks/opencl-atomic-type/opencl.h"
 
 /* The order and scope of the non-explicit functions, which C11 gives reads and operators. */
 #define SEQ_CST_DEVICE "memory_order_seq_cst, memory_scope_device"

@@ -32,7 +32,7 @@
  * there is no fix.  Only __global memory the pointer's type says is
  * __global is judged (a generic pointer may point to __local memory).
  */
-#include "checks/scope_mismatch_cl.h"
+#include "checks/scope-mismatch/opencl.h"
 
 #include <stdlib.h>
 #include <string.h>

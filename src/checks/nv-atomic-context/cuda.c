@@ -23,7 +23,7 @@
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/nv_atomic.h"
-#include "checks/nv_atomic_fixes.h"
+#include "checks/nv-atomic-context/fixes.h"
 
 enum place {
 	PLACE_BODY,		/* fine */

@@ -18,6 +18,7 @@
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "opencl/opencl.h"
+#include "checks/arch-unsupported/opencl.h"
 
 static const char *const implicit_functions[] = {
 	"atomic_load", "atomic_store", "atomic_exchange", "atomic_compare_exchange_strong",
@@ -146,23 +147,4 @@ void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_pr
 		f->message = msg;
 		f->check = check_id;
 	}
-}
-
-static int enabled_check(const int *enabled, const char *id)
-{
-	int i;
-
-	for (i = 0; i < cal_nr_checks; i++)
-		if (!strcmp(cal_checks[i]->id, id))
-			return enabled[i];
-	return 0;
-}
-
-void cal_ocl_restate_clang_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
-				  const int *enabled)
-{
-	if (enabled_check(enabled, "arch-unsupported"))
-		cal_ocl_restate_errors(errors, p, "arch-unsupported");
-	if (enabled_check(enabled, "opencl-atomic-type"))
-		cal_ocl_restate_type_errors(errors);
 }

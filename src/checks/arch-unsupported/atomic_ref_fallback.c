@@ -11,7 +11,7 @@
  * constructor when that argument is a plain variable (a pointer that may
  * have moved since is not rewritten).
  */
-#include "checks/atomic_ref_fallback.h"
+#include "checks/arch-unsupported/atomic_ref_fallback.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -51,7 +51,7 @@
 #include "analysis/scope_address.h"
 #include "analysis/scope_calls.h"
 #include "analysis/scope_sites.h"
-#include "checks/scope_mismatch_cl.h"
+#include "checks/scope-mismatch/opencl.h"
 
 #define WIDEN_FIX "widen the scope to device"
 

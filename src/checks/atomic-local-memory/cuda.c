@@ -25,7 +25,7 @@
 #include "cuatomlint/strbuf.h"
 #include "analysis/local_origin.h"
 #include "atomics/nv_atomic.h"
-#include "checks/atomic_local_asm.h"
+#include "checks/atomic-local-memory/asm.h"
 
 /* How an atomic maps to a plain operation when its result is unused. */
 enum plain_op {

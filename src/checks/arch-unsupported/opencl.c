@@ -35,7 +35,7 @@
  * be right for every profile of the run (all_profiles_have), so the fix of
  * one call is the same text in every profile's parse and collapses.
  */
-#include "checks/arch_unsupported_cl.h"
+#include "checks/arch-unsupported/opencl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

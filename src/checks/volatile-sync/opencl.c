@@ -15,7 +15,7 @@
  * atomic_xchg to publish) was run on an H100 through NVIDIA's OpenCL and
  * still read 99.5% stale words (issue 14), so no 1.2 form is proven.
  */
-#include "opencl/opencl_checks.h"
+#include "checks/volatile-sync/opencl.h"
 
 #include <ctype.h>
 #include <stdlib.h>

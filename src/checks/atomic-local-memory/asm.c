@@ -3,7 +3,7 @@
  * operands, for atomic-local-memory, through the shared asm reader
  * (asm_template.h) that ptx-atom-invalid and scope-mismatch use too.
  */
-#include "checks/atomic_local_asm.h"
+#include "checks/atomic-local-memory/asm.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -24,7 +24,7 @@
  * literal is private memory that profiles without the generic address
  * space cannot pass), so it gets a finding without a fix.
  */
-#include "checks/modernize_atomic_ref_cl.h"
+#include "checks/modernize-atomic-ref/opencl.h"
 
 #include <stdlib.h>
 #include <string.h>

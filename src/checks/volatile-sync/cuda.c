@@ -47,6 +47,7 @@
 #include "analysis/volatile_util.h"
 #include "atomics/atomics.h"
 #include "ptx/asm_template.h"
+#include "checks/volatile-sync/opencl.h"
 
 #define ATOMIC_HEADER "cuda/atomic"
 enum access_kind { ACC_POLL, ACC_STORE };
@@ -1953,7 +1954,7 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 	free(name);
 }
 
-/* OpenCL C: the same finding in OpenCL's words, with OpenCL's fix (src/opencl/, through parse/language.h). */
+/* OpenCL C: the same finding in OpenCL's words, with OpenCL's fix (opencl.c). */
 static void report_access_cl(struct cal_walk *w, const struct sync_state *st,
 			     const struct access *a)
 {
@@ -1965,7 +1966,7 @@ static void report_access_cl(struct cal_walk *w, const struct sync_state *st,
 		v.why_not = "the store's value is used";
 	}
 	if (cal_opencl_front())
-		cal_opencl_front()->report_volatile(w, st->tu, &v);
+		cal_ocl_report_volatile(w, st->tu, &v);
 }
 
 static void sync_end(struct cal_walk *w, void *state)

@@ -31,7 +31,7 @@
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/atomics.h"
-#include "checks/modernize_atomic_ref_cl.h"
+#include "checks/modernize-atomic-ref/opencl.h"
 
 struct modernize_state {
 	CXTranslationUnit tu;

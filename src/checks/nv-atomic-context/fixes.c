@@ -1,4 +1,4 @@
-#include "checks/nv_atomic_fixes.h"
+#include "checks/nv-atomic-context/fixes.h"
 
 #include <ctype.h>
 #include <stdlib.h>
