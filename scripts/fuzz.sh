@@ -60,7 +60,7 @@ build_walk() {
   cmake -DDOCS=docs/checks -DOUT="$out/generated/check_help_table.c" -P cmake/embed-check-docs.cmake
   local objs=() stale=() src obj
   build_grammar
-  for src in src/*/*.c \
+  for src in src/*/*.c src/*/*/*.c \
              "$out/generated/check_help_table.c" test/fuzz/fuzz_walk.c; do
     [ "$src" = src/driver/main.c ] && continue
     obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
@@ -136,8 +136,8 @@ build_grammar() {
 build_cutile() {
   build_grammar
   "$clang" "${cflags[@]}" -Iinclude -Isrc -I"$("$llvm_config" --includedir)" \
-    test/fuzz/fuzz_cutile.c src/cutile/tree.c src/cutile/analysis.c src/cutile/checks.c \
-    src/cutile/cutile.c src/report/finding.c src/util/strbuf.c src/util/hash.c \
+    test/fuzz/fuzz_cutile.c src/cutile/*.c src/checks/*/cutile.c \
+    src/util/finding.c src/util/strbuf.c src/util/hash.c \
     src/util/diag.c src/fixits/edit.c src/parse/ast.c \
     "$out/ts_python_parser.o" "$out/ts_python_scanner.o" -ltree-sitter \
     -L"$("$llvm_config" --libdir)" -Wl,-rpath,"$("$llvm_config" --libdir)" -lclang \

@@ -1,7 +1,8 @@
 /*
  * What one kernel shows: its atomics, loops, the variables its indices are
  * computed from, and the dtypes and ranks its static_asserts, loads,
- * x.shape uses and parameter annotations state.  Used by the checks in checks.c.
+ * x.shape uses and parameter annotations state.  Used by the checks' cuTile
+ * halves (src/checks/<check-id>/cutile.c).
  */
 #ifndef CUATOMLINT_CUTILE_ANALYSIS_H
 #define CUATOMLINT_CUTILE_ANALYSIS_H

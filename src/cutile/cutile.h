@@ -1,6 +1,7 @@
 /*
  * The cuTile Python front end: .py files that use cuda.tile, parsed with
- * tree-sitter's Python grammar, judged by the checks of src/cutile/checks.c,
+ * tree-sitter's Python grammar, judged by the checks' cuTile halves
+ * (src/checks/<check-id>/cutile.c, through cutile/lint.h),
  * reported as the engine's plain findings (so reporters, suppressions, the
  * cache, -j and --fix treat them like any other).
  */

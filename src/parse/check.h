@@ -38,6 +38,7 @@ enum cal_space {
 
 struct cal_walk;
 struct cal_tu_facts;
+struct ct_call;
 
 /* The languages a check judges (cal_check.languages; 0 means CUDA only). */
 enum cal_check_language {
@@ -84,6 +85,11 @@ struct cal_check {
 	void *(*begin)(struct cal_walk *w);
 	void (*visit)(struct cal_walk *w, CXCursor c, void *state);
 	void (*end)(struct cal_walk *w, void *state);
+	/*
+	 * cuTile Python (CAL_LANG_CUTILE): the cuTile front end's walk hands
+	 * it every call of every kernel (cutile/lint.h).  NULL: no cuTile half.
+	 */
+	void (*cutile_call)(struct ct_call *call);
 	const struct cal_check_option *options;	/* tunables, {NULL}-ended: parse/check_option.h */
 };
 

@@ -1,9 +1,9 @@
 /*
  * libFuzzer target for the cuTile front end (src/cutile/): arbitrary bytes
- * through tree-sitter's Python parser, the name resolver and every cuTile
- * check.  The input is linted twice: as it is, and after a header that
- * imports cuda.tile and opens a kernel, so the checks see most inputs as
- * kernel code.  Beyond "no crash, no sanitizer report, no leak", every
+ * through tree-sitter's Python parser, the name resolver and every check's
+ * cuTile half (src/checks/<check-id>/cutile.c).  The input is linted
+ * twice: as it is, and after a header that imports cuda.tile and opens a
+ * kernel, so the checks see most inputs as kernel code.  Beyond "no crash, no sanitizer report, no leak", every
  * finding and every edit must lie inside the text, with 1-based lines and
  * columns.  Built and run by scripts/fuzz.sh.
  */
@@ -14,19 +14,27 @@
 
 #include "parse/check.h"
 #include "cutile/cutile.h"
+#include "checks/cas-float-compare/cutile.h"
+#include "checks/scope-mismatch/cutile.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define REQUIRE(cond) do { if (!(cond)) abort(); } while (0)
 
-/* The registry without libclang: the IDs the cuTile front end reports. */
-static const struct cal_check ids[] = {
-	{ .id = "cutile-relaxed-sync" }, { .id = "cutile-unchecked-bounds" },
-	{ .id = "cutile-plain-poll" },	 { .id = "cutile-atomic-args" },
-	{ .id = "cas-float-compare" },	 { .id = "scope-mismatch" },
+/*
+ * The registry without libclang: the checks with a cuTile half, the
+ * cuTile-only ones as they are, the others by their cuTile half alone.
+ */
+extern const struct cal_check cal_check_cutile_relaxed_sync, cal_check_cutile_unchecked_bounds,
+	cal_check_cutile_plain_poll, cal_check_cutile_atomic_args;
+static const struct cal_check shared[] = {
+	{ .id = "cas-float-compare", .cutile_call = cal_cas_float_compare_cutile },
+	{ .id = "scope-mismatch", .cutile_call = cal_scope_mismatch_cutile },
 };
-const struct cal_check *const cal_checks[] = { &ids[0], &ids[1], &ids[2],
-					       &ids[3], &ids[4], &ids[5] };
+const struct cal_check *const cal_checks[] = {
+	&cal_check_cutile_relaxed_sync, &cal_check_cutile_unchecked_bounds,
+	&cal_check_cutile_plain_poll, &cal_check_cutile_atomic_args, &shared[0], &shared[1],
+};
 const int cal_nr_checks = 6;
 
 const struct cal_check *cal_check_find(const char *id)

@@ -35,6 +35,7 @@
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "atomics/atomics.h"
+#include "checks/cas-float-compare/cutile.h"
 
 #define MAX_FED 32
 
@@ -569,7 +570,8 @@ const struct cal_check cal_check_cas_float_compare = {
 	.summary = "CAS loop that decides whether to retry by comparing floating-point "
 		   "values, which never ends on NaN",
 	.doc = "cas-float-compare.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE,
+	.cutile_call = cal_cas_float_compare_cutile,
 	.kinds = CAL_KINDS(CXCursor_ForStmt, CXCursor_WhileStmt, CXCursor_DoStmt),
 	.visit = cas_visit,
 };

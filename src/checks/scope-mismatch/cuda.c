@@ -52,6 +52,7 @@
 #include "analysis/scope_calls.h"
 #include "analysis/scope_sites.h"
 #include "checks/scope-mismatch/opencl.h"
+#include "checks/scope-mismatch/cutile.h"
 
 #define WIDEN_FIX "widen the scope to device"
 
@@ -545,7 +546,8 @@ const struct cal_check cal_check_scope_mismatch = {
 	.enabled_by_default = 1,
 	.summary = "atomic or fence whose scope is narrower than the threads that touch the object",
 	.doc = "scope-mismatch.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE,
+	.cutile_call = cal_scope_mismatch_cutile,
 	/* calls, kernel references, asm, plain stores and polling loops (scope_visit's
 	 * helpers); OpenCL's __global accesses (scope_mismatch_cl.c) */
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_AsmStmt,
