@@ -1,0 +1,34 @@
+/*
+ * Spin-waits: the loop that spins on a read (its condition, an
+ * 'if (...) break;' that ends it, or a local copy the loop re-reads), as
+ * volatile-sync finds polls; any check that asks "does this loop wait on
+ * that read?" can use them.  Levels are walk levels (cal_walk.stack).
+ */
+#ifndef CUATOMLINT_ANALYSIS_SPIN_LOOP_H
+#define CUATOMLINT_ANALYSIS_SPIN_LOOP_H
+
+#include <clang-c/Index.h>
+
+#include "parse/check.h"
+
+/*
+ * The spinning loop whose condition holds the current cursor c, or whose
+ * body holds c in the condition of an 'if (...) break;' directly in it;
+ * null if none.  *level gets the walk level of the loop.
+ */
+CXCursor cal_spin_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, int *level);
+/* Is the current cursor c in the condition of a spinning loop (cal_spin_loop)? */
+int cal_in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c);
+/*
+ * A poll through a local copy: 'do { v = *flag; } while (v == 0);' or
+ * 'for (;;) { int v = *flag; if (v) break; }'.  value is the value read
+ * (the implicit read conversion, or a call), level the walk level of its
+ * parent.  *copy gets the local (also when the read is not in such a loop:
+ * 'int v = *flag;' before 'while (!v) v = *flag;' reads the flag first).
+ */
+int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
+			  int level, CXCursor *copy_out);
+/* A scalar type (no record, no unknown type): one that a copy can hold whole. */
+int cal_is_scalar(CXType t);
+
+#endif

@@ -1,0 +1,372 @@
+/*
+ * volatile-sync, collecting: during the walk, the volatile polls and stores,
+ * the locks acquired in loops, the calls that hand a flag on.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "parse/check.h"
+#include "parse/language.h"
+#include "fixits/edit.h"
+#include "fixits/fallbacks.h"
+#include "cuatomlint/facts.h"
+#include "cuatomlint/strbuf.h"
+#include "fixits/include_insert.h"
+#include "analysis/volatile_util.h"
+#include "atomics/atomics.h"
+#include "ptx/asm_template.h"
+#include "analysis/spin_loop.h"
+#include "checks/volatile-sync/volatile_sync.h"
+
+/* A call of a kernel: its arguments must still convert once volatile goes. */
+static void record_launch(struct sync_state *st, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call);
+
+	if (clang_Cursor_isNull(callee) || cal_function_space(callee) != CAL_SPACE_GLOBAL)
+		return;
+	GROW(st->launches, st->alloc_launches, st->nr_launches + 1);
+	st->launches[st->nr_launches++] = call;
+}
+
+/* ---- collecting ---- */
+
+
+static void record_use(struct sync_state *st, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c), dk;
+	CXCursor d;
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+		return;
+	d = clang_getCursorReferenced(c);
+	dk = clang_getCursorKind(d);
+	if ((dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl && dk != CXCursor_FieldDecl) ||
+	    !cal_type_is_volatile(clang_getCursorType(d)))
+		return;
+	GROW(st->uses, st->alloc_uses, st->nr_uses + 1);
+	st->uses[st->nr_uses].decl = clang_getCanonicalCursor(d);
+	st->uses[st->nr_uses++].ref = c;
+}
+
+static void record_mmio(struct sync_state *st, struct cal_walk *w, CXCursor c)
+{
+	if (clang_Cursor_isNull(w->function) || !cal_asm_has_statement(c, NULL, ".mmio"))
+		return;
+	GROW(st->mmio, st->alloc_mmio, st->nr_mmio + 1);
+	st->mmio[st->nr_mmio++] = w->function;
+}
+
+/*
+ * The legacy atomicCAS / atomicExch (any scope) that takes a lock, by name;
+ * resolved calls only (a template pattern's is judged in its instantiations).
+ */
+int cal_vs_legacy_lock_op(CXCursor call, struct cal_atomic *a)
+{
+	return clang_getCursorKind(call) == CXCursor_CallExpr &&
+	       cal_atomic_classify(NULL, call, a) && a->how == CAL_CALLEE_RESOLVED &&
+	       a->api == CAL_API_LEGACY && (a->op == CAL_OP_CAS || a->op == CAL_OP_EXCH);
+}
+
+static int is_lock_call(CXCursor call)
+{
+	struct cal_atomic a;
+
+	return cal_vs_legacy_lock_op(call, &a);
+}
+
+static void record_lock(struct sync_state *st, struct cal_walk *w, CXCursor call)
+{
+	struct lock_site *l;
+	CXCursor loop, parent;
+	int level = 0;
+
+	if (!is_lock_call(call) || clang_Cursor_getNumArguments(call) < 1)
+		return;
+	loop = cal_spin_loop(w, st->tu, call, &level);
+	if (clang_Cursor_isNull(loop))
+		return;
+	parent = cal_walk_parent(w, level + 1);
+	GROW(st->locks, st->alloc_locks, st->nr_locks + 1);
+	l = &st->locks[st->nr_locks++];
+	cal_vs_key_of(clang_Cursor_getArgument(call, 0), &l->key);
+	l->call = call;
+	l->loop = loop;
+	l->block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent
+									 : clang_getNullCursor();
+	l->fix_allowed = vol_fix_allowed(w);
+}
+
+static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCursor lvalue,
+				 enum access_kind kind)
+{
+	struct access *a;
+
+	GROW(st->acc, st->alloc_acc, st->nr_acc + 1);
+	a = &st->acc[st->nr_acc++];
+	memset(a, 0, sizeof(*a));
+	a->kind = kind;
+	a->lvalue = lvalue;
+	a->assign = clang_getNullCursor();
+	a->function = w->function;
+	cal_vs_key_of(lvalue, &a->key);
+	a->root_ref = clang_getNullCursor();
+	a->root = cal_vs_volatile_root(lvalue, &a->root_ref);
+	a->copy = clang_getNullCursor();
+	a->fix_allowed = vol_fix_allowed(w);
+	a->in_instantiation = w->in_instantiation;
+	return a;
+}
+
+static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c, int host)
+{
+	int level = 0, compound;
+	CXCursor below, p = vol_parent(w, c, &level, &below);
+	enum CXCursorKind pk = clang_getCursorKind(p);
+
+	if (!cal_is_scalar(clang_getCursorType(c)))
+		return;
+	if (pk == CXCursor_UnexposedExpr && !vol_type_is_volatile(clang_getCursorType(p))) {
+		CXCursor copy = clang_getNullCursor();
+		struct access *a;
+
+		if (cal_in_spin_condition(w, st->tu, c) || cal_in_copied_poll(w, st->tu, p, level + 1, &copy)) {
+			a = new_access(st, w, c, ACC_POLL);
+			a->host = host;
+			a->copy = copy;
+		} else if (!clang_Cursor_isNull(copy) && !host) {
+			/* 'int v = *flag;' before 'while (!v) v = *flag;': a poll if that loop is one */
+			a = new_access(st, w, c, ACC_POLL);
+			a->copy = copy;
+			a->pre_read = 1;
+		}
+	} else if (!host && vol_is_assignment(p, &compound) && !compound &&
+		   clang_equalCursors(cal_child(p, 0), below)) {
+		struct access *a = new_access(st, w, c, ACC_STORE);
+		CXCursor pp;
+		enum CXCursorKind ppk;
+
+		level++;
+		pp = vol_parent(w, p, &level, &below);
+		ppk = clang_getCursorKind(pp);
+		a->assign = p;
+		a->statement = ppk == CXCursor_CompoundStmt;
+		a->value_unused = !clang_isExpression(ppk) && ppk != CXCursor_DeclStmt &&
+				  ppk != CXCursor_VarDecl && ppk != CXCursor_ReturnStmt;
+	}
+}
+
+/*
+ * A store in host code to an object device code may poll ('*h_flag = 1;'
+ * on mapped memory, 'flag = 1;' on a __managed__ variable): it never is a
+ * finding, but makes the device's polls of that object system-scope ones.
+ */
+static void record_host_store(struct sync_state *st, struct cal_walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int level = 0, compound;
+	CXCursor below, p;
+
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+	    k != CXCursor_ArraySubscriptExpr && !vol_is_unary(c, CXUnaryOperator_Deref))
+		return;
+	p = vol_parent(w, c, &level, &below);
+	if (!vol_is_assignment(p, &compound) || !clang_equalCursors(cal_child(p, 0), below) ||
+	    !cal_is_scalar(clang_getCursorType(c)))
+		return;
+	if (k == CXCursor_DeclRefExpr &&
+	    !clang_Cursor_hasVarDeclGlobalStorage(clang_getCursorReferenced(c)) &&
+	    !vol_type_is_volatile(clang_getCursorType(c)))
+		return;	/* a host local */
+	new_access(st, w, c, ACC_STORE)->host = 1;
+}
+
+/*
+ * The poll behind an accessor call, so that stores to the same flag are
+ * reported: keyed by the argument the accessor reads through ('flag' in
+ * is_ready(flag)), or by the read itself when it reads a global.
+ */
+static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCursor call,
+				 CXCursor accessor, CXCursor read)
+{
+	CXCursor base = cal_base_variable(cal_vs_strip_address(read));
+	struct access *a = new_access(st, w, read, ACC_POLL);
+	int i, n = clang_Cursor_getNumArguments(accessor);
+
+	a->via_accessor = 1;
+	a->lvalue = call;
+	if (clang_getCursorKind(base) != CXCursor_ParmDecl)
+		return;
+	for (i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
+		if (clang_equalCursors(clang_Cursor_getArgument(accessor, i), base)) {
+			free(a->key.name);
+			cal_vs_key_of(clang_Cursor_getArgument(call, i), &a->key);
+			return;
+		}
+	}
+	free(a->key.name);	/* a parameter not passed here (a default argument) */
+	a->key.name = NULL;
+	a->key.decl = clang_getNullCursor();
+}
+
+struct param_ref_search {
+	CXCursor fn;
+	CXCursor ref;
+};
+
+static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct param_ref_search *s = data;
+	CXCursor d;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) == CXCursor_ParmDecl && cal_vs_parameter_index(s->fn, d) >= 0 &&
+	    clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
+		s->ref = c;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * A small helper (a body of at most four statements) that loads through
+ * one of its pointer parameters with inline PTX 'ld.volatile', the way
+ * communication libraries poll: its asm statement, and in *ref the
+ * parameter's use in the asm operands; null if fn is not one.
+ */
+static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *ref)
+{
+	CXCursor body = clang_getNullCursor();
+	struct param_ref_search s;
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+		return clang_getNullCursor();
+	for (i = 0; i < cal_nr_children(body); i++) {
+		CXCursor stmt = cal_child(body, i);
+		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
+		    !cal_asm_has_statement(stmt, "ld", ".volatile"))
+			continue;
+		s.fn = fn;
+		s.ref = clang_getNullCursor();
+		clang_visitChildren(stmt, param_ref_visitor, &s);
+		if (!clang_Cursor_isNull(s.ref)) {
+			*ref = s.ref;
+			return stmt;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+/* Is the value of call (the current cursor) what a spin-wait tests? */
+static int call_is_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor call)
+{
+	CXCursor copy;
+
+	return cal_in_spin_condition(w, tu, call) || cal_in_copied_poll(w, tu, call, 0, &copy);
+}
+
+/*
+ * 'while (!is_ready(flag))' where is_ready is a device function of the
+ * user's whose body is one return statement reading through volatile, or
+ * a small helper loading with inline PTX 'ld.volatile': the poll is the
+ * call.  Deeper helpers are not followed.
+ */
+static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call), def, read, asm_stmt = clang_getNullCursor();
+	struct poll_call *pc;
+
+	/* a template's body is walked from the call, and its read reported there */
+	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)))
+		return;
+	def = clang_getCursorDefinition(callee);
+	if (clang_Cursor_isNull(def) || !(cal_function_space(def) & CAL_SPACE_DEVICE) ||
+	    cal_vs_in_mmio_function(st, def))
+		return;
+	read = vol_accessor_read(def);
+	if (clang_Cursor_isNull(read))
+		asm_stmt = asm_volatile_poll(st->tu, def, &read);
+	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call))
+		return;
+	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
+	pc = &st->calls[st->nr_calls++];
+	pc->call = call;
+	pc->read = read;
+	pc->accessor = def;
+	pc->asm_stmt = asm_stmt;
+	record_accessor_poll(st, w, call, def, read);
+}
+
+/* Does fn have a parameter that points to volatile (a store through it may publish)? */
+static int has_volatile_pointer_parameter(CXCursor fn)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++) {
+		CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(fn, i)));
+		if (t.kind == CXType_Pointer && vol_type_is_volatile(clang_getPointeeType(t)))
+			return 1;
+	}
+	return 0;
+}
+
+/* A call that hands a producer function the flag it stores to: 'set_ready(flag)'. */
+static void record_arg_call(struct sync_state *st, struct cal_walk *w, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call);
+
+	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
+	    !has_volatile_pointer_parameter(callee))
+		return;
+	GROW(st->arg_calls, st->alloc_arg_calls, st->nr_arg_calls + 1);
+	GROW(st->arg_callees, st->alloc_arg_callees, st->nr_arg_calls + 1);
+	st->arg_callees[st->nr_arg_calls] = clang_getCanonicalCursor(callee);
+	st->arg_calls[st->nr_arg_calls++] = call;
+}
+
+void cal_vs_sync_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	struct sync_state *st = state;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (w->parse->is_host)
+		return;
+	record_use(st, c);
+	if (k == CXCursor_FunctionDecl && !clang_isCursorDefinition(c)) {
+		GROW(st->protos, st->alloc_protos, st->nr_protos + 1);
+		st->protos[st->nr_protos++] = c;
+		return;
+	}
+	if (k == CXCursor_GCCAsmStmt) {
+		record_mmio(st, w, c);
+		return;
+	}
+	if (vol_in_template_pattern(w))
+		return;
+	if (k == CXCursor_CallExpr)
+		record_launch(st, c);
+	if (!cal_walk_in_device_code(w)) {
+		/* host code polling what the device stores: the GPU-to-CPU signal */
+		if ((w->space & CAL_SPACE_HOST) && vol_is_volatile_lvalue(c))
+			record_access(st, w, c, 1);
+		/* host code setting what the device polls: the CPU-to-GPU signal */
+		if (w->space & CAL_SPACE_HOST)
+			record_host_store(st, w, c);
+		return;
+	}
+	if (k == CXCursor_CallExpr) {
+		record_lock(st, w, c);
+		record_poll_call(st, w, c);
+		record_arg_call(st, w, c);
+	} else if (vol_is_volatile_lvalue(c))
+		record_access(st, w, c, 0);
+}

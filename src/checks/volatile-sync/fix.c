@@ -1,0 +1,381 @@
+/*
+ * volatile-sync, fixing: the atomic_ref (or legacy) replacement of a flagged
+ * access, and the acquire edits of a lock release.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "parse/check.h"
+#include "parse/language.h"
+#include "fixits/edit.h"
+#include "fixits/fallbacks.h"
+#include "cuatomlint/facts.h"
+#include "cuatomlint/strbuf.h"
+#include "fixits/include_insert.h"
+#include "analysis/volatile_util.h"
+#include "atomics/atomics.h"
+#include "ptx/asm_template.h"
+#include "analysis/spin_loop.h"
+#include "checks/volatile-sync/volatile_sync.h"
+
+/* ---- fixing ---- */
+
+static int object_is_shared(CXCursor lvalue)
+{
+	CXCursor base = cal_base_variable(lvalue), init;
+
+	if (clang_Cursor_isNull(base))
+		return 0;
+	if (cal_var_is_shared(base))
+		return 1;
+	/* a local pointer set from a __shared__ array: volatile int *s = sdata; */
+	if (clang_getCursorKind(base) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(base) || cal_nr_children(base) < 1)
+		return 0;
+	init = cal_child(base, cal_nr_children(base) - 1);
+	base = cal_base_variable(init);
+	return !clang_Cursor_isNull(base) && cal_var_is_shared(base);
+}
+
+/*
+ * The object (as an lvalue of type T) and its address, as text: as written
+ * when volatile goes from the declaration, through a const_cast otherwise.
+ */
+static int object_texts(const struct sync_state *st, const struct access *a, const char *type,
+			int dropped, struct strbuf *obj, struct strbuf *ptr)
+{
+	int deref = vol_is_unary(a->lvalue, CXUnaryOperator_Deref);
+	char *text = cal_cursor_text(st->tu, deref ? cal_child(a->lvalue, 0) : a->lvalue,
+				     CAL_TEXT_NO_MACROS);
+
+	if (!text)
+		return -1;
+	if (dropped) {
+		strbuf_addf(obj, "%s%s", deref ? "*" : "", text);
+		strbuf_addf(ptr, "%s%s", deref ? "" : "&", text);
+	} else {
+		strbuf_addf(ptr, "const_cast<%s *>(%s%s)", type, deref ? "" : "&", text);
+		strbuf_addf(obj, "*%s", ptr->buf);
+	}
+	free(text);
+	return 0;
+}
+
+static char *replacement_text(const struct sync_state *st, const struct access *a,
+			      const char *type, const char *obj, const char *ptr)
+{
+	const char *scope = a->lock_scope ? a->lock_scope
+			    : object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
+			    : a->system_scope ? "cuda::thread_scope_system" : st->scope;
+	char *value = NULL, *out;
+
+	if (a->kind == ACC_POLL)
+		return st->legacy ? xasprintf("cuatomlint_acquire_load(%s)", ptr)
+				  : xasprintf("cuda::atomic_ref<%s, %s>{%s}.load(cuda::memory_order_acquire)",
+					      type, scope, obj);
+	value = cal_cursor_text(st->tu, cal_child(a->assign, 1), CAL_TEXT_NO_MACROS);
+	if (!value)
+		return NULL;
+	if (!st->legacy)
+		out = xasprintf("cuda::atomic_ref<%s, %s>{%s}.store(%s, cuda::memory_order_release)",
+				type, scope, obj, value);
+	else if (a->statement)
+		out = xasprintf("__threadfence(); atomicExch(%s, %s)", ptr, value);
+	else
+		out = xasprintf("(__threadfence(), atomicExch(%s, %s))", ptr, value);
+	free(value);
+	return out;
+}
+
+/* ---- lock acquisitions: a release store orders nothing without an acquire ---- */
+
+static int scope_rank(const char *scope)
+{
+	return !strcmp(scope, "cuda::thread_scope_system") ? 2
+	       : !strcmp(scope, "cuda::thread_scope_device") ? 1 : 0;
+}
+
+/* The scope of the call acquiring a lock: its suffix, block for a __shared__ word. */
+static const char *acquire_scope(const struct sync_state *st, const struct lock_site *l,
+				 CXCursor lvalue)
+{
+	struct cal_atomic a;
+
+	if (cal_vs_legacy_lock_op(l->call, &a) && a.scope == CAL_SCOPE_BLOCK)
+		return "cuda::thread_scope_block";
+	if (cal_vs_legacy_lock_op(l->call, &a) && a.scope == CAL_SCOPE_SYSTEM)
+		return "cuda::thread_scope_system";
+	return object_is_shared(lvalue) ? "cuda::thread_scope_block" : st->scope;
+}
+
+/* The widest scope over the loops acquiring the lock that a releases. */
+const char *cal_vs_lock_scope(const struct sync_state *st, const struct access *a)
+{
+	const char *scope = NULL;
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++) {
+		const char *s;
+		if (!cal_vs_keys_match(&a->key, &st->locks[i].key))
+			continue;
+		s = acquire_scope(st, &st->locks[i], a->lvalue);
+		if (!scope || scope_rank(s) > scope_rank(scope))
+			scope = s;
+	}
+	return scope;
+}
+
+/* A fence that makes the relaxed read before it an acquire (at device scope or wider). */
+static int is_fence_call(CXTranslationUnit tu, CXCursor c)
+{
+	char *order;
+	int acquires;
+
+	c = cal_ignore_wrappers(c);
+	if (vol_call_named(c, "__threadfence") || vol_call_named(c, "__threadfence_system"))
+		return 1;
+	if (!vol_call_named(c, "atomic_thread_fence") || clang_Cursor_getNumArguments(c) < 1)
+		return 0;
+	order = cal_cursor_text(tu, clang_Cursor_getArgument(c, 0), CAL_TEXT_NO_MACROS);
+	acquires = order && (strstr(order, "acquire") || strstr(order, "acq_rel") ||
+			     strstr(order, "seq_cst"));
+	free(order);
+	return acquires;
+}
+
+/* Is the statement right after the acquiring loop a fence (the legacy acquire, already there)? */
+static int fence_follows(CXTranslationUnit tu, const struct lock_site *l)
+{
+	int i, n;
+
+	if (clang_Cursor_isNull(l->block))
+		return 0;
+	n = cal_nr_children(l->block);
+	for (i = 0; i + 1 < n; i++)
+		if (clang_equalCursors(cal_child(l->block, i), l->loop))
+			return is_fence_call(tu, cal_child(l->block, i + 1));
+	return 0;
+}
+
+/* The pointee type of the lock call's address argument, if cuda::atomic_ref takes it. */
+static char *lock_value_type(CXCursor ptr)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(ptr)), pointee;
+
+	if (t.kind != CXType_Pointer)
+		return NULL;
+	pointee = clang_getPointeeType(t);
+	if (pointee.kind == CXType_Invalid || vol_type_is_volatile(pointee) || !cal_vs_type_fits(pointee, 0))
+		return NULL;
+	return vol_value_type(pointee);
+}
+
+/* The lock object as an lvalue, from the call's address argument: 'lock' from '&lock'. */
+static char *lock_object_text(CXTranslationUnit tu, CXCursor ptr)
+{
+	CXCursor e = cal_ignore_wrappers(ptr);
+	enum CXCursorKind k = clang_getCursorKind(e);
+	char *text, *out;
+
+	if (vol_is_unary(e, CXUnaryOperator_AddrOf))
+		return cal_cursor_text(tu, cal_child(e, 0), CAL_TEXT_NO_MACROS);
+	text = cal_cursor_text(tu, ptr, CAL_TEXT_NO_MACROS);
+	if (!text)
+		return NULL;
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_ParenExpr || k == CXCursor_MemberRefExpr ||
+	    k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr || cal_is_cast_kind(k))
+		out = xasprintf("*%s", text);
+	else
+		out = xasprintf("*(%s)", text);
+	free(text);
+	return out;
+}
+
+/*
+ * The acquiring call as an acquire: atomicExch(p, v) becomes an acquire
+ * exchange; atomicCAS(p, c, v), whose value is the old word, an acquire
+ * compare_exchange_strong in a lambda called at once (it needs an lvalue
+ * for the expected value and returns it, so the call's value is kept).
+ */
+static char *acquire_call_text(const struct sync_state *st, const struct lock_site *l,
+			       const char *scope)
+{
+	int nargs = clang_Cursor_getNumArguments(l->call);
+	struct cal_atomic a;
+	int cas = cal_vs_legacy_lock_op(l->call, &a) && a.op == CAL_OP_CAS;
+	char *type = NULL, *obj = NULL, *a1 = NULL, *a2 = NULL, *out = NULL;
+
+	if (nargs != (cas ? 3 : 2))
+		return NULL;
+	type = lock_value_type(clang_Cursor_getArgument(l->call, 0));
+	obj = lock_object_text(st->tu, clang_Cursor_getArgument(l->call, 0));
+	a1 = cal_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 1), CAL_TEXT_NO_MACROS);
+	if (cas)
+		a2 = cal_cursor_text(st->tu, clang_Cursor_getArgument(l->call, 2), CAL_TEXT_NO_MACROS);
+	if (!type || !obj || !a1 || (cas && !a2))
+		goto out;
+	if (cas)
+		out = xasprintf("[&] { %s cuatomlint_old = %s; cuda::atomic_ref<%s, %s>{%s}"
+				".compare_exchange_strong(cuatomlint_old, %s, cuda::memory_order_acquire); "
+				"return cuatomlint_old; }()", type, a1, type, scope, obj, a2);
+	else
+		out = xasprintf("cuda::atomic_ref<%s, %s>{%s}.exchange(%s, cuda::memory_order_acquire)",
+				type, scope, obj, a1);
+out:
+	free(type);
+	free(obj);
+	free(a1);
+	free(a2);
+	return out;
+}
+
+/* The range after which the legacy fence goes: the loop, with a do-while's ';'. */
+static CXSourceRange loop_statement_range(CXTranslationUnit tu, CXCursor loop)
+{
+	if (clang_getCursorKind(loop) == CXCursor_DoStmt)
+		return vol_statement_range(tu, loop);
+	return clang_getCursorExtent(loop);
+}
+
+/* The legacy acquire: 'fence' on a new line after the loop, indented like it. */
+static int fence_after_loop_edit(CXTranslationUnit tu, const struct lock_site *l,
+				 const char *fence, struct cal_edit *e)
+{
+	CXSourceRange r = loop_statement_range(tu, l->loop);
+	CXFile file, end_file;
+	unsigned begin, end, line;
+	size_t size;
+	const char *buf;
+	char *text, *written = cal_range_text(tu, r, CAL_TEXT_NO_MACROS);
+	int rc, direct = written != NULL;
+
+	free(written);
+	if (!direct || clang_Range_isNull(r) ||
+	    cal_direct_position(clang_getRangeStart(r), &file, NULL, NULL, &begin) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &end_file, NULL, NULL, &end) < 0 ||
+	    !clang_File_isEqual(file, end_file) ||
+	    !(buf = clang_getFileContents(tu, file, &size)) || end > size)
+		return -1;
+	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
+		;
+	for (; line < begin && (buf[line] == ' ' || buf[line] == '\t'); )
+		line++;
+	if (line != begin)	/* something else on the line before the loop */
+		return -1;
+	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
+		;
+	text = xasprintf("%s%.*s%s", line >= 2 && buf[line - 2] == '\r' ? "\r\n" : "\n",
+			 (int)(begin - line), buf + line, fence);
+	rc = cal_edit_insert(clang_getLocationForOffset(tu, file, end), text, e);
+	free(text);
+	return rc;
+}
+
+/*
+ * Why the loop acquiring lock l cannot be given acquire ordering, or NULL;
+ * with fix set, the edit that gives it is added there.  Nothing is needed
+ * where a fence already follows the loop.
+ */
+static const char *acquire_problem(const struct sync_state *st, const struct lock_site *l,
+				   const char *scope, struct cal_fix *fix)
+{
+	struct cal_edit e;
+	char *text = NULL;
+	int rc;
+
+	if (fence_follows(st->tu, l))
+		return NULL;
+	if (!l->fix_allowed)
+		return "it is in a template instantiation whose types depend on its parameters";
+	if (st->legacy) {
+		if (clang_Cursor_isNull(l->block))
+			return "its loop is not a statement of a { } block, so no fence can follow it";
+		rc = fence_after_loop_edit(st->tu, l, !strcmp(scope, "cuda::thread_scope_system")
+					   ? "__threadfence_system();" : "__threadfence();", &e);
+		if (rc < 0)
+			return "its loop is written in a macro or shares its line, so no fence can follow it";
+	} else {
+		text = lock_value_type(clang_Cursor_getArgument(l->call, 0));
+		free(text);
+		if (!text)
+			return "its type is not one cuda::atomic_ref takes";
+		text = acquire_call_text(st, l, scope);
+		if (!text)
+			return "the call is written in a macro";
+		rc = cal_edit_replace_cursor(l->call, text, &e);
+		free(text);
+		if (rc < 0)
+			return "the call is written in a macro";
+	}
+	if (fix)
+		cal_fix_add_edit(fix, &e);
+	cal_edit_clear(&e);
+	return NULL;
+}
+
+/* Can every loop acquiring the lock that a releases be made an acquire? Sets a's reason if not. */
+int cal_vs_lock_acquires_fixable(const struct sync_state *st, struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++) {
+		const struct lock_site *l = &st->locks[i];
+		if (!cal_vs_keys_match(&a->key, &l->key))
+			continue;
+		a->no_fix_why = acquire_problem(st, l, acquire_scope(st, l, a->lvalue), NULL);
+		if (a->no_fix_why) {
+			a->no_fix_at = &l->call;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void add_acquire_edits(const struct sync_state *st, struct cal_fix *fix,
+			      const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_locks; i++)
+		if (cal_vs_keys_match(&a->key, &st->locks[i].key))
+			acquire_problem(st, &st->locks[i],
+					acquire_scope(st, &st->locks[i], a->lvalue), fix);
+}
+
+void cal_vs_add_fix(const struct sync_state *st, struct cal_finding *f, const struct access *a)
+{
+	struct cal_edit main_edit, drop[MAX_DROPS];
+	int i, nr_drops = cal_vs_drop_volatile_edits(st, a->root, drop), dropped = nr_drops > 0;
+	char *type = vol_value_type(clang_getCursorType(a->lvalue)), *text = NULL;
+	struct strbuf obj = STRBUF_INIT, ptr = STRBUF_INIT;
+	CXCursor target = a->kind == ACC_STORE ? a->assign : a->lvalue;
+	struct cal_fix *fix;
+
+	if (object_texts(st, a, type, dropped, &obj, &ptr) < 0 ||
+	    !(text = replacement_text(st, a, type, obj.buf, ptr.buf)) ||
+	    cal_edit_replace_cursor(target, text, &main_edit) < 0)
+		goto out;
+	fix = cal_finding_add_fix(f, a->kind == ACC_POLL ? "use an atomic acquire load"
+				  : a->lock ? "use an atomic release store, and acquire the lock with acquire ordering"
+				  : "use an atomic release store");
+	cal_fix_add_edit(fix, &main_edit);
+	cal_edit_clear(&main_edit);
+	for (i = 0; i < nr_drops; i++)
+		cal_fix_add_edit(fix, &drop[i]);
+	if (a->lock)
+		add_acquire_edits(st, fix, a);
+	if (!st->legacy)
+		cal_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
+				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
+	else if (a->kind == ACC_POLL)
+		cal_add_top_insert(fix, st->tu, clang_getCursorLocation(target), cal_acquire_load_helper,
+				   NULL);
+out:
+	for (i = 0; i < nr_drops; i++)
+		cal_edit_clear(&drop[i]);
+	free(text);
+	free(type);
+	strbuf_release(&obj);
+	strbuf_release(&ptr);
+}

@@ -1,0 +1,652 @@
+/*
+ * volatile-sync, matching: in end(), which store a poll of the same object
+ * and word makes a flag, and whether it can be fixed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "parse/check.h"
+#include "parse/language.h"
+#include "fixits/edit.h"
+#include "fixits/fallbacks.h"
+#include "cuatomlint/facts.h"
+#include "cuatomlint/strbuf.h"
+#include "fixits/include_insert.h"
+#include "analysis/volatile_util.h"
+#include "atomics/atomics.h"
+#include "ptx/asm_template.h"
+#include "analysis/spin_loop.h"
+#include "checks/volatile-sync/volatile_sync.h"
+
+/* The index of parameter d of function fn, or -1. */
+int cal_vs_parameter_index(CXCursor fn, CXCursor d)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(fn, i)), d))
+			return i;
+	return -1;
+}
+
+/* ---- keys: which object an access or a lock call is about ---- */
+
+static int is_cast_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+	       k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_CXXConstCastExpr;
+}
+
+/* Strip parentheses, casts and '&' off an address expression. */
+CXCursor cal_vs_strip_address(CXCursor e)
+{
+	for (int guard = 0; guard < 32; guard++) {
+		e = cal_ignore_wrappers(e);
+		if (is_cast_kind(clang_getCursorKind(e)) && cal_nr_children(e) > 0)
+			e = cal_child(e, cal_nr_children(e) - 1);
+		else if (vol_is_unary(e, CXUnaryOperator_AddrOf))
+			e = cal_child(e, 0);
+		else
+			break;
+	}
+	return e;
+}
+
+void cal_vs_key_of(CXCursor e, struct obj_key *k)
+{
+	CXCursor base;
+
+	memset(k, 0, sizeof(*k));
+	k->decl = clang_getNullCursor();
+	e = cal_vs_strip_address(e);
+	/* q->slots[3] is about the field slots, not about everything q points to */
+	for (int guard = 0; guard < 8 && (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr ||
+					  vol_is_unary(e, CXUnaryOperator_Deref)) &&
+			    clang_getCursorKind(cal_ignore_wrappers(cal_child(e, 0))) ==
+				    CXCursor_MemberRefExpr; guard++)
+		e = cal_ignore_wrappers(cal_child(e, 0));
+	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr) {
+		k->decl = clang_getCanonicalCursor(clang_getCursorReferenced(e));
+		return;
+	}
+	base = cal_base_variable(e);
+	if (clang_Cursor_isNull(base))
+		return;
+	k->decl = clang_getCanonicalCursor(base);
+	if (!clang_Cursor_hasVarDeclGlobalStorage(base) && !cal_var_is_shared(base))
+		k->name = cal_cursor_name(base);
+}
+
+int cal_vs_keys_match(const struct obj_key *a, const struct obj_key *b)
+{
+	if (clang_Cursor_isNull(a->decl) || clang_Cursor_isNull(b->decl))
+		return 0;
+	if (clang_equalCursors(a->decl, b->decl))
+		return 1;
+	return a->name && b->name && !strcmp(a->name, b->name);
+}
+
+/* The declaration whose type carries the volatile of lvalue x, and its reference. */
+CXCursor cal_vs_volatile_root(CXCursor x, CXCursor *ref)
+{
+	for (int guard = 0; guard < 32; guard++) {
+		enum CXCursorKind k;
+		CXCursor d;
+
+		x = cal_ignore_wrappers(x);
+		k = clang_getCursorKind(x);
+		if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+			d = clang_getCursorReferenced(x);
+			if (cal_type_is_volatile(clang_getCursorType(d))) {
+				*ref = x;
+				return clang_getCanonicalCursor(d);
+			}
+			if (k == CXCursor_DeclRefExpr || cal_nr_children(x) < 1)
+				break;
+			x = cal_child(x, 0);
+		} else if (k == CXCursor_ArraySubscriptExpr || vol_is_unary(x, CXUnaryOperator_Deref)) {
+			x = cal_child(x, 0);
+		} else {
+			break;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+
+/* ---- deciding ---- */
+
+int cal_vs_in_mmio_function(const struct sync_state *st, CXCursor fn)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_mmio; i++)
+		if (clang_equalCursors(st->mmio[i], fn))
+			return 1;
+	return 0;
+}
+
+/* Is the local that pre-read a copies the flag into polled by a loop of the same function? */
+static int copy_is_polled(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_POLL && !b->pre_read && !b->host && !b->via_accessor &&
+		    !clang_Cursor_isNull(b->copy) &&
+		    clang_equalCursors(clang_getCanonicalCursor(b->copy),
+				       clang_getCanonicalCursor(a->copy)) &&
+		    clang_equalCursors(b->function, a->function))
+			return 1;
+	}
+	return 0;
+}
+
+
+/* ---- words: which word of a keyed object an access is about ---- */
+
+enum word_kind { WORD_UNKNOWN, WORD_WHOLE, WORD_CONST, WORD_EXPR };
+
+struct word {
+	enum word_kind kind;
+	long long index;	/* WORD_CONST */
+	CXCursor expr;		/* WORD_EXPR: the index expression */
+};
+
+/* p[k] and *p name word k and 0 of what p points to; a variable or field is one word. */
+static struct word word_of(CXCursor e)
+{
+	struct word w = { WORD_UNKNOWN, 0, clang_getNullCursor() };
+	enum CXCursorKind k;
+	CXEvalResult r;
+
+	e = cal_ignore_wrappers(e);
+	k = clang_getCursorKind(e);
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) {
+		w.kind = WORD_WHOLE;
+	} else if (vol_is_unary(e, CXUnaryOperator_Deref) || k == CXCursor_ArraySubscriptExpr) {
+		enum CXCursorKind base = clang_getCursorKind(cal_ignore_wrappers(cal_child(e, 0)));
+		if (base != CXCursor_DeclRefExpr && base != CXCursor_MemberRefExpr)
+			return w;
+		w.kind = WORD_CONST;
+		if (k == CXCursor_ArraySubscriptExpr) {
+			w.expr = cal_child(e, 1);
+			r = clang_Cursor_Evaluate(w.expr);
+			if (r && clang_EvalResult_getKind(r) == CXEval_Int)
+				w.index = clang_EvalResult_getAsLongLong(r);
+			else
+				w.kind = WORD_EXPR;
+			if (r)
+				clang_EvalResult_dispose(r);
+		}
+	}
+	return w;
+}
+
+/* 1: a and b (of one key) name the same word, 0: other words, -1: cannot tell. */
+static int same_word(CXTranslationUnit tu, CXCursor a, CXCursor b)
+{
+	struct word wa = word_of(a), wb = word_of(b);
+	char *ta, *tb;
+	int same;
+
+	if (wa.kind == WORD_UNKNOWN || wb.kind == WORD_UNKNOWN || wa.kind != wb.kind)
+		return -1;
+	if (wa.kind == WORD_WHOLE)
+		return 1;
+	if (wa.kind == WORD_CONST)
+		return wa.index == wb.index;
+	ta = cal_cursor_text(tu, wa.expr, CAL_TEXT_NO_MACROS);
+	tb = cal_cursor_text(tu, wb.expr, CAL_TEXT_NO_MACROS);
+	same = ta && tb && !strcmp(ta, tb) ? 1 : -1;
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/*
+ * Is store a, of the object poll b is about, a store to the polled word?
+ * Where the words cannot be told apart, it is, unless a store of its
+ * function to the same object is the polled word: then that one is the
+ * flag, and a the payload next to it ('buf[i] = x; buf[n] = 1;' with
+ * buf[n] polled).
+ */
+static int stores_polled_word(const struct sync_state *st, const struct access *a,
+			      const struct access *b)
+{
+	size_t i;
+	int same = same_word(st->tu, a->lvalue, b->lvalue);
+
+	if (same >= 0)
+		return same;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *c = &st->acc[i];
+		if (c != a && c->kind == ACC_STORE && !c->host &&
+		    clang_equalCursors(c->function, a->function) && cal_vs_keys_match(&a->key, &c->key) &&
+		    same_word(st->tu, c->lvalue, b->lvalue) == 1)
+			return 0;
+	}
+	return 1;
+}
+
+static int is_managed(CXTranslationUnit tu, CXCursor var)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int found = 0;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl)
+		return 0;
+	clang_tokenize(tu, vol_file_extent(tu, var), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		found = !strcmp(t, "__managed__") || !strcmp(t, "managed");
+		free(t);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+/*
+ * Does the host write what poll a reads: a store in host code to it, or a
+ * __managed__ variable?  Then the acquire must be system-scope: a
+ * device-scope one does not synchronize with the CPU's store.
+ */
+static int host_writes(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	if (!clang_Cursor_isNull(a->key.decl) && !a->key.name && is_managed(st->tu, a->key.decl))
+		return 1;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_STORE && b->host && cal_vs_keys_match(&a->key, &b->key) &&
+		    same_word(st->tu, b->lvalue, a->lvalue) != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
+const struct access *cal_vs_poll_through_call(const struct sync_state *st, struct access *a)
+{
+	CXCursor base = cal_base_variable(a->lvalue), function;
+	int index;
+	size_t i, j;
+
+	if (clang_getCursorKind(base) != CXCursor_ParmDecl ||
+	    (index = cal_vs_parameter_index(a->function, clang_getCanonicalCursor(base))) < 0)
+		return NULL;
+	function = clang_getCanonicalCursor(a->function);
+	for (i = 0; i < st->nr_arg_calls; i++) {
+		CXCursor call = st->arg_calls[i], arg;
+		struct obj_key key;
+		int as_is;
+		if (!clang_equalCursors(st->arg_callees[i], function) ||
+		    index >= clang_Cursor_getNumArguments(call))
+			continue;
+		arg = cal_ignore_wrappers(clang_Cursor_getArgument(call, index));
+		/* the pointer handed on as it is: its words are the parameter's words */
+		as_is = clang_getCursorKind(arg) == CXCursor_DeclRefExpr ||
+			clang_getCursorKind(arg) == CXCursor_MemberRefExpr;
+		cal_vs_key_of(arg, &key);
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct access *b = &st->acc[j];
+			if (b->kind == ACC_POLL && !b->pre_read && !b->host &&
+			    !cal_vs_in_mmio_function(st, b->function) && cal_vs_keys_match(&key, &b->key) &&
+			    (!as_is || stores_polled_word(st, a, b))) {
+				free(key.name);
+				a->stored_via = &st->arg_calls[i];
+				return b;
+			}
+		}
+		free(key.name);
+	}
+	return NULL;
+}
+
+/* The integer constant e folds to, in *v; 0 if it is none. */
+static int integer_constant(CXCursor e, long long *v)
+{
+	CXEvalResult r;
+	int ok;
+
+	if (clang_Cursor_isNull(e) || !(r = clang_Cursor_Evaluate(e)))
+		return 0;
+	ok = clang_EvalResult_getKind(r) == CXEval_Int;
+	if (ok)
+		*v = clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/*
+ * Does every word of a global variable (not __shared__, defined in this
+ * translation unit) start out holding v?  No initializer (a __device__
+ * variable is zero-initialized) or '= v'; for an array, '{}' or '{0, ...}'
+ * all zeros, with v 0.
+ */
+static int starts_as(CXCursor var, long long v)
+{
+	CXCursor init;
+	long long w;
+	int i, n;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(var) != 1 ||
+	    cal_var_is_shared(var))
+		return 0;
+	var = clang_getCursorDefinition(var);	/* 'extern' here, defined elsewhere: unknown */
+	if (clang_Cursor_isNull(var))
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if (clang_Cursor_isNull(init))
+		return v == 0;
+	init = cal_ignore_wrappers(init);
+	if (clang_getCursorKind(init) != CXCursor_InitListExpr)
+		return integer_constant(init, &w) && w == v;
+	n = cal_nr_children(init);
+	for (i = 0; i < n; i++)
+		if (!integer_constant(cal_child(init, i), &w) || w != 0)
+			return 0;
+	return v == 0;
+}
+
+static enum CXChildVisitResult user_call_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor callee;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return CXChildVisit_Recurse;
+	callee = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(callee) ||
+	    !clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does fn call anything but the toolkit's functions (or a call it cannot name)? */
+static int calls_user_code(CXCursor fn)
+{
+	int found = 0;
+
+	clang_visitChildren(fn, user_call_visitor, &found);
+	return found;
+}
+
+/*
+ * Is store a a reset in a kernel of its own: 'g_mutex = 0;' in a kernel
+ * that neither polls the word nor calls any code that could, storing the
+ * value the global starts with?  The kernel that polls it ran before or runs
+ * after, and a kernel launch boundary orders the store: it publishes
+ * nothing and needs no ordering (shoc's Reset_kernel_parameters).  A store
+ * of another value in such a kernel may be a signal to a kernel running
+ * beside it on another stream, and stays a finding; so does a reset polled
+ * by host code, which runs beside the kernel.
+ */
+static int is_reset_between_kernels(const struct sync_state *st, const struct access *a)
+{
+	CXCursor rhs;
+	long long v;
+	int compound;
+	size_t i;
+
+	if (cal_function_space(a->function) != CAL_SPACE_GLOBAL || a->key.name ||
+	    clang_Cursor_isNull(a->key.decl) || !vol_is_assignment(a->assign, &compound) ||
+	    compound || cal_nr_children(a->assign) != 2)
+		return 0;
+	rhs = cal_child(a->assign, 1);
+	if (!integer_constant(rhs, &v) || !starts_as(a->key.decl, v))
+		return 0;
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_POLL && cal_vs_keys_match(&a->key, &b->key) &&
+		    (b->host || clang_equalCursors(b->function, a->function)))
+			return 0;
+	}
+	/* a lock's word: the store releases it, whatever value it writes */
+	for (i = 0; i < st->nr_locks; i++)
+		if (cal_vs_keys_match(&a->key, &st->locks[i].key))
+			return 0;
+	return !calls_user_code(a->function);
+}
+
+void cal_vs_decide_flag(struct sync_state *st, struct access *a)
+{
+	size_t i;
+
+	if (cal_vs_in_mmio_function(st, a->function) || (a->kind == ACC_STORE && a->host))
+		return;
+	if (a->kind == ACC_STORE && is_reset_between_kernels(st, a))
+		return;
+	if (a->kind == ACC_POLL && a->pre_read) {
+		a->flagged = copy_is_polled(st, a);
+		a->system_scope = a->flagged && host_writes(st, a);
+		return;
+	}
+	if (a->kind == ACC_POLL) {
+		a->flagged = !a->host && !a->via_accessor;
+		a->system_scope = a->flagged && host_writes(st, a);
+		return;
+	}
+	for (i = 0; i < st->nr_locks; i++) {
+		if (cal_vs_keys_match(&a->key, &st->locks[i].key)) {
+			a->flagged = a->lock = 1;
+			a->polled_at = &st->locks[i].call;
+			return;
+		}
+	}
+	/* any poll makes the store a signal; a poll in host code makes it a system-scope one */
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind != ACC_POLL || b->pre_read || cal_vs_in_mmio_function(st, b->function) ||
+		    !cal_vs_keys_match(&a->key, &b->key) || (a->flagged && !b->host) ||
+		    !stores_polled_word(st, a, b))
+			continue;
+		a->flagged = 1;
+		a->polled_at = &b->lvalue;
+		a->system_scope = b->host;
+	}
+	/* a producer accessor: 'set_ready(flag)' with set_ready storing through its parameter */
+	if (!a->flagged) {
+		const struct access *b = cal_vs_poll_through_call(st, a);
+		if (b) {
+			a->flagged = 1;
+			a->polled_at = &b->lvalue;
+		}
+	}
+}
+
+/* Types the fix can hand to cuda::atomic_ref (any scalar) or to atomicAdd/atomicExch. */
+int cal_vs_type_fits(CXType t, int legacy)
+{
+	CXType u = clang_getCanonicalType(cal_type_unqualified(t));
+
+	switch (u.kind) {
+	case CXType_Int: case CXType_UInt: case CXType_ULongLong: case CXType_Float:
+		return 1;
+	case CXType_Bool: case CXType_Char_U: case CXType_UChar: case CXType_UShort:
+	case CXType_ULong: case CXType_Char_S: case CXType_SChar: case CXType_Short:
+	case CXType_Long: case CXType_LongLong: case CXType_Double: case CXType_Pointer:
+	case CXType_Enum:
+		return !legacy;
+	default:
+		return 0;
+	}
+}
+
+int cal_vs_decide_can_fix(const struct sync_state *st, const struct access *a)
+{
+	char *text;
+	int ok;
+
+	if (st->no_fixes || !a->fix_allowed || !cal_vs_type_fits(clang_getCursorType(a->lvalue), st->legacy))
+		return 0;
+	if (a->kind == ACC_STORE && !a->value_unused)
+		return 0;
+	text = cal_cursor_text(st->tu, a->kind == ACC_STORE ? a->assign : a->lvalue,
+			       CAL_TEXT_NO_MACROS);
+	ok = text != NULL;
+	free(text);
+	return ok;
+}
+
+/* The token range of the one 'volatile' of declaration d (up to the next token). */
+static CXSourceRange volatile_token_range(CXTranslationUnit tu, CXCursor d)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int count = 0;
+	CXSourceRange r = clang_getNullRange();
+
+	clang_tokenize(tu, vol_file_extent(tu, d), &toks, &n);
+	for (i = 0; i + 1 < n; i++) {
+		char *s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		if (!strcmp(s, "volatile")) {
+			count++;
+			r = clang_getRange(clang_getTokenLocation(tu, toks[i]),
+					   clang_getTokenLocation(tu, toks[i + 1]));
+		}
+		free(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return count == 1 ? r : clang_getNullRange();
+}
+
+static int in_main_file(CXCursor c)
+{
+	return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+/*
+ * Does a launch of fn pass a pointer to volatile as argument index?  It
+ * would not convert to the parameter once volatile goes from it.
+ */
+static int launch_passes_volatile(const struct sync_state *st, CXCursor fn, int index)
+{
+	CXCursor canonical = clang_getCanonicalCursor(fn), arg;
+	CXType t;
+	size_t i;
+
+	for (i = 0; i < st->nr_launches; i++) {
+		CXCursor call = st->launches[i];
+		if (!clang_equalCursors(clang_getCanonicalCursor(cal_call_callee(call)), canonical))
+			continue;
+		if (clang_Cursor_getNumArguments(call) <= index)
+			return 1;
+		arg = cal_ignore_wrappers(clang_Cursor_getArgument(call, index));
+		t = clang_getCanonicalType(clang_getCursorType(arg));
+		if (t.kind == CXType_Invalid ||
+		    ((t.kind == CXType_Pointer || t.kind == CXType_IncompleteArray ||
+		      t.kind == CXType_ConstantArray) &&
+		     vol_type_is_volatile(t.kind == CXType_Pointer ? clang_getPointeeType(t)
+								  : clang_getArrayElementType(t))))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A kernel's parameter: dropping volatile changes the kernel's signature.
+ * It may go only where every declaration the parse sees is rewritten too
+ * (the definition and any prototype, all in the main file: a header's
+ * prototype or definition is shared with other files and keeps it) and
+ * no launch the parse sees passes a pointer to volatile there (host code
+ * launching k<<<...>>>(flag) with 'volatile int *flag' would no longer
+ * compile).  parms gets the parameter in each prototype; returns their
+ * number or -1.
+ */
+static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCursor *parms)
+{
+	CXCursor fn = clang_getCursorSemanticParent(d), def = clang_getCursorDefinition(fn);
+	int index, n = 0;
+	size_t i;
+
+	/* a template's declarations are not all FunctionDecls: keep volatile there */
+	if (cal_function_space(fn) != CAL_SPACE_GLOBAL || clang_Cursor_isNull(def) ||
+	    clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
+	    !in_main_file(def) || (index = cal_vs_parameter_index(def, d)) < 0 ||
+	    launch_passes_volatile(st, fn, index))
+		return -1;
+	for (i = 0; i < st->nr_protos; i++) {
+		CXCursor p = st->protos[i];
+		if (!clang_equalCursors(clang_getCanonicalCursor(p), clang_getCanonicalCursor(fn)))
+			continue;
+		if (!in_main_file(p) || n == MAX_DROPS - 1 ||
+		    clang_Cursor_getNumArguments(p) <= index)
+			return -1;
+		parms[n++] = clang_Cursor_getArgument(p, index);
+	}
+	return n;
+}
+
+/*
+ * May volatile go from the declaration d itself without breaking other
+ * code?  parms gets other declarations of it that lose volatile too (a
+ * kernel's prototypes), *nr_parms their number.
+ */
+static int declaration_may_lose_volatile(const struct sync_state *st, CXCursor d,
+					 CXCursor *parms, int *nr_parms)
+{
+	enum CXCursorKind k = clang_getCursorKind(d);
+
+	*nr_parms = 0;
+	if (k == CXCursor_FieldDecl)
+		return 1;
+	if (k == CXCursor_ParmDecl)
+		return (*nr_parms = kernel_parameter_decls(st, d, parms)) >= 0;
+	if (k != CXCursor_VarDecl)
+		return 0;
+	if (clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_equalCursors(d, clang_getCursorDefinition(d));
+	if (cal_nr_children(d) > 0) {
+		/* the initializer as written, under the implicit conversion to volatile */
+		CXCursor init = cal_ignore_wrappers(cal_child(d, cal_nr_children(d) - 1));
+		if (clang_isExpression(clang_getCursorKind(init)) &&
+		    cal_type_is_volatile(clang_getCursorType(init)))
+			return 0;
+	}
+	return 1;
+}
+
+static int use_is_rewritten(const struct sync_state *st, const struct use *u)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++)
+		if (st->acc[i].can_fix && clang_equalCursors(st->acc[i].root_ref, u->ref))
+			return 1;
+	return 0;
+}
+
+/*
+ * The edits dropping volatile from root (and from the same parameter of a
+ * kernel's prototypes): their number, or -1 if volatile must stay.
+ */
+int cal_vs_drop_volatile_edits(const struct sync_state *st, CXCursor root, struct cal_edit *e)
+{
+	CXCursor decls[MAX_DROPS];
+	int i, n = 0;
+	size_t u;
+
+	if (clang_Cursor_isNull(root) || !declaration_may_lose_volatile(st, root, decls + 1, &n))
+		return -1;
+	for (u = 0; u < st->nr_uses; u++)
+		if (clang_equalCursors(st->uses[u].decl, root) && !use_is_rewritten(st, &st->uses[u]))
+			return -1;
+	decls[0] = root;
+	for (i = 0; i <= n; i++) {
+		CXSourceRange r = volatile_token_range(st->tu, decls[i]);
+		if (clang_Range_isNull(r) || cal_edit_replace(r, "", &e[i]) < 0) {
+			while (i-- > 0)
+				cal_edit_clear(&e[i]);
+			return -1;
+		}
+	}
+	return n + 1;
+}
