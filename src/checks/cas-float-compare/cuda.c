@@ -36,6 +36,7 @@
 #include "analysis/expr_util.h"
 #include "atomics/atomics.h"
 #include "checks/cas-float-compare/cutile.h"
+#include "checks/cas-float-compare/opencl.h"
 
 #define MAX_FED 32
 
@@ -43,20 +44,6 @@ struct cas_loop {
 	CXCursor fed[MAX_FED];	/* canonical variables the CAS feeds */
 	int nr_fed;
 };
-
-/*
- * OpenCL C's CAS functions, by name (the OpenCL rows of the vocabulary):
- * 1.x atomic_cmpxchg / atom_cmpxchg return the old value (like atomicCAS),
- * 2.0 atomic_compare_exchange_* take the expected value by pointer.
- */
-static const struct cal_atomic_op *cl_cas_row(CXCursor call)
-{
-	char *name = cal_cursor_name(call);
-	const struct cal_atomic_op *r = cal_atomic_op_cl_find(name);
-
-	free(name);
-	return r && r->op == CAL_OP_CAS ? r : NULL;
-}
 
 /*
  * A compare-and-swap of any API, by its name alone: the loop shape, not
@@ -70,7 +57,7 @@ static int is_cas_call(CXCursor c, void *data)
 	(void)data;
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return 0;
-	if (cl_cas_row(c))
+	if (cal_cas_cl_row(c))
 		return 1;
 	return cal_atomic_classify(NULL, c, &a) && a.how == CAL_CALLEE_RESOLVED && a.op == CAL_OP_CAS;
 }
@@ -90,7 +77,7 @@ static void add_fed(struct cas_loop *l, CXCursor var)
 /* The variable a CAS passes its expected value through (by reference or pointer). */
 static CXCursor cas_expected_var(CXCursor call)
 {
-	const struct cal_atomic_op *cl = cl_cas_row(call);
+	const struct cal_atomic_op *cl = cal_cas_cl_row(call);
 	struct cal_atomic a;
 	int arg;
 
@@ -145,20 +132,10 @@ static int operand_is_fed(CXCursor op, const struct cas_loop *l)
 	       cal_subtree_find(op, mentions_fed, NULL, (void *)l, NULL);
 }
 
-/* OpenCL C's reinterpretations: as_uint(float), as_ulong(double). */
-static const char *cl_word_function(CXType t)
-{
-	switch (clang_getCanonicalType(t).kind) {
-	case CXType_Float: return "as_uint";
-	case CXType_Double: return "as_ulong";
-	default: return NULL;
-	}
-}
-
 static const char *word_function(const struct cal_walk *w, CXType t)
 {
 	if (w->parse->opencl)
-		return cl_word_function(t);
+		return cal_cas_cl_word_function(t);
 	switch (clang_getCanonicalType(t).kind) {
 	case CXType_Float: return "__float_as_uint";
 	case CXType_Double: return "__double_as_longlong";
@@ -213,113 +190,6 @@ static char *word_text(CXTranslationUnit tu, CXCursor op, const char *fn)
 	return xasprintf("%s(%s)", fn, text);
 }
 
-/*
- * OpenCL C: as_float(x) and as_double(x) are macros (__builtin_astype), so
- * an operand written so is found by its text: the macro's name at the
- * operand's start, its parentheses matched in the file.
- */
-struct cl_astype {
-	unsigned offset, len;		/* the whole use, as_float(...) */
-	char *inner;			/* the text between its parentheses */
-	const char *to_bits;		/* as_int/as_uint/as_long/as_ulong for x's type */
-};
-
-static const char *cl_to_bits(CXType t)
-{
-	switch (clang_getCanonicalType(t).kind) {
-	case CXType_Int: return "as_int";
-	case CXType_UInt: return "as_uint";
-	case CXType_Long: return "as_long";
-	case CXType_ULong: return "as_ulong";
-	default: return NULL;
-	}
-}
-
-static int cl_astype_at(CXTranslationUnit tu, CXCursor op, struct cl_astype *a)
-{
-	CXFile file;
-	const char *text;
-	size_t size, i, open;
-	int depth = 0;
-
-	/* the astype and its parentheses are wrappers: what is left is x */
-	a->to_bits = cl_to_bits(clang_getCursorType(cal_strip_casts(op)));
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(op)), &file, NULL,
-				   NULL, &a->offset);
-	if (!a->to_bits || !file || !(text = clang_getFileContents(tu, file, &size)))
-		return 0;
-	if (!((a->offset + 9 <= size && !strncmp(text + a->offset, "as_float(", 9)) ||
-	      (a->offset + 10 <= size && !strncmp(text + a->offset, "as_double(", 10))))
-		return 0;
-	open = a->offset + (text[a->offset + 3] == 'f' ? 8 : 9);
-	for (i = open; i < size; i++) {
-		depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
-		if (depth == 0)
-			break;
-	}
-	if (i == size)
-		return 0;
-	a->len = (unsigned)(i + 1 - a->offset);
-	a->inner = xstrndup(text + open + 1, i - open - 1);
-	return 1;
-}
-
-static int cl_is_name(const char *s)
-{
-	for (; *s; s++)
-		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9')))
-			return 0;
-	return 1;
-}
-
-/* One operand's edit: as_float(x) -> x, else fn(op). */
-static int cl_operand_edit(struct cal_walk *w, CXCursor op, const char *fn, struct cal_edit *e)
-{
-	CXTranslationUnit tu = w->parse->tu;
-	struct cl_astype a;
-	char *text;
-	CXFile file;
-	int r;
-
-	if (cl_astype_at(tu, op, &a)) {
-		text = cl_is_name(a.inner) ? xstrdup(a.inner) : xasprintf("(%s)", a.inner);
-		clang_getExpansionLocation(clang_getCursorLocation(op), &file, NULL, NULL, NULL);
-		r = cal_edit_replace_bytes(tu, clang_getLocationForOffset(tu, file, a.offset), a.len,
-					   text, e);
-		free(a.inner);
-		free(text);
-		return r;
-	}
-	if (!fn || !(a.inner = cal_cursor_text(tu, op, CAL_TEXT_MACRO_USES)))
-		return -1;
-	text = xasprintf("%s(%s)", fn, a.inner);
-	r = cal_edit_replace_cursor(op, text, e);
-	free(a.inner);
-	free(text);
-	return r;
-}
-
-static void cl_add_word_fix(struct cal_walk *w, struct cal_finding *f, CXCursor cmp,
-			    const char *fn)
-{
-	struct cal_edit edits[2];
-	struct cl_astype a;
-	int i;
-
-	/* as_float(int x) on one side: as_int on the other */
-	for (i = 0; i < 2; i++)
-		if (cl_astype_at(w->parse->tu, cal_child(cmp, i), &a)) {
-			fn = a.to_bits;
-			free(a.inner);
-			break;
-		}
-	memset(edits, 0, sizeof(edits));
-	for (i = 0; i < 2; i++)
-		cl_operand_edit(w, cal_child(cmp, i), fn, &edits[i]);
-	cal_add_fix_edits(f, "compare the bit patterns", edits, 2);	/* none if one failed */
-}
-
 static void add_word_fix(struct cal_walk *w, struct cal_finding *f, CXCursor cmp,
 			 const char *fn)
 {
@@ -328,7 +198,7 @@ static void add_word_fix(struct cal_walk *w, struct cal_finding *f, CXCursor cmp
 	int i;
 
 	if (w->parse->opencl) {
-		cl_add_word_fix(w, f, cmp, fn);
+		cal_cas_cl_add_word_fix(w, f, cmp, fn);
 		return;
 	}
 
