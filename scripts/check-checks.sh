@@ -11,6 +11,14 @@
 #         "CHECK-NOT: ...[ID]" line, or a RUN line enabling ID whose output
 #         goes to "count 0".
 # A file may be both (findings CHECKed, near misses asserted silent).
+# And its code is a folder, src/checks/ID/ (issue 22), whose descriptor,
+# cal_check_SYM (SYM: ID with _ for -), says which languages it judges
+# (.languages; none: CUDA only); for each of them (CUDA, OPENCL, CUTILE)
+#   - the folder holds the language's half, cuda.c, opencl.c or cutile.c,
+#     and no half of a language the descriptor does not claim;
+#   - test/lit/ holds a positive and a negative test in the language's
+#     files (.cu/.cuh, .cl, .py), anywhere (the front ends' folders,
+#     test/lit/opencl/ and test/lit/cutile/, hold many).
 #   scripts/check-checks.sh [CUATOMLINT]   (default build/cuatomlint)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,16 +39,74 @@ lit_folder() {
   fi
 }
 
+# has_positive ID DIR [GREP-OPTIONS...]
 has_positive() {
-  grep -rlE --include='*' "CHECK[A-Za-z0-9_-]*:.*\\[$1\\]" "$2" >/dev/null 2>&1
+  local id=$1 dir=$2
+  shift 2
+  grep -rlE "$@" "CHECK[A-Za-z0-9_-]*:.*\\[$id\\]" "$dir" >/dev/null 2>&1
 }
 
+# has_negative ID DIR [GREP-OPTIONS...]
 has_negative() {
   local id=$1 dir=$2
-  grep -rlE -- "--implicit-check-not=['\"]?\\[$id\\]|CHECK[A-Za-z0-9_-]*-NOT:.*\\[$id\\]" "$dir" \
+  shift 2
+  grep -rlE "$@" -- "--implicit-check-not=['\"]?\\[$id\\]|CHECK[A-Za-z0-9_-]*-NOT:.*\\[$id\\]" "$dir" \
     >/dev/null 2>&1 && return 0
   # a RUN line that enables the check and expects no output at all
-  grep -rhE "RUN:.*count 0" "$dir" 2>/dev/null | grep -qE -- "--checks=['\"]?[^ ]*$id"
+  grep -rhE "$@" "RUN:.*count 0" "$dir" 2>/dev/null | grep -qE -- "--checks=['\"]?[^ ]*$id"
+}
+
+# The languages the descriptor cal_check_SYM claims, in lower case, one a line.
+claimed_languages() {
+  local sym=${1//-/_} dir=src/checks/$1 file
+  file=$(grep -l "^const struct cal_check cal_check_$sym = {" "$dir"/*.c 2>/dev/null | head -n 1)
+  [ -n "$file" ] || return 1
+  awk -v start="^const struct cal_check cal_check_$sym = [{]" '
+    $0 ~ start { on = 1 }
+    on && /\.languages *=/ { langs = $0 }
+    on && /^};/ { exit }
+    END {
+      if (langs == "") { print "cuda"; exit }
+      n = split(langs, w, /[^A-Z_]+/)
+      for (i = 1; i <= n; i++)
+        if (w[i] ~ /^CAL_LANG_/) print tolower(substr(w[i], 10))
+    }' "$file"
+}
+
+# The extensions of a language's lit inputs.
+lit_extensions() {
+  case $1 in
+    cuda) echo "--include=*.cu --include=*.cuh" ;;
+    opencl) echo "--include=*.cl" ;;
+    cutile) echo "--include=*.py" ;;
+  esac
+}
+
+# Each claimed language has its half and its lit tests; no half lacks a claim.
+check_languages() {
+  local id=$1 langs lang ext half
+  if [ ! -d "src/checks/$id" ]; then
+    fail "$id: no folder src/checks/$id/"
+    return
+  fi
+  if ! langs=$(claimed_languages "$id"); then
+    fail "$id: no descriptor cal_check_${id//-/_} in src/checks/$id/"
+    return
+  fi
+  for lang in $langs; do
+    [ -f "src/checks/$id/$lang.c" ] || fail "$id: claims ${lang^^} but has no src/checks/$id/$lang.c"
+    # shellcheck disable=SC2046  # the --include options are words
+    ext=$(lit_extensions "$lang")
+    # shellcheck disable=SC2086
+    has_positive "$id" test/lit $ext || fail "$id: no positive lit test in a $lang file of test/lit/"
+    # shellcheck disable=SC2086
+    has_negative "$id" test/lit $ext || fail "$id: no negative lit test in a $lang file of test/lit/"
+  done
+  for half in cuda opencl cutile; do
+    if [ -f "src/checks/$id/$half.c" ] && ! grep -qx "$half" <<<"$langs"; then
+      fail "$id: src/checks/$id/$half.c, but its descriptor does not claim ${half^^}"
+    fi
+  done
 }
 
 if ! list=$("$tool" --list-checks); then
@@ -70,11 +136,13 @@ for id in $ids; do
   dir=$(lit_folder "$id")
   if [ -z "$dir" ]; then
     fail "$id: no lit folder test/lit/$id/"
+    check_languages "$id"
     continue
   fi
   has_positive "$id" "$dir" || fail "$id: no positive lit test in $dir/ (a CHECK line naming [$id])"
   has_negative "$id" "$dir" ||
     fail "$id: no negative lit test in $dir/ (--implicit-check-not='[$id]', CHECK-NOT or count 0)"
+  check_languages "$id"
 done
 echo "check-checks: $checked checks, $failed problems"
 [ "$failed" -eq 0 ]
