@@ -2,7 +2,7 @@
  * arch-unsupported for OpenCL C: an atomic operation the parse's device
  * profile lacks, where clang accepts it anyway.  (What clang rejects, the
  * non-explicit functions and atomic_long on a profile without them, is
- * restated from its errors: src/opencl/unsupported.c.)
+ * restated from its errors: opencl_errors.c.)
  *
  *  1. An order or scope argument the profile lacks, on an OpenCL C 3.0
  *     profile: memory_order_acquire / _release / _acq_rel without

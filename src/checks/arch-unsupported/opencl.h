@@ -1,5 +1,5 @@
 /*
- * arch-unsupported in OpenCL C parses (arch_unsupported_cl.c): what the
+ * arch-unsupported in OpenCL C parses (opencl.c): what the
  * parse's device profile lacks but clang accepts anyway.
  */
 #ifndef CUATOMLINT_ARCH_UNSUPPORTED_CL_H

@@ -18,7 +18,7 @@
  * include_insert.h) unless the file includes it already, so the insertions
  * of all fixes and checks in a file are identical and collapse into one.
  *
- * In an OpenCL C parse the check is modernize_atomic_ref_cl.c's: 1.x
+ * In an OpenCL C parse the check is opencl.c's: 1.x
  * atomic_add & co. to atomic_fetch_*_explicit.
  */
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * modernize-atomic-ref in OpenCL C parses (modernize_atomic_ref_cl.c): the
+ * modernize-atomic-ref in OpenCL C parses (opencl.c): the
  * generic check hands each call of an OpenCL parse here.
  */
 #ifndef CUATOMLINT_MODERNIZE_ATOMIC_REF_CL_H

@@ -104,7 +104,7 @@ struct scope_state {
 	size_t nr_fences, alloc_fences;
 	struct poll *polls;
 	size_t nr_polls, alloc_polls;
-	struct cal_scope_cl *cl;	/* an OpenCL C parse: its own rules (scope_mismatch_cl.c) */
+	struct cal_scope_cl *cl;	/* an OpenCL C parse: its own rules (opencl.c) */
 };
 
 struct visit_ctx {
@@ -549,7 +549,7 @@ const struct cal_check cal_check_scope_mismatch = {
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE,
 	.cutile_call = cal_scope_mismatch_cutile,
 	/* calls, kernel references, asm, plain stores and polling loops (scope_visit's
-	 * helpers); OpenCL's __global accesses (scope_mismatch_cl.c) */
+	 * helpers); OpenCL's __global accesses (opencl.c) */
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_AsmStmt,
 			   CXCursor_BinaryOperator, CXCursor_CompoundAssignOperator,
 			   CXCursor_UnaryOperator, CXCursor_WhileStmt, CXCursor_DoStmt,

@@ -1,5 +1,5 @@
 /*
- * scope-mismatch in OpenCL C parses (scope_mismatch_cl.c): the generic
+ * scope-mismatch in OpenCL C parses (opencl.c): the generic
  * check hands each cursor of an OpenCL parse here instead of to its CUDA
  * rules, and the findings are made at the end of the translation unit.
  */
