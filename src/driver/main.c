@@ -105,6 +105,7 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 	}
 	ctx->srcroot = root;
 	ctx->rules = make_rules(enabled, &ctx->nr_rules);
+	ctx->compact_rules = opts->launcher_argv != NULL;	/* merge adds the help */
 	r = cal_report_sarif(list, ctx);
 	for (i = 0; i < ctx->nr_rules; i++)
 		free((void *)ctx->rules[i].help_uri);
