@@ -337,6 +337,63 @@ size_t cal_compdb_find(const struct cal_compdb *db, const char *file, size_t sta
 	return i;
 }
 
+/* The length of the folder name after the '/' at p, which ends at end or a '/'. */
+static size_t folder_len(const char *p, const char *end)
+{
+	const char *q = p + 1;
+	while (q < end && *q != '/')
+		q++;
+	return (size_t)(q - p - 1);
+}
+
+/* How many leading folders the absolute paths a and b share; *rest: b's folders below them. */
+static int shared_folders(const char *a, const char *b, int *rest)
+{
+	const char *ea = strrchr(a, '/'), *eb = strrchr(b, '/');
+	int shared = 0;
+
+	*rest = 0;
+	if (!ea || !eb)
+		return 0;
+	while (a < ea && b < eb && *a == '/' && *b == '/') {
+		size_t na = folder_len(a, ea), nb = folder_len(b, eb);
+		if (na != nb || memcmp(a + 1, b + 1, na))
+			break;
+		shared++;
+		a += na + 1;
+		b += nb + 1;
+	}
+	for (; b < eb; b++)
+		*rest += *b == '/';
+	return shared;
+}
+
+size_t cal_compdb_nearest(const struct cal_compdb *db, const char *file, int opencl)
+{
+	char abs[PATH_MAX];
+	const char *want = realpath(file, abs) ? abs : file;
+	size_t i, best = db->nr;
+	int best_shared = -1, best_rest = 0;
+
+	for (i = 0; db->real && i < db->nr; i++) {
+		int rest, shared;
+		if (db->items[i].is_opencl != (opencl != 0))
+			continue;
+		shared = shared_folders(want, db->real[i], &rest);
+		if (shared > best_shared || (shared == best_shared && rest < best_rest)) {
+			best = i;
+			best_shared = shared;
+			best_rest = rest;
+		}
+	}
+	return best;
+}
+
+int cal_compdb_entry_under(const struct cal_compdb *db, size_t i, const char *dir)
+{
+	return db->real && i < db->nr && !strncmp(db->real[i], dir, strlen(dir));
+}
+
 void cal_compdb_release(struct cal_compdb *db)
 {
 	size_t i;

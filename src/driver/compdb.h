@@ -36,6 +36,16 @@ int cal_compdb_load(const char *path, struct cal_compdb *db, char **err);
 /* The entries for file (absolute or relative to the cwd), in database order. */
 size_t cal_compdb_find(const struct cal_compdb *db, const char *file,
 		       size_t start);
+/*
+ * The entry whose command best suits file, which has none (clang's
+ * interpolation, simplified): of the entries of the same language (OpenCL
+ * C for opencl, else CUDA), one in file's own folder, else in the nearest
+ * folder above it, else the one sharing the longest folder path; the first
+ * in database order among equals.  db->nr if the language has no entry.
+ */
+size_t cal_compdb_nearest(const struct cal_compdb *db, const char *file, int opencl);
+/* Is entry i's file (by real path) below dir, a real path ending in '/'? */
+int cal_compdb_entry_under(const struct cal_compdb *db, size_t i, const char *dir);
 void cal_compdb_release(struct cal_compdb *db);
 
 #endif

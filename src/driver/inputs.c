@@ -39,12 +39,14 @@ static int is_cuda_name(const char *path)
 	return has_suffix(path, ".cu") || has_suffix(path, ".cuh") || cal_ocl_is_source(path);
 }
 
-static void add_file(struct cal_inputs *in, const char *path)
+static void add_file(struct cal_inputs *in, const char *path, int walked)
 {
 	if (in->nr + 1 > in->alloc) {
 		in->alloc = in->alloc ? in->alloc * 2 : 16;
 		in->files = xrealloc(in->files, (size_t)in->alloc * sizeof(char *));
+		in->walked = xrealloc(in->walked, (size_t)in->alloc);
 	}
+	in->walked[in->nr] = (unsigned char)walked;
 	in->files[in->nr++] = xstrdup(path);
 }
 
@@ -71,7 +73,7 @@ static void add_checked_file(struct cal_inputs *in, const char *path)
 		return;
 	}
 	if (check_content(in, path) == 0)
-		add_file(in, path);
+		add_file(in, path, 0);
 }
 
 /*
@@ -177,14 +179,14 @@ static int walk_entry(struct cal_inputs *in, struct seen_set *seen, const char *
 	if (cal_cutile_is_python(path)) {	/* only cuTile Python files */
 		if (!imports_cuda_tile(path))
 			return 0;
-		add_file(in, path);
+		add_file(in, path, 1);
 		return 1;
 	}
 	if (!is_cuda_name(path) || st.st_size == 0)
 		return 0;	/* an empty file found by the walk has nothing to lint */
 	if (check_content(in, path) < 0)
 		return 0;
-	add_file(in, path);
+	add_file(in, path, 1);
 	return 1;
 }
 
@@ -208,34 +210,58 @@ static int walk_dir(struct cal_inputs *in, struct seen_set *seen, const char *di
 	return found;
 }
 
-static void collect_one(struct cal_inputs *in, struct seen_set *seen, const char *arg)
+/*
+ * With a compile database a named .cpp may be CUDA (nvcc -x cu): the
+ * database decides, so a file of another suffix is taken as named.
+ */
+static int selects_as_named(const char *path, int flags)
+{
+	return (flags & CAL_INPUTS_SELECT) && !has_suffix(path, ".cu") && !has_suffix(path, ".cuh");
+}
+
+static void collect_dir(struct cal_inputs *in, struct seen_set *seen, const char *arg, int flags)
+{
+	int errors = in->nr_errors, found;
+
+	found = walk_dir(in, seen, arg, 0);
+	if (flags & CAL_INPUTS_SELECT) {
+		in->dirs = xrealloc(in->dirs, (size_t)(in->nr_dirs + 1) * sizeof(*in->dirs));
+		in->dir_files = xrealloc(in->dir_files, (size_t)(in->nr_dirs + 1) * sizeof(int));
+		in->dir_files[in->nr_dirs] = found;	/* -1: unreadable, said already */
+		in->dirs[in->nr_dirs++] = xstrdup(arg);
+	} else if (found == 0 && in->nr_errors == errors) {
+		input_error(in, "no CUDA source files (.cu, .cuh) in directory '%s'", arg);
+	}
+}
+
+static void collect_one(struct cal_inputs *in, struct seen_set *seen, const char *arg,
+			int flags)
 {
 	struct stat st;
-	int found, errors = in->nr_errors;
 
 	if (stat(arg, &st) < 0) {
 		input_error(in, "cannot open '%s': %s", arg, strerror(errno));
 	} else if (S_ISDIR(st.st_mode)) {
-		if (seen_before(seen, &st))
-			return;
-		found = walk_dir(in, seen, arg, 0);
-		if (found == 0 && in->nr_errors == errors)
-			input_error(in, "no CUDA source files (.cu, .cuh) in directory '%s'", arg);
+		if (!seen_before(seen, &st))
+			collect_dir(in, seen, arg, flags);
 	} else if (!S_ISREG(st.st_mode)) {
 		input_error(in, "'%s' is not a regular file", arg);
 	} else if (!seen_before(seen, &st)) {
-		add_checked_file(in, arg);
+		if (selects_as_named(arg, flags))
+			add_file(in, arg, 0);
+		else
+			add_checked_file(in, arg);
 	}
 }
 
-void cal_inputs_collect(char *const *args, int n, struct cal_inputs *in)
+void cal_inputs_collect(char *const *args, int n, int flags, struct cal_inputs *in)
 {
 	struct seen_set seen = { NULL, 0, 0 };
 	int i;
 
 	memset(in, 0, sizeof(*in));
 	for (i = 0; i < n; i++)
-		collect_one(in, &seen, args[i]);
+		collect_one(in, &seen, args[i], flags);
 	free(seen.slots);
 }
 
@@ -244,6 +270,11 @@ void cal_inputs_release(struct cal_inputs *in)
 	int i;
 	for (i = 0; i < in->nr; i++)
 		free(in->files[i]);
+	for (i = 0; i < in->nr_dirs; i++)
+		free(in->dirs[i]);
 	free(in->files);
+	free(in->walked);
+	free(in->dirs);
+	free(in->dir_files);
 	memset(in, 0, sizeof(*in));
 }

@@ -174,30 +174,279 @@ static void add_entry_job(struct cal_jobs *jobs, const struct cal_compile_comman
 	add_user_args(job, user);
 }
 
+/* What selecting entries by the inputs did, for the summary line. */
+struct selection {
+	const struct cal_compdb *db;
+	const struct cal_job_defaults *d;
+	const struct cal_compile_command *user;
+	unsigned char *used;	/* per entry: a job was made from it */
+	char **dirs;		/* the named directories' real paths, ending in '/' */
+	int *dir_entries;	/* per directory: entries selected below it */
+	int nr_dirs;
+	int skipped, skipped_headers;	/* walked files with no entry */
+	int uncompiled;		/* ... linted by --lint-uncompiled */
+	int *failed;
+};
+
+static int is_header(const char *file)
+{
+	size_t n = strlen(file);
+	return n >= 4 && !strcmp(file + n - 4, ".cuh");
+}
+
+static void select_entry(struct cal_jobs *jobs, struct selection *sel, size_t k)
+{
+	int i;
+	add_entry_job(jobs, &sel->db->items[k], sel->d, sel->user, sel->failed);
+	sel->used[k] = 1;
+	for (i = 0; i < sel->nr_dirs; i++)
+		sel->dir_entries[i] += cal_compdb_entry_under(sel->db, k, sel->dirs[i]);
+}
+
+/* Jobs for file's entries; how many it has. */
+static int select_file(struct cal_jobs *jobs, struct selection *sel, const char *file)
+{
+	const struct cal_compdb *db = sel->db;
+	size_t k;
+	int n = 0;
+
+	for (k = cal_compdb_find(db, file, 0); k < db->nr; k = cal_compdb_find(db, file, k + 1)) {
+		if (!sel->used[k])
+			select_entry(jobs, sel, k);
+		n++;
+	}
+	return n;
+}
+
+/* A file the database lacks, with the command line's arguments only. */
+static void add_plain_job(struct cal_jobs *jobs, struct selection *sel, const char *file)
+{
+	add_user_args(add_job(jobs, file, sel->d, &sel->user->targets, sel->failed), sel->user);
+}
+
+/*
+ * A file the database lacks, with the command of entry c (clang-tidy
+ * interpolates the same way): its arguments and targets, the command
+ * line's after them.
+ */
+static void add_borrowed_job(struct cal_jobs *jobs, struct selection *sel, const char *file,
+			     const struct cal_compile_command *c)
+{
+	const struct cal_compile_command *user = sel->user;
+	struct cal_job *job = add_job(jobs, file, sel->d,
+				      user->targets.n ? &user->targets : &c->targets, sel->failed);
+	int i;
+
+	if (!job)
+		return;
+	for (i = 0; i < c->clang_args.n; i++)
+		cal_argv_push(&job->args, c->clang_args.v[i]);
+	add_user_args(job, user);
+}
+
+/* A file with no entry: named, or walked under --lint-uncompiled. */
+static void add_uncompiled(struct cal_jobs *jobs, struct selection *sel, const char *file,
+			   int named)
+{
+	int opencl = cal_ocl_is_source(file);
+	size_t k = cal_compdb_nearest(sel->db, file, opencl);
+	const char *db_path = sel->db->path;
+
+	if (k == sel->db->nr) {
+		/* OpenCL C is built at run time: no command is the rule, not news */
+		if (!opencl)
+			cal_warning("no compile command for '%s' in '%s', nor one of a CUDA file to "
+				    "borrow; linting it with the command line's arguments",
+				    file, db_path);
+		add_plain_job(jobs, sel, file);
+		return;
+	}
+	if (named)
+		cal_note("no compile command for '%s' in '%s'; linting it with the command of "
+			 "'%s', the nearest entry", file, db_path, sel->db->items[k].file);
+	else if (sel->d->verbose)
+		fprintf(stderr, "cuatomlint: %s: no compile command; linting it with the command "
+			"of '%s'\n", file, sel->db->items[k].file);
+	add_borrowed_job(jobs, sel, file, &sel->db->items[k]);
+}
+
+static int is_excluded(const struct cal_job_defaults *d, const char *file)
+{
+	const struct cal_config *cfg = cal_config_for(d->configs, file);
+	return cfg && excluded(d, cfg, file);
+}
+
+/* A walked .cu or .cuh with no entry: the build does not compile it. */
+static void skip_walked(struct selection *sel, const char *file)
+{
+	if (is_excluded(sel->d, file))
+		return;
+	sel->skipped++;
+	sel->skipped_headers += is_header(file);
+	if (sel->d->verbose)
+		fprintf(stderr, "cuatomlint: %s: skipped: no compile command in '%s'\n", file,
+			sel->db->path);
+}
+
+/* --lint-uncompiled: a walked file with no entry, as if named (but no line each). */
+static void lint_walked(struct cal_jobs *jobs, struct selection *sel, const char *file)
+{
+	sel->uncompiled++;
+	add_uncompiled(jobs, sel, file, 0);
+}
+
+static void select_input(struct cal_jobs *jobs, struct selection *sel,
+			 const struct cal_inputs *in, int i)
+{
+	const char *file = in->files[i];
+
+	if (select_file(jobs, sel, file))
+		return;
+	if (cal_cutile_is_python(file))	/* cuTile files never have one */
+		add_plain_job(jobs, sel, file);
+	else if (!in->walked[i] || cal_ocl_is_source(file))
+		add_uncompiled(jobs, sel, file, !in->walked[i]);
+	else if (sel->d->lint_uncompiled && !is_excluded(sel->d, file))
+		lint_walked(jobs, sel, file);
+	else
+		skip_walked(sel, file);
+}
+
+/* A named directory's real path with a trailing '/', as entries' real paths are compared. */
+static char *dir_prefix(const char *dir)
+{
+	char real[PATH_MAX];
+	size_t n;
+
+	if (!realpath(dir, real))
+		return xstrdup(dir);
+	n = strlen(real);
+	return xasprintf("%s%s", real, n && real[n - 1] == '/' ? "" : "/");
+}
+
+/* Entries below a named directory that no walked file selected (.cpp with -x cu, ...). */
+static void select_below_dirs(struct cal_jobs *jobs, struct selection *sel)
+{
+	size_t k;
+	int i;
+
+	for (k = 0; k < sel->db->nr; k++)
+		for (i = 0; i < sel->nr_dirs && !sel->used[k]; i++)
+			if (cal_compdb_entry_under(sel->db, k, sel->dirs[i]))
+				select_entry(jobs, sel, k);
+}
+
+/* "under 'src'", or "under the 3 folders named". */
+static char *where(const struct cal_inputs *in)
+{
+	if (in->nr_dirs == 1)
+		return xasprintf("under '%s'", in->dirs[0]);
+	return xasprintf("under the %d folders named", in->nr_dirs);
+}
+
+static const char *plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* The one line that counts the walked files the build does not compile. */
+static void print_skipped(const struct selection *sel, const char *under)
+{
+	int headers = sel->skipped_headers, sources = sel->skipped - headers;
+	const char *db = sel->db->path;
+
+	if (!sources)
+		cal_note("skipped %d header%s %s with no compile command in '%s': headers are "
+			 "judged through the files that include them", headers, plural(headers),
+			 under, db);
+	else if (!headers)
+		cal_note("skipped %d file%s %s with no compile command in '%s' (--lint-uncompiled "
+			 "to lint %s with the nearest entry's command)", sources, plural(sources),
+			 under, db, sources == 1 ? "it" : "them");
+	else
+		cal_note("skipped %d files %s with no compile command in '%s' (%d header%s, judged "
+			 "through the files that include them; --lint-uncompiled to lint the other "
+			 "%d with the nearest entry's command)", sel->skipped, under, db,
+			 headers, plural(headers), sources);
+}
+
+static void print_selection(const struct selection *sel, const struct cal_inputs *in)
+{
+	char *under;
+
+	if (sel->d->quiet || (!sel->skipped && !sel->uncompiled))
+		return;
+	under = where(in);
+	if (sel->uncompiled)
+		cal_note("%d file%s %s with no compile command in '%s' linted with the nearest "
+			 "entry's command (--lint-uncompiled)", sel->uncompiled,
+			 plural(sel->uncompiled), under, sel->db->path);
+	if (sel->skipped)
+		print_skipped(sel, under);
+	free(under);
+}
+
+/* A named directory that selected nothing and held no file to lint. */
+static void check_dirs(const struct selection *sel, struct cal_inputs *in)
+{
+	int i;
+
+	for (i = 0; i < sel->nr_dirs; i++) {
+		if (sel->dir_entries[i] || in->dir_files[i])
+			continue;
+		cal_error("no compile command in '%s' and no CUDA source file (.cu, .cuh) under "
+			  "directory '%s'", sel->db->path, in->dirs[i]);
+		in->nr_errors++;
+	}
+}
+
+static void select_inputs(struct cal_jobs *jobs, struct selection *sel, struct cal_inputs *in)
+{
+	int i;
+
+	sel->nr_dirs = in->nr_dirs;
+	sel->dirs = xcalloc((size_t)in->nr_dirs + 1, sizeof(*sel->dirs));
+	sel->dir_entries = xcalloc((size_t)in->nr_dirs + 1, sizeof(*sel->dir_entries));
+	for (i = 0; i < in->nr_dirs; i++)
+		sel->dirs[i] = dir_prefix(in->dirs[i]);
+	for (i = 0; i < in->nr; i++)
+		select_input(jobs, sel, in, i);
+	select_below_dirs(jobs, sel);
+	check_dirs(sel, in);
+	print_selection(sel, in);
+	if (!jobs->nr && sel->skipped && !in->nr_errors) {
+		cal_error("nothing to lint: no file under the folders named has a compile command "
+			  "in '%s'", sel->db->path);
+		in->nr_errors++;
+	}
+	for (i = 0; i < in->nr_dirs; i++)
+		free(sel->dirs[i]);
+	free(sel->dirs);
+	free(sel->dir_entries);
+}
+
 int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
-			 const struct cal_inputs *in, const struct cal_job_defaults *d)
+			 struct cal_inputs *in, const struct cal_job_defaults *d)
 {
 	struct cal_compile_command user;
+	struct selection sel;
 	size_t k;
-	int i, failed = 0;
+	int failed = 0;
 
 	if (translate_user_args(d, &user) < 0)
 		return -1;
-	if (!in->nr)
+	memset(&sel, 0, sizeof(sel));
+	sel.db = db;
+	sel.d = d;
+	sel.user = &user;
+	sel.failed = &failed;
+	sel.used = xcalloc(db->nr + 1, 1);
+	if (!in->nr && !in->nr_dirs)
 		for (k = 0; k < db->nr; k++)
 			add_entry_job(jobs, &db->items[k], d, &user, &failed);
-	for (i = 0; i < in->nr; i++) {
-		k = cal_compdb_find(db, in->files[i], 0);
-		if (k == db->nr) {	/* cuTile .py files never have one: no warning */
-			if (!cal_cutile_is_python(in->files[i]))
-				cal_warning("no compile command for '%s' in "
-					"'%s'; linting it with the command line's arguments",
-					in->files[i], db->path);
-			add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
-		}
-		for (; k < db->nr; k = cal_compdb_find(db, in->files[i], k + 1))
-			add_entry_job(jobs, &db->items[k], d, &user, &failed);
-	}
+	else
+		select_inputs(jobs, &sel, in);
+	free(sel.used);
 	cal_compile_command_release(&user);
 	return failed ? -1 : 0;
 }

@@ -4,12 +4,22 @@
  * Without a compile database every input file is one job with the
  * command line's clang arguments and targets.  Targets come from
  * --cuda-arch, else the database entry, else the .cuatomlint config,
- * else the toolkit's default.  With one (-p), each CUDA
- * entry is a job with its own translated arguments and targets; input
- * files and directories then only select entries, and an input file the
- * database lacks is linted with the command line's settings (a warning
- * says so).  --cuda-arch on the command line overrides every job's
- * targets.
+ * else the toolkit's default.  With one (-p), each CUDA or OpenCL entry
+ * is a job with its own translated arguments and targets; input files and
+ * directories then only select entries (by real path, so relative,
+ * absolute and symlinked spellings agree), a directory every entry below
+ * it, whatever its suffix.  What the database lacks:
+ *   - a file named on the command line is linted with the command of the
+ *     nearest entry of its language (cal_compdb_nearest()), and a note
+ *     says so; with no such entry, with the command line's arguments;
+ *   - a .cu or .cuh a directory walk found is skipped, since the build does
+ *     not compile it (headers are judged through the files that include
+ *     them), and one line counts them; --lint-uncompiled lints them as
+ *     named files are;
+ *   - cuTile .py files and OpenCL .cl files never have a command (one is
+ *     interpreted, the other built at run time): they are linted with the
+ *     command line's arguments, a .cl with the nearest OpenCL entry's.
+ * --cuda-arch on the command line overrides every job's targets.
  *
  * Findings record targets as bits over one target set; jobs of a
  * database may target different GPUs, so the run's set is the union of
@@ -54,6 +64,8 @@ struct cal_job_defaults {
 	const char *const *excludes;	/* --exclude */
 	int nr_excludes;
 	struct cal_config_cache *configs;
+	int lint_uncompiled;		/* -p: lint walked files with no entry too */
+	int quiet;			/* no summary line of skipped files */
 };
 
 /*
@@ -62,9 +74,12 @@ struct cal_job_defaults {
  */
 int cal_jobs_from_inputs(struct cal_jobs *jobs, const struct cal_inputs *in,
 			 const struct cal_job_defaults *d);
-/* Jobs from the database, selected by in (all entries if in is empty). */
+/*
+ * Jobs from the database, selected by in (all entries if in is empty); a
+ * named directory that selects nothing is an input error, counted in in.
+ */
 int cal_jobs_from_compdb(struct cal_jobs *jobs, const struct cal_compdb *db,
-			 const struct cal_inputs *in, const struct cal_job_defaults *d);
+			 struct cal_inputs *in, const struct cal_job_defaults *d);
 /* Findings [from, list->nr) of job: their arch bits move to jobs->all's. */
 void cal_jobs_remap_archs(const struct cal_jobs *jobs, const struct cal_job *job,
 			  struct cal_findings *list, size_t from);

@@ -105,6 +105,7 @@ static int report_sarif(const struct cal_options *opts, const struct cal_finding
 	}
 	ctx->srcroot = root;
 	ctx->rules = make_rules(enabled, &ctx->nr_rules);
+	ctx->compact_rules = opts->launcher_argv != NULL;	/* merge adds the help */
 	r = cal_report_sarif(list, ctx);
 	for (i = 0; i < ctx->nr_rules; i++)
 		free((void *)ctx->rules[i].help_uri);
@@ -229,12 +230,13 @@ static int exit_status(const struct cal_options *opts, const struct cal_findings
 }
 
 static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
-		      const struct cal_inputs *inputs, struct cal_config_cache *configs,
+		      struct cal_inputs *inputs, struct cal_config_cache *configs,
 		      struct cal_jobs *jobs)
 {
 	struct cal_job_defaults d = { opts->clang_args, opts->nr_clang_args, &opts->targets,
 				      { cal_env_default_sm(env), 0 }, opts->verbose,
-				      opts->checks, opts->excludes, opts->nr_excludes, configs };
+				      opts->checks, opts->excludes, opts->nr_excludes, configs,
+				      opts->lint_uncompiled, opts->quiet };
 	struct cal_compdb db;
 	char *err = NULL;
 	int r;
@@ -445,41 +447,10 @@ static int fix_options_ok(const struct cal_options *opts)
 	return 1;
 }
 
-static int has_cuda_suffix(const char *path)
-{
-	size_t n = strlen(path);
-	return (n >= 3 && !strcmp(path + n - 3, ".cu")) || (n >= 4 && !strcmp(path + n - 4, ".cuh"));
-}
-
-/*
- * With -p, a named file selects database entries and the database says
- * whether it is CUDA (nvcc -x cu makes a .cpp one): a regular file of
- * another suffix is taken as named, not refused as not CUDA.
- */
+/* With -p the inputs select database entries (driver/inputs.h). */
 static void collect_inputs(const struct cal_options *opts, struct cal_inputs *in)
 {
-	char **checked = xcalloc((size_t)opts->nr_inputs + 1, sizeof(*checked));
-	char **named = xcalloc((size_t)opts->nr_inputs + 1, sizeof(*named));
-	int i, nr_checked = 0, nr_named = 0;
-	struct stat st;
-
-	for (i = 0; i < opts->nr_inputs; i++) {
-		const char *arg = opts->inputs[i];
-		if (opts->compdb && !has_cuda_suffix(arg) && stat(arg, &st) == 0 &&
-		    S_ISREG(st.st_mode))
-			named[nr_named++] = opts->inputs[i];
-		else
-			checked[nr_checked++] = opts->inputs[i];
-	}
-	cal_inputs_collect(checked, nr_checked, in);
-	if (nr_named) {
-		in->alloc = in->nr + nr_named;
-		in->files = xrealloc(in->files, (size_t)in->alloc * sizeof(*in->files));
-	}
-	for (i = 0; i < nr_named; i++)
-		in->files[in->nr++] = xstrdup(named[i]);
-	free(checked);
-	free(named);
+	cal_inputs_collect(opts->inputs, opts->nr_inputs, opts->compdb ? CAL_INPUTS_SELECT : 0, in);
 }
 
 /*
@@ -665,6 +636,8 @@ static int lint(struct cal_options *opts, const int *enabled)
 		goto done;
 	}
 	collect_inputs(opts, &l.inputs);
+	if (opts->compdb && !opts->srcroot)	/* -p src/: src's headers are the user's */
+		cal_source_roots_add(&l.roots, l.inputs.dirs, l.inputs.nr_dirs);
 	if ((!l.inputs.nr && !opts->compdb && !opts->launcher_argv) ||
 	    (opts->compdb && l.inputs.nr_errors && !l.inputs.nr)) {
 		cal_inputs_release(&l.inputs);

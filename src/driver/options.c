@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
 #include "filter/line_filter.h"
@@ -71,7 +72,46 @@ static int set_arch(struct cal_options *o, const char *v)
 }
 
 static int set_opencl_std(struct cal_options *o, const char *v) { (void)o; return cal_ocl_set_std(v); }
-static int add_opencl_device(struct cal_options *o, const char *v) { (void)o; return cal_ocl_add_device(v); }
+/*
+ * Each word of a comma-separated list (as --cuda-arch takes), to add();
+ * an empty word is an error.  Returns add's first failure.
+ */
+static int each_word(struct cal_options *o, const char *opt, const char *v,
+		     int (*add)(struct cal_options *, const char *))
+{
+	const char *s = v;
+
+	for (;;) {
+		size_t n = strcspn(s, ",");
+		char *word;
+		int r;
+
+		if (!n) {
+			cal_error("empty item in %s '%s'", opt, v);
+			return -1;
+		}
+		word = xstrndup(s, n);
+		r = add(o, word);
+		free(word);
+		if (r < 0 || !s[n])
+			return r;
+		s += n + 1;
+	}
+}
+
+static int add_one_opencl_device(struct cal_options *o, const char *v)
+{
+	(void)o;
+	return cal_ocl_add_device(v);
+}
+
+/* A list of profiles, unless the whole value is a readable file (whose name may hold commas). */
+static int add_opencl_device(struct cal_options *o, const char *v)
+{
+	if (!strchr(v, ',') || access(v, R_OK) == 0)
+		return cal_ocl_add_device(v);
+	return each_word(o, "--opencl-device", v, add_one_opencl_device);
+}
 
 static int set_fail_level(struct cal_options *o, const char *v)
 {
@@ -115,10 +155,18 @@ static int set_memory_limit(struct cal_options *o, const char *v)
 			 "megabytes from 0 (no limit) to 1048576", &o->parse_memory_limit);
 }
 
+static int add_one_exclude(struct cal_options *o, const char *v)
+{
+	cal_argv_push(&o->exclude_words, v);
+	o->excludes = (const char **)o->exclude_words.v;
+	o->nr_excludes = o->exclude_words.n;
+	return 0;
+}
+
+/* Globs, comma-separated ("[,]" matches a comma in a name). */
 static int add_exclude(struct cal_options *o, const char *v)
 {
-	o->excludes[o->nr_excludes++] = v;
-	return 0;
+	return each_word(o, "--exclude", v, add_one_exclude);
 }
 
 static int set_header_filter(struct cal_options *o, const char *v)
@@ -186,6 +234,12 @@ static int add_extra_arg_before(struct cal_options *o, const char *v)
 	return 0;
 }
 static int set_quiet(struct cal_options *o, const char *v) { (void)v; o->quiet = 1; return 0; }
+static int set_lint_uncompiled(struct cal_options *o, const char *v)
+{
+	(void)v;
+	o->lint_uncompiled = 1;
+	return 0;
+}
 static int set_config(struct cal_options *o, const char *v) { o->config = v; return 0; }
 static int set_config_file(struct cal_options *o, const char *v) { o->config_file = v; return 0; }
 static int set_dump_config(struct cal_options *o, const char *v) { (void)v; o->dump_config = 1; return 0; }
@@ -197,16 +251,17 @@ static const struct opt_desc options[] = {
 	{ "--checks", OPT_VALUE, "GLOBS", "enable/disable checks: '-*,volatile-*' (later wins)", set_checks },
 	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default)", set_arch },
 	{ "--opencl-std", OPT_VALUE, "STD", "OpenCL C version of .cl files: CL1.2, CL2.0 or CL3.0 (default)", set_opencl_std },
-	{ "--opencl-device", OPT_VALUE, "NAME|FILE", "OpenCL device profile: gpu (default), pocl-cpu, minimal-3.0 or clinfo --json output (repeatable)", add_opencl_device },
+	{ "--opencl-device", OPT_VALUE, "LIST", "OpenCL device profiles: gpu (default), pocl-cpu, minimal-3.0 or a file of clinfo --json output, comma-separated or repeated", add_opencl_device },
 	{ "--cuda-path", OPT_VALUE, "DIR", "CUDA toolkit to parse with", set_cuda_path },
 	{ "--builtin-cuda", OPT_FLAG, NULL, "use the built-in minimal CUDA environment", set_builtin },
 	{ "-j", OPT_VALUE, "N", "lint N translation units in parallel (default: one per core)", set_jobs },
 	{ "--timeout", OPT_VALUE, "SEC", "give up on a file whose parses take longer (default: 300; 0: none)", set_timeout },
 	{ "--parse-memory-limit", OPT_VALUE, "MB", "memory a file's parses may add (default: 4096; 0: none)", set_memory_limit },
 	{ "--summary", OPT_FLAG, NULL, "print a summary table on stderr (default: on a terminal)", set_summary },
-	{ "--exclude", OPT_VALUE, "GLOB", "skip files matching GLOB (repeatable)", add_exclude },
+	{ "--exclude", OPT_VALUE, "GLOBS", "skip files matching these globs (comma-separated or repeated)", add_exclude },
 	{ "--header-filter", OPT_VALUE, "REGEX", "report and fix headers matching REGEX (anywhere) instead of those under --srcroot", set_header_filter },
-	{ "-p", OPT_VALUE, "BUILD", "read compile_commands.json from BUILD (a directory or the file)", set_compdb },
+	{ "-p", OPT_VALUE, "BUILD", "read compile_commands.json from BUILD (a directory or the file); FILE|DIR select its entries", set_compdb },
+	{ "--lint-uncompiled", OPT_FLAG, NULL, "with -p: also lint the files under DIR that have no compile command, with the nearest entry's", set_lint_uncompiled },
 	{ "--format", OPT_VALUE, "FMT", "text (default), json or sarif", set_format },
 	{ "--srcroot", OPT_VALUE, "DIR", "the source tree: headers outside it are not reported or fixed unless a header filter asks; SARIF paths are relative to it (default: cwd and -p's directory; SARIF: cwd)", set_srcroot },
 	{ "--color", OPT_VALUE, "WHEN", "auto (default), always or never", set_color },
@@ -348,7 +403,6 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 	o->timeout = CAL_DEFAULT_TIMEOUT;
 	o->parse_memory_limit = CAL_DEFAULT_PARSE_MEMORY_MB;
 	o->inputs = xcalloc((size_t)argc, sizeof(char *));
-	o->excludes = xcalloc((size_t)argc, sizeof(char *));
 	o->extra_args = xcalloc((size_t)argc, sizeof(char *));
 	o->extra_args_before = xcalloc((size_t)argc, sizeof(char *));
 	for (i = 1; i < argc; i++) {
@@ -382,7 +436,7 @@ int cal_options_parse(int argc, char **argv, struct cal_options *o)
 void cal_options_release(struct cal_options *o)
 {
 	free(o->inputs);
-	free(o->excludes);
+	cal_argv_clear(&o->exclude_words);
 	free(o->extra_args);
 	free(o->extra_args_before);
 	free(o->joined_args);

@@ -10,6 +10,7 @@
 
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
+#include "util/strvec.h"
 
 enum cal_format { CAL_FORMAT_TEXT, CAL_FORMAT_JSON, CAL_FORMAT_SARIF };
 enum cal_color { CAL_COLOR_AUTO, CAL_COLOR_ALWAYS, CAL_COLOR_NEVER };
@@ -31,8 +32,9 @@ struct cal_options {
 	int jobs;		/* -j; 0: one per core */
 	int timeout;		/* --timeout: seconds per file, 0: none */
 	int parse_memory_limit;	/* --parse-memory-limit: MB per file's parses, 0: none */
-	const char **excludes;	/* --exclude globs */
+	const char **excludes;	/* --exclude globs (exclude_words.v) */
 	int nr_excludes;
+	struct cal_argv exclude_words;	/* owns them: each comma-separated word */
 	const char *header_filter;
 	int summary;		/* --summary */
 	const char *compdb;	/* -p: build directory or compile_commands.json */
@@ -60,6 +62,7 @@ struct cal_options {
 	int nr_extra_args_before;
 	char **joined_args;	/* owns clang_args when extra args were given */
 	int quiet;		/* --quiet: no summary, no progress */
+	int lint_uncompiled;	/* --lint-uncompiled: with -p, walked files with no entry too */
 	const char *exclude_header_filter;	/* regex: headers never reported */
 	const char *line_filter;	/* JSON (checked): only these lines */
 	const char *config;	/* --config: inline .cuatomlint JSON, for every file */

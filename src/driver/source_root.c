@@ -42,40 +42,60 @@ static char *compdb_dir(const char *compdb)
 	}
 }
 
+static void add_root(struct cal_source_roots *roots, char *dir)
+{
+	if (!dir)
+		return;
+	roots->dirs = xrealloc(roots->dirs, (size_t)(roots->nr + 1) * sizeof(*roots->dirs));
+	roots->dirs[roots->nr++] = dir;
+}
+
 int cal_source_roots_init(struct cal_source_roots *roots, const char *srcroot,
 			  const char *compdb)
 {
+	char *dir;
+
 	memset(roots, 0, sizeof(*roots));
 	if (srcroot) {
-		roots->dirs[0] = root_dir(srcroot);
-		if (!roots->dirs[0]) {
+		dir = root_dir(srcroot);
+		if (!dir) {
 			cal_error("cannot resolve --srcroot '%s'", srcroot);
 			return -1;
 		}
+		add_root(roots, dir);
 		return 0;
 	}
-	roots->dirs[0] = root_dir(".");
+	add_root(roots, root_dir("."));
 	if (compdb)
-		roots->dirs[1] = compdb_dir(compdb);
+		add_root(roots, compdb_dir(compdb));
 	return 0;
+}
+
+void cal_source_roots_add(struct cal_source_roots *roots, char *const *dirs, int n)
+{
+	int i;
+	for (i = 0; i < n; i++)
+		add_root(roots, root_dir(dirs[i]));
 }
 
 void cal_source_roots_release(struct cal_source_roots *roots)
 {
-	free(roots->dirs[0]);
-	free(roots->dirs[1]);
+	int i;
+	for (i = 0; i < roots->nr; i++)
+		free(roots->dirs[i]);
+	free(roots->dirs);
 	memset(roots, 0, sizeof(*roots));
 }
 
 static int under_roots(const struct cal_source_roots *roots, const char *path)
 {
 	char real[PATH_MAX];
-	size_t i;
+	int i;
 
 	if (!path || !realpath(path, real))
 		return 0;
-	for (i = 0; i < 2; i++)
-		if (roots->dirs[i] && !strncmp(real, roots->dirs[i], strlen(roots->dirs[i])))
+	for (i = 0; i < roots->nr; i++)
+		if (!strncmp(real, roots->dirs[i], strlen(roots->dirs[i])))
 			return 1;
 	return 0;
 }

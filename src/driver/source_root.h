@@ -3,8 +3,9 @@
  *
  * Main files (the translation units linted) are always reported and
  * fixed.  A header is reported, and any fix that edits it offered, only
- * under a source root: --srcroot, else the current directory and the
- * compile database's directory.  Headers elsewhere (an
+ * under a source root: --srcroot, else the current directory, the
+ * compile database's directory and, with one, the directories named on
+ * the command line (they select its entries).  Headers elsewhere (an
  * #include "../../x.cuh" out of the tree, an absolute include) are the
  * user's only when asked with a header filter (--header-filter or the
  * config's), which then decides alone.  --fix so never writes outside the
@@ -17,12 +18,15 @@
 #include "driver/jobs.h"
 
 struct cal_source_roots {
-	char *dirs[2];		/* real paths with a trailing slash; NULL: unused */
+	char **dirs;		/* real paths with a trailing slash */
+	int nr;
 };
 
 /* srcroot: --srcroot or NULL; compdb: -p's argument or NULL.  Returns -1 on a bad --srcroot. */
 int cal_source_roots_init(struct cal_source_roots *roots, const char *srcroot,
 			  const char *compdb);
+/* More roots: each of dirs that resolves. */
+void cal_source_roots_add(struct cal_source_roots *roots, char *const *dirs, int n);
 void cal_source_roots_release(struct cal_source_roots *roots);
 /*
  * 0 if f lies in a header outside the roots (drop it); else 1, less the

@@ -29,6 +29,12 @@ struct cal_report_ctx {
 	int nr_rules;
 	const char *srcroot;	/* absolute; URIs below it are relative to %SRCROOT% */
 	int exit_code;
+	/*
+	 * Rules without their help pages (helpUri names them): what launcher
+	 * mode writes per object file, where the pages, the bulk of the log,
+	 * would repeat in every file; cuatomlint merge puts them back.
+	 */
+	int compact_rules;
 };
 
 int cal_report_text(const struct cal_findings *list, const struct cal_report_ctx *ctx);

@@ -15,6 +15,7 @@
 
 #include "report/check_help.h"
 #include "report/json_text.h"
+#include "report/sarif_help.h"
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "report/report.h"
@@ -277,28 +278,74 @@ static cJSON *help_json(const struct cal_rule *rule)
 	return help;
 }
 
-static cJSON *rule_json(const struct cal_rule *rule)
+/* "SUMMARY. Severity warning; enabled by default. ..." */
+static cJSON *full_description_json(const char *summary, const char *level, int enabled)
+{
+	size_t n = strlen(summary);
+	char *full = xasprintf("%s%s Severity %s; %s by default. The check's page explains the "
+			       "rule, gives examples and shows its fix", summary,
+			       n && strchr(".!?", summary[n - 1]) ? "" : ".", level,
+			       enabled ? "enabled" : "disabled");
+	cJSON *o = message_json(full);
+	free(full);
+	return o;
+}
+
+/* A rule's string field (at a path of objects), or NULL. */
+static const char *rule_text(const cJSON *r, const char *obj, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj ? cJSON_GetObjectItemCaseSensitive(r, obj)
+							      : r, key);
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+void cal_sarif_add_rule_help(cJSON *rules)
+{
+	cJSON *r;
+
+	cJSON_ArrayForEach(r, rules) {
+		struct cal_rule rule = { NULL, NULL, CAL_SEV_NOTE, 1, NULL };
+		const char *level = rule_text(r, "defaultConfiguration", "level");
+		const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(r, "defaultConfiguration");
+
+		rule.id = rule_text(r, NULL, "id");
+		rule.summary = rule_text(r, "shortDescription", "text");
+		if (!rule.id || !rule.summary)
+			continue;	/* not one of ours */
+		rule.enabled = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(cfg, "enabled"));
+		if (!cJSON_GetObjectItemCaseSensitive(r, "fullDescription"))
+			cJSON_AddItemToObject(r, "fullDescription",
+					      full_description_json(rule.summary,
+								    level ? level : "warning",
+								    rule.enabled));
+		if (!cJSON_GetObjectItemCaseSensitive(r, "help"))
+			cJSON_AddItemToObject(r, "help", help_json(&rule));
+	}
+}
+
+/* Compact: no fullDescription and no help (the page helpUri names), for merge to add. */
+static cJSON *rule_json(const struct cal_rule *rule, int compact)
 {
 	cJSON *o = cJSON_CreateObject(), *cfg = cJSON_CreateObject();
-	char *name = rule_name(rule->id), *uri, *full;
+	char *name = rule_name(rule->id), *uri;
 
 	cJSON_AddStringToObject(o, "id", rule->id);
 	cJSON_AddStringToObject(o, "name", name);
 	cJSON_AddItemToObject(o, "shortDescription", message_json(rule->summary));
-	full = xasprintf("%s. Severity %s; %s by default. The check's page explains the "
-			 "rule, gives examples and shows its fix", rule->summary,
-			 level_name(rule->level), rule->enabled ? "enabled" : "disabled");
-	cJSON_AddItemToObject(o, "fullDescription", message_json(full));
+	if (!compact)
+		cJSON_AddItemToObject(o, "fullDescription",
+				      full_description_json(rule->summary, level_name(rule->level),
+							    rule->enabled));
 	uri = rule->help_uri ? xstrdup(rule->help_uri)
 			     : xasprintf("%s%s.md", CUATOMLINT_DOCS_URL, rule->id);
 	cJSON_AddStringToObject(o, "helpUri", uri);
-	cJSON_AddItemToObject(o, "help", help_json(rule));
+	if (!compact)
+		cJSON_AddItemToObject(o, "help", help_json(rule));
 	cJSON_AddStringToObject(cfg, "level", level_name(rule->level));
 	cJSON_AddBoolToObject(cfg, "enabled", rule->enabled);
 	cJSON_AddItemToObject(o, "defaultConfiguration", cfg);
 	free(name);
 	free(uri);
-	free(full);
 	return o;
 }
 
@@ -314,7 +361,7 @@ static cJSON *driver_json(const struct cal_report_ctx *ctx)
 	cJSON_AddStringToObject(d, "semanticVersion", CUATOMLINT_VERSION);
 	cJSON_AddStringToObject(d, "informationUri", CUATOMLINT_HOME_URL);
 	for (i = 0; i < ctx->nr_rules; i++)
-		cJSON_AddItemToArray(rules, rule_json(&ctx->rules[i]));
+		cJSON_AddItemToArray(rules, rule_json(&ctx->rules[i], ctx->compact_rules));
 	cJSON_AddItemToObject(d, "rules", rules);
 	return d;
 }

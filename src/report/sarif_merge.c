@@ -4,7 +4,8 @@
  * rules, every result once (a header's finding appears in each shard that
  * includes it), one invocation whose exit code is the worst of theirs.
  * Runs of other tools in the logs are kept as they are, after it (each
- * once).
+ * once).  Rules that came without their help (launcher mode's logs) get it
+ * here, once.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "report/report.h"
+#include "report/sarif_help.h"
 #include "util/diag.h"
 
 struct merge {
@@ -232,6 +234,7 @@ static cJSON *finish_merge(struct merge *m)
 	cJSON_AddNumberToObject(inv, "exitCode", m->exit_code);
 	cJSON_AddItemToArray(invs, inv);
 	if (m->run) {
+		cal_sarif_add_rule_help(m->rules);
 		cJSON_AddItemToObject(m->run, "invocations", invs);
 		cJSON_AddItemToArray(runs, m->run);
 	} else {

@@ -1,0 +1,3 @@
+__kernel void ocl(volatile __global int *ocl_flag) {
+  while (!*ocl_flag) {}
+}

@@ -1,0 +1,1 @@
+void plain(volatile int *plain_flag) { while (!*plain_flag) {} }
