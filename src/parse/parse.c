@@ -263,6 +263,16 @@ static void add_counts(struct strbuf *sb, const struct cal_partial_parse *p, uin
 		free(who);
 		return;
 	}
+	if (!p->targets) {	/* OpenCL's device profiles: no target names */
+		size_t least = n, most = n;
+		for (i = 1; i < p->nr_parses; i++) {
+			least = p->parses[i].nr < least ? p->parses[i].nr : least;
+			most = p->parses[i].nr > most ? p->parses[i].nr : most;
+		}
+		strbuf_addf(sb, "parsed partially: from %zu to %zu clang errors per parse", least,
+			    most);
+		return;
+	}
 	strbuf_adds(sb, "parsed partially: ");
 	for (i = 0; i < p->nr_parses; i++) {
 		n = p->parses[i].nr;
