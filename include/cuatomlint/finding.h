@@ -103,7 +103,8 @@ void cal_findings_take(struct cal_findings *list, struct cal_finding *f);
 /*
  * Sort by file, offset, check, message; merge equal findings (same check,
  * location and message), OR-ing their arch masks and keeping the first's
- * notes and fixes.
+ * notes and fixes (the fixes of a later one, from a clean parse, where the
+ * first's were withheld).
  */
 void cal_findings_sort_merge(struct cal_findings *list);
 /*

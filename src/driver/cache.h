@@ -52,6 +52,8 @@ void cal_deps_release(struct cal_deps *deps);
 struct cal_cache *cal_cache_open(const char *dir, const struct cal_env *env,
 				 int per_arch_parses, int verbose);
 void cal_cache_close(struct cal_cache *cache);
+/* Results depend on s too (a setting outside the job): it joins every key. */
+void cal_cache_salt(struct cal_cache *cache, const char *s);
 
 /* The key of job, as CAL_CACHE_KEY_LEN hex digits and a NUL. */
 void cal_cache_key(const struct cal_cache *cache, const struct cal_job *job,

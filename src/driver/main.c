@@ -516,8 +516,11 @@ static int dump_config(const struct cal_options *opts)
 
 /* Parse and check every job, in worker processes; returns the wall time. */
 static double run_jobs(const struct cal_options *opts, struct cal_env *env,
-		       const struct cal_jobs *jobs, struct cal_run_result *run)
+		       const struct cal_jobs *jobs, const struct cal_source_roots *roots,
+		       struct cal_run_result *run)
 {
+	size_t i;
+
 	struct cal_run_settings settings;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
 
@@ -528,6 +531,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	settings.per_arch_parses = opts->per_arch_parses;
 	settings.host_parses = opts->host_parses;
 	settings.system_headers = opts->system_headers;
+	settings.roots = opts->srcroot ? roots : NULL;
 	sched.workers = opts->jobs;
 	sched.timeout = opts->timeout;
 	sched.memory_limit_mb = opts->parse_memory_limit;
@@ -539,6 +543,9 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 					     env, opts->per_arch_parses | opts->host_parses << 1 |
 						     opts->system_headers << 2,
 					     opts->verbose);
+	/* which clang errors a parse shows first depends on --srcroot */
+	for (i = 0; settings.roots && i < sizeof(roots->dirs) / sizeof(roots->dirs[0]); i++)
+		cal_cache_salt(sched.cache, roots->dirs[i]);
 	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);
 	cal_run_finish(run, &jobs->all);
@@ -598,7 +605,7 @@ static int lint_inputs(struct cal_options *opts, const int *enabled, struct lint
 		cal_error("no input files: every input is excluded");
 		return EXIT_USAGE;
 	}
-	seconds = run_jobs(opts, &l->env, &l->jobs, &run);
+	seconds = run_jobs(opts, &l->env, &l->jobs, &l->roots, &run);
 	status = settle_and_emit(opts, l, &run, enabled, seconds);
 	cal_findings_release(&run.findings);
 	return status;

@@ -1,5 +1,6 @@
 #include "driver/run.h"
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,15 +19,26 @@
 #include "parse/parse.h"
 #include "util/diag.h"
 
+/* More parses than any file gets: 64 targets' groups, the host, 8 OpenCL profiles. */
+#define MAX_PARSES 80
+
 /* One job's file being parsed by a worker, and what its first parse learnt. */
 struct file_run {
 	struct cal_worker *w;
 	const struct cal_run_settings *set;
 	const struct cal_job *job;
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
-	int partial_reported;	/* this file's partial parse has been said */
 	int arch_dependent;	/* a user file of this file's TU mentions the arch */
 	int ocl_profile;	/* the OpenCL device profile being parsed */
+	/* for the file's one partial-parse warning, said after its last parse */
+	size_t nr_parses;	/* parses made */
+	struct cal_parse_errors partial[MAX_PARSES];	/* those with clang errors left */
+	size_t nr_partial;
+	struct cal_finding first_error;	/* the first error shown (file, line, message) */
+	int first_is_user;		/* ... in the user's files */
+	char *memo_file;		/* the last file is_user_file() judged, */
+	int memo_user;			/* and its answer */
+	char *main_folder;		/* of the main file, real, with a trailing slash */
 };
 
 void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settings)
@@ -76,11 +88,104 @@ static void explain_errors(const struct file_run *run, struct cal_findings *erro
 			cal_checks[i]->explain_errors(errors, &run->w->findings, first);
 }
 
+/* The real path of path's folder with a trailing slash, or NULL. */
+static char *folder_of(const char *path)
+{
+	char real[PATH_MAX], *slash;
+
+	if (!realpath(path, real) || !(slash = strrchr(real, '/')))
+		return NULL;
+	slash[1] = '\0';
+	return xstrdup(real);
+}
+
+/* Is path under the folder of the main file (the source tree when no --srcroot names one)? */
+static int beside_main_file(struct file_run *run, const char *main_file, const char *path)
+{
+	char real[PATH_MAX];
+
+	if (!run->main_folder)
+		run->main_folder = folder_of(main_file);
+	return run->main_folder && realpath(path, real) &&
+	       !strncmp(real, run->main_folder, strlen(run->main_folder));
+}
+
+/*
+ * Is e's file the user's: the main file, or a header outside the system
+ * headers under --srcroot (without one, under the main file's folder: the
+ * current directory, the default source root, often holds vendored code)?
+ */
+static int is_user_file(struct file_run *run, const char *main_file, const struct cal_finding *e)
+{
+	const char *file = e->range.begin.file;
+
+	if (!file || !strcmp(file, main_file))
+		return 1;
+	if (e->system_header)
+		return 0;
+	if (!run->memo_file || strcmp(run->memo_file, file)) {
+		free(run->memo_file);
+		run->memo_file = xstrdup(file);
+		run->memo_user = run->set->roots ? cal_source_roots_contain(run->set->roots, file)
+						 : beside_main_file(run, main_file, file);
+	}
+	return run->memo_user;
+}
+
+/*
+ * The errors in the user's files first, each part in clang's order: a
+ * missing third-party header's errors must not hide the one that removed
+ * the user's kernel.  Returns how many are the user's.
+ */
+static size_t users_first(struct file_run *run, const char *path, struct cal_findings *errors)
+{
+	struct cal_finding *sorted = xcalloc(errors->nr + 1, sizeof(*sorted));
+	char *user = xcalloc(errors->nr + 1, 1);
+	size_t i, n = 0, nr_user;
+
+	for (i = 0; i < errors->nr; i++)
+		if ((user[i] = (char)is_user_file(run, path, &errors->items[i])))
+			sorted[n++] = errors->items[i];
+	nr_user = n;
+	for (i = 0; i < errors->nr; i++)
+		if (!user[i])
+			sorted[n++] = errors->items[i];
+	memcpy(errors->items, sorted, errors->nr * sizeof(*sorted));
+	free(sorted);
+	free(user);
+	return nr_user;
+}
+
+/* Count this parse's errors for the partial-parse warning; its first shown may be the one named. */
+static void tally_errors(struct file_run *run, const struct cal_findings *errors, size_t nr_user,
+			 uint64_t mask)
+{
+	const struct cal_finding *e = &errors->items[0];
+	struct cal_finding *keep = &run->first_error;
+
+	if (run->nr_partial < MAX_PARSES) {
+		struct cal_parse_errors *pe = &run->partial[run->nr_partial++];
+		pe->mask = mask;
+		pe->nr = errors->nr;
+		pe->hidden = errors->nr > CAL_CLANG_ERRORS_SHOWN
+				     ? errors->nr - CAL_CLANG_ERRORS_SHOWN : 0;
+	}
+	/* the first parse's first error, unless a later parse has one in the user's files */
+	if (keep->message && (run->first_is_user || !nr_user))
+		return;
+	cal_finding_clear(keep);
+	keep->range.begin = e->range.begin;
+	keep->range.begin.file = xstrdup(e->range.begin.file ? e->range.begin.file : "");
+	keep->message = xstrdup(e->message);
+	run->first_is_user = nr_user > 0;
+}
+
 /*
  * A parse's clang errors join the findings (the first CAL_CLANG_ERRORS_SHOWN
- * of them), less those a check's finding explains (known clang-versus-nvcc
- * gaps went before the walk); a parse whose only errors were those is not
- * partial.  Fixes are offered only for code clang parsed cleanly.
+ * of them, those in the user's files first), less those a check's finding
+ * explains (known clang-versus-nvcc gaps went before the walk); a parse
+ * whose only errors were those is not partial.  Fixes are offered only for
+ * code clang parsed cleanly.
  */
 static void take_clang_errors(struct file_run *run, CXTranslationUnit tu,
 			      struct cal_findings *errors, size_t first, const char *path,
@@ -93,15 +198,12 @@ static void take_clang_errors(struct file_run *run, CXTranslationUnit tu,
 	if (had && !errors->nr)
 		for (i = first; i < findings->nr; i++)
 			findings->items[i].partial_parse = 0;
-	/* said once per file, by its first parse with errors left */
-	if (errors->nr && !run->partial_reported) {
-		cal_partial_parse_finding(errors, path, mask, findings);
-		run->partial_reported = 1;
-	}
 	for (i = first; i < findings->nr; i++)
 		if (findings->items[i].partial_parse)
 			cal_finding_drop_fixes(&findings->items[i]);
 	cal_header_errors_name_tu(tu, path, errors);
+	if (errors->nr)
+		tally_errors(run, errors, users_first(run, path, errors), mask);
 	/* all are counted in the partial-parse warning; the first few are shown */
 	for (i = 0; i < errors->nr; i++) {
 		if (i < CAL_CLANG_ERRORS_SHOWN)
@@ -247,6 +349,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		run->w->nr_input_errors++;
 		return -1;
 	}
+	run->nr_parses++;
 	if (plan) {
 		plan_groups(run, path, tu, arch_index, plan);
 		mask = plan->groups[0];
@@ -302,7 +405,7 @@ static int newest_in(uint64_t group)
  * nv-atomic-host's does where a user file names an __nv_atomic_*
  * builtin), or with --host-parses.
  */
-static void run_file(struct file_run *run, const char *path)
+static void parse_file(struct file_run *run, const char *path)
 {
 	int g, last = run->job->targets.n - 1;
 	struct cal_arch_plan plan;
@@ -339,6 +442,27 @@ static void run_file(struct file_run *run, const char *path)
 	for (g = 1; g < plan.nr_groups; g++)
 		run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
 	cal_arch_plan_release(&plan);
+}
+
+/* Once the file's parses are made: its one partial-parse warning, naming every target hit. */
+static void say_partial(struct file_run *run, const char *path)
+{
+	struct cal_partial_parse p = { path, run->job->opencl ? NULL : &run->job->targets,
+				       run->partial, run->nr_partial,
+				       run->nr_partial == run->nr_parses, &run->first_error };
+
+	if (run->nr_partial)
+		cal_partial_parse_finding(&p, &run->w->findings);
+	cal_finding_clear(&run->first_error);
+	free(run->memo_file);
+	free(run->main_folder);
+	run->memo_file = run->main_folder = NULL;
+}
+
+static void run_file(struct file_run *run, const char *path)
+{
+	parse_file(run, path);
+	say_partial(run, path);
 }
 
 void cal_worker_run(struct cal_worker *w, const struct cal_job *job)

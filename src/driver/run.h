@@ -18,6 +18,7 @@
 
 #include "driver/cache.h"
 #include "driver/jobs.h"
+#include "driver/source_root.h"
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 #include "parse/toolkit.h"
@@ -29,6 +30,11 @@ struct cal_run_settings {
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int system_headers;	/* --system-headers: the walk enters system headers */
+	/*
+	 * --srcroot's tree, or NULL (then the main file's folder): a parse
+	 * shows the clang errors in it first, as the ones the user can act on.
+	 */
+	const struct cal_source_roots *roots;
 };
 
 /*

@@ -100,6 +100,11 @@ static int under_roots(const struct cal_source_roots *roots, const char *path)
 	return 0;
 }
 
+int cal_source_roots_contain(const struct cal_source_roots *roots, const char *path)
+{
+	return under_roots(roots, path);
+}
+
 /* May the tool report in, or edit, path? */
 static int inside(const struct cal_source_roots *roots, const struct cal_jobs *jobs,
 		  const char *path)

@@ -34,5 +34,7 @@ void cal_source_roots_release(struct cal_source_roots *roots);
  */
 int cal_source_roots_keep(const struct cal_source_roots *roots, const struct cal_jobs *jobs,
 			  struct cal_finding *f);
+/* Does path lie under a root (the user's source tree)? */
+int cal_source_roots_contain(const struct cal_source_roots *roots, const char *path);
 
 #endif

@@ -169,6 +169,8 @@ int cal_walk_in_dependent_instantiation(const struct cal_walk *w);
 /* The function being walked as the user would name it: "Acc<double>::add",
  * "sum<float, 4>".  Caller frees. */
 char *cal_walk_function_name(const struct cal_walk *w);
+/* The same for any function cursor fn (one kept for a report after the walk). */
+char *cal_function_name(CXCursor fn);
 /* The nth ancestor (0 = parent), or a null cursor. */
 CXCursor cal_walk_parent(const struct cal_walk *w, int n);
 

@@ -216,37 +216,129 @@ static char *missing_header(const char *message)
 	return xstrndup(message + 1, (size_t)(end - message - 1));
 }
 
-static char *partial_message(const struct cal_findings *errors)
+/* "sm_75, sm_90 and the host": the targets of mask in words; "" for none.  Caller frees. */
+static char *target_words(const struct cal_target_set *set, uint64_t mask)
 {
-	const struct cal_finding *first = &errors->items[0];
-	char *header = missing_header(first->message);
-	char *msg;
+	struct strbuf sb = STRBUF_INIT;
+	char name[16];
+	int i, n = 0, total = mask & CAL_HOST_BIT ? 1 : 0;
 
-	msg = xasprintf("parsed partially: %zu clang error%s (first: %s:%u: %s); findings after "
-			"that point may be missing; fixes withheld%s%s%s",
-			errors->nr, errors->nr == 1 ? "" : "s", first->range.begin.file,
-			first->range.begin.line, first->message,
-			header ? "; add -I for '" : "", header ? header : "", header ? "'" : "");
-	free(header);
-	return msg;
+	for (i = 0; set && i < set->n; i++)
+		total += (mask & ((uint64_t)1 << i)) != 0;
+	for (i = 0; set && i < set->n; i++) {
+		if (!(mask & ((uint64_t)1 << i)))
+			continue;
+		n++;
+		strbuf_adds(&sb, n == 1 ? "" : n == total ? " and " : ", ");
+		strbuf_adds(&sb, cal_target_name(set->t[i], name, sizeof(name)));
+	}
+	if (set && (mask & CAL_HOST_BIT))
+		strbuf_adds(&sb, n ? " and the host" : "the host");
+	return strbuf_detach(&sb);
 }
 
-void cal_partial_parse_finding(const struct cal_findings *errors, const char *main_file,
-			       uint64_t arch_mask, struct cal_findings *out)
+static int same_counts(const struct cal_partial_parse *p)
+{
+	size_t i;
+	for (i = 1; i < p->nr_parses; i++)
+		if (p->parses[i].nr != p->parses[0].nr)
+			return 0;
+	return 1;
+}
+
+/*
+ * "parsed partially for sm_75 and the host: 87 clang errors in each parse",
+ * or, where the parses differ, each one's count: "parsed partially: 3 clang
+ * errors for sm_75, 87 for sm_90, 87 for the host".
+ */
+static void add_counts(struct strbuf *sb, const struct cal_partial_parse *p, uint64_t mask)
+{
+	size_t i, n = p->parses[0].nr;
+	char *who;
+
+	if (same_counts(p)) {
+		who = target_words(p->targets, mask);
+		strbuf_addf(sb, "parsed partially%s%s: %zu clang error%s%s", *who ? " for " : "",
+			    who, n, n == 1 ? "" : "s", p->nr_parses > 1 ? " in each parse" : "");
+		free(who);
+		return;
+	}
+	if (!p->targets) {	/* OpenCL's device profiles: no target names */
+		size_t least = n, most = n;
+		for (i = 1; i < p->nr_parses; i++) {
+			least = p->parses[i].nr < least ? p->parses[i].nr : least;
+			most = p->parses[i].nr > most ? p->parses[i].nr : most;
+		}
+		strbuf_addf(sb, "parsed partially: from %zu to %zu clang errors per parse", least,
+			    most);
+		return;
+	}
+	strbuf_adds(sb, "parsed partially: ");
+	for (i = 0; i < p->nr_parses; i++) {
+		n = p->parses[i].nr;
+		who = target_words(p->targets, p->parses[i].mask);
+		strbuf_addf(sb, "%s%zu%s%s%s", i ? ", " : "", n,
+			    i ? "" : n == 1 ? " clang error" : " clang errors", *who ? " for " : "", who);
+		free(who);
+	}
+}
+
+static char *partial_message(const struct cal_partial_parse *p, uint64_t mask)
+{
+	const struct cal_finding *first = p->first;
+	char *header = missing_header(first->message);
+	struct strbuf sb = STRBUF_INIT;
+
+	add_counts(&sb, p, mask);
+	strbuf_addf(&sb, " (first: %s:%u: %s); findings after that point may be missing; "
+		    "fixes withheld%s", first->range.begin.file, first->range.begin.line,
+		    first->message, p->all_parses ? "" : " for those targets");
+	if (header)
+		strbuf_addf(&sb, "; add -I for '%s'", header);
+	free(header);
+	return strbuf_detach(&sb);
+}
+
+/* "67 more clang errors not shown (...)": the most any parse left out. */
+static void add_hidden_note(struct cal_finding *f, const struct cal_partial_parse *p)
+{
+	size_t i, most = 0, least = (size_t)-1;
+	char *msg;
+
+	for (i = 0; i < p->nr_parses; i++) {
+		if (p->parses[i].hidden > most)
+			most = p->parses[i].hidden;
+		if (p->parses[i].hidden < least)
+			least = p->parses[i].hidden;
+	}
+	if (!most)
+		return;
+	msg = xasprintf("%s%zu more clang error%s%s not shown (a parse shows its first %d, those "
+			"in the user's files first)", least == most ? "" : "up to ", most,
+			most == 1 ? "" : "s", p->nr_parses < 2 ? "" : least == most ? " of each parse"
+			: " of a parse", CAL_CLANG_ERRORS_SHOWN);
+	cal_finding_add_note(f, &f->range, msg);
+	free(msg);
+}
+
+void cal_partial_parse_finding(const struct cal_partial_parse *p, struct cal_findings *out)
 {
 	struct cal_finding f;
+	size_t i;
 
-	if (!errors->nr)
+	if (!p->nr_parses || !p->first)
 		return;
 	memset(&f, 0, sizeof(f));
-	f.range.begin.file = xstrdup(main_file);
+	f.range.begin.file = xstrdup(p->main_file);
 	f.range.begin.line = 1;
 	f.range.begin.column = 1;
 	f.range.end = f.range.begin;
-	f.range.end.file = xstrdup(main_file);
+	f.range.end.file = xstrdup(p->main_file);
 	f.check = CAL_CHECK_PARTIAL_PARSE;
 	f.severity = CAL_SEV_WARNING;
-	f.message = partial_message(errors);
-	f.archs = arch_mask;
+	for (i = 0; i < p->nr_parses; i++)
+		f.archs |= p->parses[i].mask;
+	f.message = partial_message(p, f.archs);
+	add_hidden_note(&f, p);
 	cal_findings_take(out, &f);
 }

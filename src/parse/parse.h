@@ -45,11 +45,11 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 #define CAL_CHECK_PARTIAL_PARSE "clang-partial-parse"
 /*
  * clang parses with no error limit (after 20 errors it would stop
- * instantiating templates), but a parse shows only its first errors, as
- * clang would; the partial-parse warning counts them all.
+ * instantiating templates), but a parse shows only this many of its
+ * errors, those in the user's files first; the partial-parse warning
+ * counts them all.
  */
 #define CAL_CLANG_ERRORS_SHOWN 20
-
 /*
  * clang's errors as findings of the pseudo-check "clang-diagnostic-error",
  * with archs set to arch_mask.
@@ -58,14 +58,31 @@ void cal_collect_clang_errors(CXTranslationUnit tu, uint64_t arch_mask,
 			      const char *main_file, const char *skip_prefix,
 			      struct cal_findings *out);
 
+/* One parse of a file that clang left errors in. */
+struct cal_parse_errors {
+	uint64_t mask;		/* the targets it stands for (CAL_HOST_BIT: the host) */
+	size_t nr;		/* its errors (known clang-versus-nvcc gaps left out) */
+	size_t hidden;		/* of those, not shown (past CAL_CLANG_ERRORS_SHOWN) */
+};
+
+/* What a file's partial-parse warning says. */
+struct cal_partial_parse {
+	const char *main_file;
+	const struct cal_target_set *targets;	/* names the masks; NULL: name none */
+	const struct cal_parse_errors *parses;	/* in the order they were made */
+	size_t nr_parses;
+	int all_parses;		/* every parse of the file had errors */
+	const struct cal_finding *first;	/* the first error, chosen as shown */
+};
+
 /*
- * The one finding that says a file was parsed only partially, from the
- * clang errors (in order) of its first parse that had any: at the file's
- * start, "parsed partially: N clang errors (first: FILE:LINE: MESSAGE);
- * findings after that point may be missing; fixes withheld", with a hint
- * when the first error is a header not found.  Nothing if errors is empty.
+ * The one finding that says a file was parsed only partially, at its start:
+ * "parsed partially for sm_75, sm_90 and the host: 87 clang errors in each
+ * parse (first: FILE:LINE: MESSAGE); findings after that point may be
+ * missing; fixes withheld", the count of each parse when they differ, a
+ * hint when the first error is a header not found, and a note with the
+ * number of errors not shown.  Its archs are every target affected.
  */
-void cal_partial_parse_finding(const struct cal_findings *errors, const char *main_file,
-			       uint64_t arch_mask, struct cal_findings *out);
+void cal_partial_parse_finding(const struct cal_partial_parse *p, struct cal_findings *out);
 
 #endif

@@ -237,8 +237,13 @@ static void add_template_args(struct strbuf *sb, CXCursor fn)
 
 char *cal_walk_function_name(const struct cal_walk *w)
 {
+	return cal_function_name(w->function);
+}
+
+char *cal_function_name(CXCursor fn)
+{
 	struct strbuf sb = STRBUF_INIT;
-	CXCursor parent = clang_getCursorSemanticParent(w->function);
+	CXCursor parent = clang_getCursorSemanticParent(fn);
 	enum CXCursorKind k = clang_getCursorKind(parent);
 	char *name;
 
@@ -247,10 +252,10 @@ char *cal_walk_function_name(const struct cal_walk *w)
 		strbuf_addf(&sb, "%s::", name);
 		free(name);
 	}
-	name = cal_cursor_name(w->function);
+	name = cal_cursor_name(fn);
 	strbuf_adds(&sb, name);
 	free(name);
-	add_template_args(&sb, w->function);
+	add_template_args(&sb, fn);
 	return strbuf_detach(&sb);
 }
 

@@ -218,6 +218,11 @@ static cJSON *result_json(struct sarif *s, const struct cal_finding *f)
 	cJSON_AddStringToObject(prints, "primaryLocationLineHash", print);
 	cJSON_AddItemToObject(o, "partialFingerprints", prints);
 	free(print);
+	if (f->partial_parse) {	/* as JSON's partial_parse: found in a partial parse, no fix */
+		cJSON *props = cJSON_CreateObject();
+		cJSON_AddTrueToObject(props, "partialParse");
+		cJSON_AddItemToObject(o, "properties", props);
+	}
 	if (f->nr_notes) {
 		cJSON *rel = cJSON_CreateArray();
 		for (i = 0; i < f->nr_notes; i++) {

@@ -93,22 +93,63 @@ static void add_fix(struct cal_rewriter *rw, const struct cal_finding *fd,
 	r->state = CAL_FIX_PENDING;
 }
 
+/*
+ * "fix not applied: k.cu:12:5 [volatile-sync] and 2 more findings in 'k.cu':
+ * found in a partial parse (clang reported errors in this translation
+ * unit)": one line per file for the findings of partial parses, which carry
+ * no fix (the list is sorted by file), so that a file with many says it once.
+ */
+static void say_partial(const struct cal_rewriter *rw, const struct cal_finding *first,
+			size_t more)
+{
+	if (!rw->log)
+		return;
+	fprintf(rw->log, "cuatomlint: fix not applied: %s:%u:%u [%s]", first->range.begin.file,
+		first->range.begin.line, first->range.begin.column, first->check);
+	if (more)
+		fprintf(rw->log, " and %zu more finding%s in '%s'", more, more == 1 ? "" : "s",
+			first->range.begin.file);
+	fprintf(rw->log, ": found in a partial parse (clang reported errors in this "
+		"translation unit)\n");
+}
+
+static int same_file(const struct cal_finding *a, const struct cal_finding *b)
+{
+	return a->range.begin.file && b->range.begin.file &&
+	       !strcmp(a->range.begin.file, b->range.begin.file);
+}
+
+static void count_partial(struct cal_rewriter *rw, const struct cal_findings *list)
+{
+	const struct cal_finding *first = NULL;
+	size_t i, more = 0;
+
+	for (i = 0; i < list->nr; i++) {
+		const struct cal_finding *fd = &list->items[i];
+		if (!fd->partial_parse)
+			continue;
+		rw->nr_skipped_partial++;
+		if (first && same_file(first, fd)) {
+			more++;
+			continue;
+		}
+		if (first)
+			say_partial(rw, first, more);
+		first = fd;
+		more = 0;
+	}
+	if (first)
+		say_partial(rw, first, more);
+}
+
 void cal_rewriter_add_findings(struct cal_rewriter *rw, const struct cal_findings *list)
 {
 	size_t i, j;
 
+	count_partial(rw, list);
 	for (i = 0; i < list->nr; i++) {
 		const struct cal_finding *fd = &list->items[i];
-		if (fd->partial_parse && fd->nr_fixes) {
-			if (rw->log)
-				fprintf(rw->log, "cuatomlint: fix not applied: %s:%u:%u [%s]: "
-					"clang reported errors in this translation unit\n",
-					fd->range.begin.file, fd->range.begin.line,
-					fd->range.begin.column, fd->check);
-			rw->nr_skipped_partial += (int)fd->nr_fixes;
-			continue;
-		}
-		for (j = 0; j < fd->nr_fixes; j++)
+		for (j = 0; !fd->partial_parse && j < fd->nr_fixes; j++)	/* (it has none) */
 			add_fix(rw, fd, &fd->fixes[j]);
 	}
 }

@@ -13,8 +13,8 @@
  * file's original content back the same way.
  *
  * A fix is a set of edits applied together or not at all; within a file the
- * rewriter never half-applies one.  Fixes of findings from a partial parse
- * (clang reported errors) are never applied.  Line endings: in a file whose
+ * rewriter never half-applies one.  Findings from a partial parse (clang
+ * reported errors) carry no fix: the rewriter says so, one line per file.  Line endings: in a file whose
  * lines end in CRLF, each "\n" of a replacement becomes "\r\n".
  *
  * Messages go to the FILE the rewriter is given (stderr in the tool), one
@@ -84,7 +84,7 @@ struct cal_rewriter {
 	size_t nr_files, alloc_files;
 	FILE *log;
 	int nr_errors;		/* files that could not be read, written or kept */
-	int nr_skipped_partial;	/* fixes of findings from partial parses */
+	int nr_skipped_partial;	/* findings from partial parses (no fix) */
 };
 
 void cal_rewriter_init(struct cal_rewriter *rw, FILE *log);

@@ -128,6 +128,21 @@ static int finding_cmp(const void *pa, const void *pb)
 	return strcmp_null(a->message, b->message);
 }
 
+/* f, found by another parse, into keep: its fixes where keep's were withheld. */
+static void merge_equal(struct cal_finding *keep, struct cal_finding *f)
+{
+	if (!keep->nr_fixes && f->nr_fixes) {
+		keep->fixes = f->fixes;
+		keep->nr_fixes = f->nr_fixes;
+		keep->alloc_fixes = f->alloc_fixes;
+		f->fixes = NULL;
+		f->nr_fixes = f->alloc_fixes = 0;
+	}
+	keep->archs |= f->archs;
+	keep->partial_parse &= f->partial_parse;
+	cal_finding_clear(f);
+}
+
 void cal_findings_sort_merge(struct cal_findings *list)
 {
 	size_t i, out = 0;
@@ -139,9 +154,7 @@ void cal_findings_sort_merge(struct cal_findings *list)
 		struct cal_finding *keep = &list->items[out];
 		struct cal_finding *f = &list->items[i];
 		if (!finding_cmp(keep, f)) {
-			keep->archs |= f->archs;
-			keep->partial_parse &= f->partial_parse;
-			cal_finding_clear(f);
+			merge_equal(keep, f);
 			continue;
 		}
 		list->items[++out] = *f;
