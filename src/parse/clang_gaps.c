@@ -41,10 +41,18 @@ struct clang_gap {
 static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d);
 static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d);
 static int at_device_side_launch(CXTranslationUnit tu, CXDiagnostic d);
+static int at_ptx_special_register(CXTranslationUnit tu, CXDiagnostic d);
 
 static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
 static const char *const expected_paren[] = { "expected ')'", NULL };
 static const char *const expected_expression[] = { "expected expression", NULL };
+static const char *const assert_fail_hd[] = {
+	"__host__ __device__ function '__assert_fail' cannot overload __host__ function '__assert_fail'",
+	NULL,
+};
+static const char *const invalid_asm_escape[] = {
+	"invalid % escape in inline assembly string", NULL,
+};
 static const char *const min_max_calls[] = {
 	"no matching function for call to 'min'", "no matching function for call to 'max'", NULL,
 };
@@ -102,6 +110,22 @@ static const struct clang_gap gaps[] = {
 		"nvcc rejects it too: a kernel launch in device code (dynamic parallelism) needs "
 		"separate compilation, -rdc=true or -dc",
 		at_device_side_launch,
+	},
+	{
+		/* every CCCL header with -DNDEBUG (CMake's Release builds) */
+		"assert-fail-host-device", assert_fail_hd, NULL, "cuatomlint_prelude.h", 0, 0, 0, 0, 0,
+		"nvcc's headers declare __assert_fail() __host__ __device__, as CCCL redeclares it "
+		"under NDEBUG; clang's wrapper has a __device__ one and glibc a host one, which clang "
+		"will not let a __host__ __device__ declaration overload (both stay, and calls from "
+		"host and device code find them)", NULL,
+	},
+	{
+		/* 'asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t))': profilers, timeouts */
+		"asm-special-register", invalid_asm_escape, NULL, NULL, 0, 0, 0, 0, 0,
+		"nvcc passes a PTX special register written with one '%' ('%globaltimer', '%smid', "
+		"'%laneid') through an asm statement with operands; clang reads an operand escape and "
+		"drops the asm statement, so the checks do not see that statement",
+		at_ptx_special_register,
 	},
 };
 
@@ -375,6 +399,103 @@ static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d)
 		return 0;
 	paren = enclosing_paren(text, (long)offset, &colon);
 	return paren >= 0 && colon && asm_keyword_before(text, paren);
+}
+
+/* ---- asm-special-register ---- */
+
+/*
+ * The PTX ISA's special registers (section "Special Registers"); a name
+ * may go on with digits or a suffix ('%envreg3', '%pm0_64', '%tid.x',
+ * '%globaltimer_lo', '%lanemask_lt').
+ */
+static const char *const ptx_special_registers[] = {
+	"tid", "ntid", "laneid", "warpid", "nwarpid", "ctaid", "nctaid", "smid", "nsmid",
+	"gridid", "is_explicit_cluster", "clusterid", "nclusterid", "cluster_ctaid",
+	"cluster_nctaid", "cluster_ctarank", "cluster_nctarank", "lanemask_eq", "lanemask_le",
+	"lanemask_lt", "lanemask_ge", "lanemask_gt", "clock", "clock64", "clock_hi", "pm",
+	"envreg", "globaltimer", "reserved_smem_offset", "total_smem_size", "aggr_smem_size",
+	"dynamic_smem_size", "current_graph_exec", NULL,
+};
+
+/* Is text[at..end) digits, then nothing or '_' and letters or digits ('_64', '_lo', '_begin')? */
+static int register_suffix(const char *text, size_t at, size_t end)
+{
+	while (at < end && text[at] >= '0' && text[at] <= '9')
+		at++;
+	if (at == end)
+		return 1;
+	if (text[at] != '_' || at + 1 == end)
+		return 0;
+	for (at++; at < end; at++)
+		if (text[at] == '_' || text[at] < '0' || (text[at] > '9' && text[at] < 'a') ||
+		    text[at] > 'z')
+			return 0;
+	return 1;
+}
+
+/* Does text[at...] name a special register (and, after a '.', only x, y or z)? */
+static int names_special_register(const char *text, size_t size, size_t at)
+{
+	const char *const *r;
+	size_t end = at;
+
+	while (end < size && is_ident_char(text[end]))
+		end++;
+	if (end < size && text[end] == '.' &&
+	    (end + 1 >= size || !strchr("xyz", text[end + 1]) ||
+	     (end + 2 < size && is_ident_char(text[end + 2]))))
+		return 0;
+	for (r = ptx_special_registers; *r; r++) {
+		size_t n = strlen(*r);
+		if (end - at >= n && !strncmp(text + at, *r, n) && register_suffix(text, at + n, end))
+			return 1;
+	}
+	return 0;
+}
+
+/* The opening quote of the string literal that holds text[at], or -1. */
+static long string_opening(const char *text, long at)
+{
+	long stop = at > 4096 ? at - 4096 : 0;
+
+	for (at--; at >= stop; at--) {
+		long slashes = 0;
+		if (text[at] == '\n')
+			return -1;
+		if (text[at] != '"')
+			continue;
+		while (at - 1 - slashes >= stop && text[at - 1 - slashes] == '\\')
+			slashes++;
+		if (slashes % 2 == 0)
+			return at;
+	}
+	return -1;
+}
+
+/*
+ * Is the error in a PTX special register's name written with one '%',
+ * inside the template string of an asm statement?
+ */
+static int at_ptx_special_register(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+	const char *text;
+	long quote, paren;
+	int colon;
+
+	/* clang points past the letter it took for an operand modifier: '%g|lobaltimer' */
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size ||
+	    offset < 2 || text[offset - 2] != '%' ||
+	    !names_special_register(text, size, offset - 1))
+		return 0;
+	quote = string_opening(text, (long)offset - 2);
+	if (quote < 0)
+		return 0;
+	paren = enclosing_paren(text, quote, &colon);
+	return paren >= 0 && !colon && asm_keyword_before(text, paren);
 }
 
 /* ---- launch-chevrons-spaced ---- */
@@ -917,4 +1038,33 @@ size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch
 		clang_disposeDiagnostic(d);
 	}
 	return dropped;
+}
+
+size_t cal_clang_gaps_count(CXTranslationUnit tu, const struct cal_target *arch, int rdc)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	size_t explained = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		const struct clang_gap *gap;
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+		    (gap = find_gap(tu, d, arch, rdc)) != NULL && !gap->nvcc_too)
+			explained++;
+		clang_disposeDiagnostic(d);
+	}
+	return explained;
+}
+
+int cal_clang_gaps_rdc(const struct cal_argv *args)
+{
+	int i, rdc = 0;
+
+	for (i = 0; i < args->n; i++) {
+		if (!strcmp(args->v[i], "-fgpu-rdc"))
+			rdc = 1;
+		else if (!strcmp(args->v[i], "-fno-gpu-rdc"))
+			rdc = 0;
+	}
+	return rdc;
 }
