@@ -12,6 +12,7 @@ accepts is a defect (exit status 1).
 
   bench/toolkit_sweep.py --tool build/cuatomlint            # the full sweep
   bench/toolkit_sweep.py --tool build/cuatomlint --fast     # ctest's sample
+  bench/toolkit_sweep.py --tool build/cuatomlint --per-header --flavour ndebug
 
 --fast parses one translation unit of representative headers (CCCL's
 atomics, barriers, pipelines, spans, CUB, Thrust, cooperative groups, the
@@ -156,6 +157,8 @@ def main():
     ap.add_argument("--nvcc", default=None, help="nvcc (default: CUDA_PATH/bin, PATH, /usr/local/cuda)")
     ap.add_argument("--fast", action="store_true", help="one translation unit of representative headers")
     ap.add_argument("--family", action="append", help="only these families (repeatable)")
+    ap.add_argument("--per-header", action="store_true",
+                    help="one translation unit per header (no header relies on another's includes)")
     ap.add_argument("--flavour", action="append", help="only these flavours (repeatable)")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--json", help="write every combination's result here")
@@ -173,6 +176,8 @@ def main():
     fams = {"fast": FAST_HEADERS} if args.fast else families(cuda)
     if args.family:
         fams = {k: v for k, v in fams.items() if k in args.family}
+    if args.per_header:
+        fams = {h: [h] for hs in fams.values() for h in hs}
     flavours = [f for f in FLAVOURS if not args.flavour or f[0] in args.flavour]
     targets = archs(nvcc)
     combos = [(fam, hs, fl, flags, a) for fam, hs in fams.items() for fl, flags in flavours
@@ -187,7 +192,7 @@ def main():
             results.append(r)
             state = "ok" if not r["errors"] else "%d defects, %d nvcc rejects too" % (
                 len(r["defects"]), len(r["nvcc_rejects"]))
-            print("%-9s %-16s %-7s %3d headers %6.1f s  %s" % (r["family"], r["flavour"], r["arch"],
+            print("%-9.40s %-16s %-7s %3d headers %6.1f s  %s" % (r["family"], r["flavour"], r["arch"],
                   r["headers"], r["seconds"], state), flush=True)
     headers = sorted({h for _, hs, _, _, _ in combos for h in hs})
     defects = [(r, d) for r in results for d in r["defects"]]
