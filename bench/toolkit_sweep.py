@@ -124,7 +124,7 @@ def nvcc_verdict(nvcc, path, arch, flags, out):
 
 
 def run_combo(args, folder, fam, headers, flavour, flags, arch):
-    name = "%s-%s-%s" % (fam, flavour, arch)
+    name = re.sub(r"[^\w.-]", "_", "%s-%s-%s" % (fam, flavour, arch))
     t0 = time.time()
     errors = lint(args.tool, write_tu(folder, name, headers), arch, flags)
     result = {"family": fam, "flavour": flavour, "arch": arch, "headers": len(headers),
@@ -160,6 +160,7 @@ def main():
     ap.add_argument("--per-header", action="store_true",
                     help="one translation unit per header (no header relies on another's includes)")
     ap.add_argument("--flavour", action="append", help="only these flavours (repeatable)")
+    ap.add_argument("--target", action="append", help="only these of the two targets (repeatable)")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--json", help="write every combination's result here")
     args = ap.parse_args()
@@ -179,7 +180,7 @@ def main():
     if args.per_header:
         fams = {h: [h] for hs in fams.values() for h in hs}
     flavours = [f for f in FLAVOURS if not args.flavour or f[0] in args.flavour]
-    targets = archs(nvcc)
+    targets = [a for a in archs(nvcc) if not args.target or a in args.target]
     combos = [(fam, hs, fl, flags, a) for fam, hs in fams.items() for fl, flags in flavours
               for a in targets]
     t0 = time.time()
