@@ -280,19 +280,6 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 }
 
 /* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
-static int has_rdc(const struct cal_argv *args)
-{
-	int i, rdc = 0;
-
-	for (i = 0; i < args->n; i++) {
-		if (!strcmp(args->v[i], "-fgpu-rdc"))
-			rdc = 1;
-		else if (!strcmp(args->v[i], "-fno-gpu-rdc"))
-			rdc = 0;
-	}
-	return rdc;
-}
-
 /* What the walk and the checks know of one parse (not yet whether it is partial). */
 static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
 			   const struct cal_target *arch, uint64_t mask, struct cal_parse_info *info)
@@ -356,7 +343,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	/* not the user's errors: the checks see a clean parse and may fix */
-	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, has_rdc(&job->args), &errors,
+	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, cal_clang_gaps_rdc(&job->args), &errors,
 						 set->verbose ? stderr : NULL);
 	describe_parse(run, tu, path, arch, mask, &info);
 	info.partial = nr_errors > 0;

@@ -41,10 +41,25 @@ struct clang_gap {
 static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d);
 static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d);
 static int at_device_side_launch(CXTranslationUnit tu, CXDiagnostic d);
+static int at_ptx_special_register(CXTranslationUnit tu, CXDiagnostic d);
+static int after_execution_space(CXTranslationUnit tu, CXDiagnostic d);
 
 static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
 static const char *const expected_paren[] = { "expected ')'", NULL };
 static const char *const expected_expression[] = { "expected expression", NULL };
+static const char *const assert_fail_hd[] = {
+	"__host__ __device__ function '__assert_fail' cannot overload __host__ function '__assert_fail'",
+	NULL,
+};
+static const char *const invalid_asm_escape[] = {
+	"invalid % escape in inline assembly string", NULL,
+};
+static const char *const misplaced_attribute_list[] = {
+	"an attribute list cannot appear here",
+	"'nodiscard' attribute cannot be applied to types",
+	"'maybe_unused' attribute cannot be applied to types",
+	NULL,
+};
 static const char *const min_max_calls[] = {
 	"no matching function for call to 'min'", "no matching function for call to 'max'", NULL,
 };
@@ -102,6 +117,31 @@ static const struct clang_gap gaps[] = {
 		"nvcc rejects it too: a kernel launch in device code (dynamic parallelism) needs "
 		"separate compilation, -rdc=true or -dc",
 		at_device_side_launch,
+	},
+	{
+		/* every CCCL header with -DNDEBUG (CMake's Release builds) */
+		"assert-fail-host-device", assert_fail_hd, NULL, "cuatomlint_prelude.h", 0, 0, 0, 0, 0,
+		"nvcc's headers declare __assert_fail() __host__ __device__, as CCCL redeclares it "
+		"under NDEBUG; clang's wrapper has a __device__ one and glibc a host one, which clang "
+		"will not let a __host__ __device__ declaration overload (both stay, and calls from "
+		"host and device code find them)", NULL,
+	},
+	{
+		/* 'asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t))': profilers, timeouts */
+		"asm-special-register", invalid_asm_escape, NULL, NULL, 0, 0, 0, 0, 0,
+		"nvcc passes a PTX special register written with one '%' ('%globaltimer', '%smid', "
+		"'%laneid') through an asm statement with operands; clang reads an operand escape and "
+		"drops the asm statement, so the checks do not see that statement",
+		at_ptx_special_register,
+	},
+	{
+		/* RAPIDS: 'CUDF_HOST_DEVICE [[nodiscard]] inline rep value() const' */
+		"attribute-list-after-execution-space", misplaced_attribute_list, NULL, NULL,
+		0, 0, 0, 0, 0,
+		"nvcc accepts a C++11 attribute list ([[nodiscard]]) after __host__/__device__ at "
+		"the start of a member declaration; clang refuses it there and ignores the "
+		"attribute, keeping the declaration",
+		after_execution_space,
 	},
 };
 
@@ -375,6 +415,308 @@ static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d)
 		return 0;
 	paren = enclosing_paren(text, (long)offset, &colon);
 	return paren >= 0 && colon && asm_keyword_before(text, paren);
+}
+
+/* ---- asm-special-register ---- */
+
+/*
+ * The PTX ISA's special registers (section "Special Registers"); a name
+ * may go on with digits or a suffix ('%envreg3', '%pm0_64', '%tid.x',
+ * '%globaltimer_lo', '%lanemask_lt').
+ */
+static const char *const ptx_special_registers[] = {
+	"tid", "ntid", "laneid", "warpid", "nwarpid", "ctaid", "nctaid", "smid", "nsmid",
+	"gridid", "is_explicit_cluster", "clusterid", "nclusterid", "cluster_ctaid",
+	"cluster_nctaid", "cluster_ctarank", "cluster_nctarank", "lanemask_eq", "lanemask_le",
+	"lanemask_lt", "lanemask_ge", "lanemask_gt", "clock", "clock64", "clock_hi", "pm",
+	"envreg", "globaltimer", "reserved_smem_offset", "total_smem_size", "aggr_smem_size",
+	"dynamic_smem_size", "current_graph_exec", NULL,
+};
+
+/* Is text[at..end) digits, then nothing or '_' and letters or digits ('_64', '_lo', '_begin')? */
+static int register_suffix(const char *text, size_t at, size_t end)
+{
+	while (at < end && text[at] >= '0' && text[at] <= '9')
+		at++;
+	if (at == end)
+		return 1;
+	if (text[at] != '_' || at + 1 == end)
+		return 0;
+	for (at++; at < end; at++)
+		if (text[at] == '_' || text[at] < '0' || (text[at] > '9' && text[at] < 'a') ||
+		    text[at] > 'z')
+			return 0;
+	return 1;
+}
+
+/* Does text[at...] name a special register (and, after a '.', only x, y or z)? */
+static int names_special_register(const char *text, size_t size, size_t at)
+{
+	const char *const *r;
+	size_t end = at;
+
+	while (end < size && is_ident_char(text[end]))
+		end++;
+	if (end < size && text[end] == '.' &&
+	    (end + 1 >= size || !strchr("xyz", text[end + 1]) ||
+	     (end + 2 < size && is_ident_char(text[end + 2]))))
+		return 0;
+	for (r = ptx_special_registers; *r; r++) {
+		size_t n = strlen(*r);
+		if (end - at >= n && !strncmp(text + at, *r, n) && register_suffix(text, at + n, end))
+			return 1;
+	}
+	return 0;
+}
+
+/* The opening quote of the string literal that holds text[at], or -1. */
+static long string_opening(const char *text, long at)
+{
+	long stop = at > 4096 ? at - 4096 : 0;
+
+	for (at--; at >= stop; at--) {
+		long slashes = 0;
+		if (text[at] == '\n')
+			return -1;
+		if (text[at] != '"')
+			continue;
+		while (at - 1 - slashes >= stop && text[at - 1 - slashes] == '\\')
+			slashes++;
+		if (slashes % 2 == 0)
+			return at;
+	}
+	return -1;
+}
+
+/*
+ * Is the error in a PTX special register's name written with one '%',
+ * inside the template string of an asm statement?
+ */
+static int at_ptx_special_register(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+	const char *text;
+	long quote, paren;
+	int colon;
+
+	/* clang points past the letter it took for an operand modifier: '%g|lobaltimer' */
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size ||
+	    offset < 2 || text[offset - 2] != '%' ||
+	    !names_special_register(text, size, offset - 1))
+		return 0;
+	quote = string_opening(text, (long)offset - 2);
+	if (quote < 0)
+		return 0;
+	paren = enclosing_paren(text, quote, &colon);
+	return paren >= 0 && !colon && asm_keyword_before(text, paren);
+}
+
+/* ---- attribute-list-after-execution-space ---- */
+
+/* The execution-space and launch words of crt/host_defines.h. */
+static const char *const execution_space_words[] = {
+	"__host__", "__device__", "__global__", "__noinline__", "__launch_bounds__",
+	"__shared__", "__constant__", "__managed__", "__grid_constant__", "__cluster_dims__",
+	"__maxnreg__", NULL,
+};
+
+struct macro_lookup {
+	const char *name;
+	CXCursor found;
+};
+
+static enum CXChildVisitResult find_macro(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct macro_lookup *m = data;
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	name = cal_take_string(clang_getCursorSpelling(c));
+	if (name && !strcmp(name, m->name))
+		m->found = c;	/* the last definition wins */
+	free(name);
+	return CXChildVisit_Continue;
+}
+
+static int expands_to_attributes(CXTranslationUnit tu, const char *name, int depth);
+
+/* The token after the balanced '(...)' that opens at tokens[i], or -1. */
+static long skip_token_parens(CXTranslationUnit tu, const CXToken *tokens, unsigned n, unsigned i)
+{
+	int level = 0;
+
+	for (; i < n; i++) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, tokens[i]));
+		if (t && !strcmp(t, "("))
+			level++;
+		else if (t && !strcmp(t, ")"))
+			level--;
+		free(t);
+		if (level == 0)
+			return (long)i + 1;
+	}
+	return -1;
+}
+
+static int is_token(CXTranslationUnit tu, CXToken tok, const char *what)
+{
+	char *t = cal_take_string(clang_getTokenSpelling(tu, tok));
+	int yes = t && !strcmp(t, what);
+	free(t);
+	return yes;
+}
+
+/*
+ * Are tokens[from, to) only attributes: __attribute__((...)), __declspec(...),
+ * execution-space words, or macros made of them, each word maybe with
+ * '(...)' after it?
+ */
+static int attribute_tokens(CXTranslationUnit tu, const CXToken *tokens, unsigned from,
+			    unsigned to, int depth)
+{
+	unsigned i = from;
+
+	while (i < to) {
+		CXTokenKind kind = clang_getTokenKind(tokens[i]);
+		char *word;
+		int ok;
+		if (kind == CXToken_Comment) {	/* clang_tokenize keeps them */
+			i++;
+			continue;
+		}
+		word = cal_take_string(clang_getTokenSpelling(tu, tokens[i]));
+		ok = word && ((kind == CXToken_Keyword && (!strcmp(word, "__attribute__") ||
+							       !strcmp(word, "__declspec"))) ||
+				  (kind == CXToken_Identifier &&
+				   (is_one_of(word, execution_space_words) ||
+				    expands_to_attributes(tu, word, depth + 1))));
+		free(word);
+		if (!ok)
+			return 0;
+		i++;
+		if (i < to && is_token(tu, tokens[i], "(")) {
+			long next = skip_token_parens(tu, tokens, to, i);
+			if (next < 0)
+				return 0;
+			i = (unsigned)next;
+		}
+	}
+	return 1;
+}
+
+/* Is name an object-like or function-like macro whose body is only attributes? */
+static int expands_to_attributes(CXTranslationUnit tu, const char *name, int depth)
+{
+	struct macro_lookup m = { name, clang_getNullCursor() };
+	CXToken *tokens = NULL;
+	unsigned n = 0, body = 1;
+	int ok;
+
+	if (depth > 4)
+		return 0;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_macro, &m);
+	if (clang_Cursor_isNull(m.found))
+		return 0;
+	clang_tokenize(tu, clang_getCursorExtent(m.found), &tokens, &n);
+	if (n && clang_Cursor_isMacroFunctionLike(m.found)) {
+		long after = skip_token_parens(tu, tokens, n, 1);
+		body = after < 0 ? n + 1 : (unsigned)after;
+	}
+	ok = body <= n && attribute_tokens(tu, tokens, body, n, depth);
+	clang_disposeTokens(tu, tokens, n);
+	return ok;
+}
+
+/* The offset of the '[[' that opens the attribute list holding text[at], or -1. */
+static long attribute_list_start(const char *text, long at)
+{
+	long stop = at > 256 ? at - 256 : 0;
+
+	for (; at >= stop; at--) {
+		if (text[at] == '[' && text[at + 1] == '[')
+			return at;
+		if (strchr(";{}", text[at]) || (text[at] == ']' && text[at + 1] == ']'))
+			return -1;
+	}
+	return -1;
+}
+
+/*
+ * The first token of the words right before tokens[end] that start a
+ * declaration: back over words and their '(...)' to a ';', '{', '}', ':'
+ * or '>' (a template header); -1 if something else comes first.
+ */
+static long declaration_words_start(CXTranslationUnit tu, const CXToken *tokens, long end)
+{
+	long i = end - 1;
+	int level = 0;
+
+	for (; i >= 0; i--) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, tokens[i]));
+		CXTokenKind kind = clang_getTokenKind(tokens[i]);
+		int stop = 0, bad = 0;
+		if (kind == CXToken_Comment)
+			;	/* a doc comment before the declaration: no boundary */
+		else if (!t)
+			bad = 1;
+		else if (!strcmp(t, ")"))
+			level++;
+		else if (!strcmp(t, "("))
+			level--;
+		else if (level == 0 && (!strcmp(t, ";") || !strcmp(t, "{") || !strcmp(t, "}") ||
+					!strcmp(t, ":") || !strcmp(t, ">")))
+			stop = 1;
+		else if (level == 0 && kind != CXToken_Identifier &&
+			 !(kind == CXToken_Keyword && (!strcmp(t, "__attribute__") ||
+						       !strcmp(t, "__declspec"))))
+			bad = 1;
+		free(t);
+		if (bad || level < 0)
+			return -1;
+		if (stop)
+			return i + 1 < end ? i + 1 : -1;
+	}
+	return -1;
+}
+
+/*
+ * Is the error at a '[[...]]' list that follows, at the start of a
+ * declaration, only execution-space attributes (__host__ __device__, or a
+ * macro of them such as RAPIDS' CUDF_HOST_DEVICE)?  nvcc accepts that
+ * order; after 'static', 'inline' or '__forceinline__' nvcc refuses it too,
+ * and the error stays.
+ */
+static int after_execution_space(CXTranslationUnit tu, CXDiagnostic d)
+{
+	CXFile file;
+	unsigned offset, total = 0, n;
+	size_t size = 0;
+	const char *text;
+	long list, from, start;
+	CXToken *tokens = NULL;
+	int ok;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset + 1 >= size ||
+	    (list = attribute_list_start(text, (long)offset)) < 0)
+		return 0;
+	from = list > 2048 ? list - 2048 : 0;
+	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, (unsigned)from),
+					  clang_getLocationForOffset(tu, file, (unsigned)list)),
+		       &tokens, &total);
+	n = total;
+	/* the range's end token may be the '[' itself */
+	while (n && is_token(tu, tokens[n - 1], "["))
+		n--;
+	start = declaration_words_start(tu, tokens, (long)n);
+	ok = start >= 0 && attribute_tokens(tu, tokens, (unsigned)start, n, 0);
+	clang_disposeTokens(tu, tokens, total);
+	return ok;
 }
 
 /* ---- launch-chevrons-spaced ---- */
@@ -917,4 +1259,33 @@ size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch
 		clang_disposeDiagnostic(d);
 	}
 	return dropped;
+}
+
+size_t cal_clang_gaps_count(CXTranslationUnit tu, const struct cal_target *arch, int rdc)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	size_t explained = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		const struct clang_gap *gap;
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+		    (gap = find_gap(tu, d, arch, rdc)) != NULL && !gap->nvcc_too)
+			explained++;
+		clang_disposeDiagnostic(d);
+	}
+	return explained;
+}
+
+int cal_clang_gaps_rdc(const struct cal_argv *args)
+{
+	int i, rdc = 0;
+
+	for (i = 0; i < args->n; i++) {
+		if (!strcmp(args->v[i], "-fgpu-rdc"))
+			rdc = 1;
+		else if (!strcmp(args->v[i], "-fno-gpu-rdc"))
+			rdc = 0;
+	}
+	return rdc;
 }

@@ -17,14 +17,27 @@
 
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
+#include "util/strvec.h"
 
 /*
  * Drop from errors (one parse's clang-diagnostic-error findings) those
  * that a known gap explains.  arch is the parse's own target (NULL: the
- * host parse); rdc: the parse has -fgpu-rdc (nvcc's -rdc=true).  With verbose, each dropped error is named on verbose.
- * Returns how many errors remain.
+ * host parse); rdc: the parse has -fgpu-rdc (nvcc's -rdc=true).  With
+ * verbose, each dropped error is named on verbose.  Returns how many
+ * errors were dropped.
  */
 size_t cal_clang_gaps_filter(CXTranslationUnit tu, const struct cal_target *arch, int rdc,
 			     struct cal_findings *errors, FILE *verbose);
+
+/*
+ * How many of the parse's errors a known gap explains (as
+ * cal_clang_gaps_filter() would drop them): the fix stage's re-parses
+ * count only the others, so a fix whose #include brings in a header with
+ * such an error is not rolled back for it.
+ */
+size_t cal_clang_gaps_count(CXTranslationUnit tu, const struct cal_target *arch, int rdc);
+
+/* Do a job's user clang arguments ask for relocatable device code (-fgpu-rdc)? */
+int cal_clang_gaps_rdc(const struct cal_argv *args);
 
 #endif

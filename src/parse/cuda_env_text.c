@@ -120,24 +120,55 @@ CAL_SM90_ATOMICS("__attribute__((device))")
  * clang 19's wrapper leaves out crt's sm_32_intrinsics.h (for its own
  * __ldg) and with it the cache-hint loads and stores, __ldcs() and
  * __stcg() and the rest, which real kernels use (llm.c's 128-bit
- * loads): declared here as the toolkit declares them, for every type it
- * has them for.
+ * loads), for the types the toolkit has them for.  Projects built with
+ * clang define their own fallbacks of them (NCCL's device headers:
+ * '__stwt(uint4 *, const uint4 &)'; RAPIDS' clang intrinsics header: all
+ * of them), so they are templates here, limited to the toolkit's types:
+ * a user's function of the same name, template or not, wins overload
+ * resolution and no declaration of it collides with these.
  */
 "#if !defined(__CUATOMLINT_BUILTIN_CUDA__)\n"
-"#define __CAL_HINT_LD(N, T) static __inline__ __attribute__((device)) T N(const T *);\n"
-"#define __CAL_HINT_ST(N, T) static __inline__ __attribute__((device)) void N(T *, T);\n"
-"#define __CAL_HINTS(T) __CAL_HINT_LD(__ldcg, T) __CAL_HINT_LD(__ldca, T) __CAL_HINT_LD(__ldcs, T) \\\n"
-"  __CAL_HINT_LD(__ldlu, T) __CAL_HINT_LD(__ldcv, T) __CAL_HINT_ST(__stwb, T) \\\n"
-"  __CAL_HINT_ST(__stcg, T) __CAL_HINT_ST(__stcs, T) __CAL_HINT_ST(__stwt, T)\n"
-"__CAL_HINTS(long) __CAL_HINTS(unsigned long) __CAL_HINTS(char) __CAL_HINTS(signed char)\n"
-"__CAL_HINTS(short) __CAL_HINTS(int) __CAL_HINTS(long long) __CAL_HINTS(char2)\n"
-"__CAL_HINTS(char4) __CAL_HINTS(short2) __CAL_HINTS(short4) __CAL_HINTS(int2)\n"
-"__CAL_HINTS(int4) __CAL_HINTS(longlong2) __CAL_HINTS(unsigned char)\n"
-"__CAL_HINTS(unsigned short) __CAL_HINTS(unsigned int) __CAL_HINTS(unsigned long long)\n"
-"__CAL_HINTS(uchar2) __CAL_HINTS(uchar4) __CAL_HINTS(ushort2) __CAL_HINTS(ushort4)\n"
-"__CAL_HINTS(uint2) __CAL_HINTS(uint4) __CAL_HINTS(ulonglong2) __CAL_HINTS(float)\n"
-"__CAL_HINTS(double) __CAL_HINTS(float2) __CAL_HINTS(float4) __CAL_HINTS(double2)\n"
-"#undef __CAL_HINTS\n#undef __CAL_HINT_LD\n#undef __CAL_HINT_ST\n"
+"template <class _T> struct __cal_hint_ld {};\n"
+"template <class _T> struct __cal_hint_st {};\n"
+"template <bool, class _T> struct __cal_hint_if {};\n"
+"template <class _T> struct __cal_hint_if<true, _T> { typedef _T __type; };\n"
+"#define __CAL_HINT_TYPE(T) template <> struct __cal_hint_ld<T> { typedef T __type; }; \\\n"
+"  template <> struct __cal_hint_ld<const T> { typedef T __type; }; \\\n"
+"  template <> struct __cal_hint_st<T> { typedef T __type; };\n"
+"__CAL_HINT_TYPE(long) __CAL_HINT_TYPE(unsigned long) __CAL_HINT_TYPE(char)\n"
+"__CAL_HINT_TYPE(signed char) __CAL_HINT_TYPE(short) __CAL_HINT_TYPE(int)\n"
+"__CAL_HINT_TYPE(long long) __CAL_HINT_TYPE(char2) __CAL_HINT_TYPE(char4) __CAL_HINT_TYPE(short2)\n"
+"__CAL_HINT_TYPE(short4) __CAL_HINT_TYPE(int2) __CAL_HINT_TYPE(int4) __CAL_HINT_TYPE(longlong2)\n"
+"__CAL_HINT_TYPE(unsigned char) __CAL_HINT_TYPE(unsigned short) __CAL_HINT_TYPE(unsigned int)\n"
+"__CAL_HINT_TYPE(unsigned long long) __CAL_HINT_TYPE(uchar2) __CAL_HINT_TYPE(uchar4)\n"
+"__CAL_HINT_TYPE(ushort2) __CAL_HINT_TYPE(ushort4) __CAL_HINT_TYPE(uint2) __CAL_HINT_TYPE(uint4)\n"
+"__CAL_HINT_TYPE(ulonglong2) __CAL_HINT_TYPE(float) __CAL_HINT_TYPE(double) __CAL_HINT_TYPE(float2)\n"
+"__CAL_HINT_TYPE(float4) __CAL_HINT_TYPE(double2)\n"
+/* the pointer's type alone decides, as with the toolkit's overloads; the value converts */
+"#define __CAL_HINT_LD(N) template <class _P> __attribute__((device)) \\\n"
+"  typename __cal_hint_ld<_P>::__type N(_P *);\n"
+"#define __CAL_HINT_ST(N) template <class _P, class _V> __attribute__((device)) \\\n"
+"  typename __cal_hint_if<__is_convertible_to(_V, typename __cal_hint_st<_P>::__type), void>::__type \\\n"
+"  N(_P *, _V);\n"
+"__CAL_HINT_LD(__ldcg) __CAL_HINT_LD(__ldca) __CAL_HINT_LD(__ldcs) __CAL_HINT_LD(__ldlu)\n"
+"__CAL_HINT_LD(__ldcv) __CAL_HINT_ST(__stwb) __CAL_HINT_ST(__stcg) __CAL_HINT_ST(__stcs)\n"
+"__CAL_HINT_ST(__stwt)\n"
+"#undef __CAL_HINT_TYPE\n#undef __CAL_HINT_LD\n#undef __CAL_HINT_ST\n"
+"#endif\n"
+/*
+ * nvcc's crt/common_functions.h declares __assert_fail() __host__
+ * __device__ on glibc, whatever NDEBUG says; clang's wrapper declares a
+ * __device__ one, and glibc's <assert.h> the host one only without NDEBUG.
+ * CCCL, believing it is nvcc (-D__NVCC__), redeclares it __host__
+ * __device__ under NDEBUG, which clang refuses (the gap table's
+ * assert-fail-host-device hides that error); with the host declaration
+ * here, host code calling it (CCCL's _CCCL_VERIFY) still finds one, as
+ * device code finds clang's, and with -DNDEBUG or without, host and device
+ * code see what they see with nvcc.
+ */
+"#if !defined(__CUATOMLINT_BUILTIN_CUDA__) && defined(__GLIBC__)\n"
+"extern \"C\" void __assert_fail(const char *, const char *, unsigned int, const char *) noexcept\n"
+"  __attribute__((__noreturn__));\n"
 "#endif\n";
 
 const char cal_builtin_cuda_text[] =
