@@ -25,6 +25,7 @@ WORK is --work, else $CUATOMLINT_PROJECTS_DIR, else /tmp/cuatomlint-projects; a 
 sources are WORK/src/OWNER+NAME (extracted from --git-dir when missing).
 """
 import argparse
+import difflib
 import filecmp
 import json
 import os
@@ -47,6 +48,7 @@ LINE_RE = {
     "refused": re.compile(r"^cuatomlint: fix refused: (.+?):(\d+):(\d+) \[([^\]]+)\]: (.*)"),
     "not_applied": re.compile(r"^cuatomlint: fix not applied: (.+?):(\d+):(\d+) \[([^\]]+)\]: (.*)"),
     "rolled_back": re.compile(r"^cuatomlint: error: rolled back '(.+)': (.*)"),
+    "not_linted": re.compile(r"^cuatomlint: error: cannot lint '(.+)': (.*)"),
 }
 
 
@@ -281,13 +283,14 @@ def copy_db(db, src, copy):
 
 
 def parse_fix_log(text):
-    res = {"applied": 0, "files_written": 0, "refused": [], "not_applied": [], "rolled_back": []}
+    res = {"applied": 0, "files_written": 0, "refused": [], "not_applied": [], "rolled_back": [],
+           "not_linted": []}
     for line in text.splitlines():
         m = LINE_RE["applied"].match(line)
         if m:
             res["applied"], res["files_written"] = int(m.group(1)), int(m.group(2))
             continue
-        for key in ("refused", "not_applied", "rolled_back"):
+        for key in ("refused", "not_applied", "rolled_back", "not_linted"):
             m = LINE_RE[key].match(line)
             if m:
                 res[key].append(list(m.groups()))
@@ -340,6 +343,18 @@ def changed_files(src, copy, candidates):
     return out
 
 
+def write_diff(src, copy, build, changed, path):
+    """The edits --fix made, as a unified diff, to be read."""
+    with open(path, "w") as out:
+        for rel in changed:
+            if rel.startswith("@build/"):
+                continue
+            with open(os.path.join(src, rel), errors="surrogateescape") as a, \
+                 open(os.path.join(copy, rel), errors="surrogateescape") as b:
+                out.writelines(difflib.unified_diff(a.readlines(), b.readlines(),
+                                                    "a/" + rel, "b/" + rel))
+
+
 def finding_key(fd):
     return (fd["file"], str(fd["line"]), str(fd["column"]), fd["check"])
 
@@ -350,7 +365,7 @@ def fix_share(findings, log, copy, build, compiles_before):
     total = applied = 0
     missing = {}
     for fd in findings:
-        if fd["check"] in NO_FIX_CHECKS or fd.get("partial_parse"):
+        if fd["check"] in NO_FIX_CHECKS:
             continue
         # attributed to the TU of its own file where it is one, else counted (a header)
         rel = rel_of(fd["file"], copy, build)
@@ -392,7 +407,8 @@ def main():
     if o.source:
         name = o.name or os.path.basename(os.path.abspath(o.source))
         row = {"name": name, "repo": "", "commit": "", "cmake_dir": ".",
-               "archs": o.archs or "75;90", "filter": o.filter or "", "args": ""}
+               "archs": o.archs or "75;90", "filter": o.filter or "", "args": "",
+               "prebuild": ""}
         src = os.path.abspath(o.source)
     else:
         rows = load_projects()
@@ -415,6 +431,12 @@ def main():
     build = os.path.join(base, "build")
     cmake_cmd, cmake_wall, cmake_status = configure(os.path.join(src, row["cmake_dir"]), build, archs,
                                       o.build_type, args, os.path.join(base, "cmake.log"))
+    for target in row.get("prebuild", "").split():
+        # headers the build generates before it compiles (NCCL's nccl.h)
+        p = subprocess.run(["cmake", "--build", build, "--target", target],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            die(f"cmake --build --target {target} failed:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
     with open(os.path.join(build, "compile_commands.json")) as f:
         db = json.load(f)
     tus, sel = select(db, src, build, regex, o.max_tus)
@@ -444,6 +466,7 @@ def main():
                                         if not t.startswith("@build/")})
     changed += sorted(t for t in touched if t.startswith("@build/"))
     entries = dict(tus)
+    write_diff(src, copy, build, changed, os.path.join(base, "fix.diff"))
 
     compiles_before, rebuilds, dropped = {}, {}, set()
     for rel in sorted(set(partial) | (with_findings & set(entries))):
@@ -484,6 +507,7 @@ def main():
                 "not_applied_reasons": sorted({r[4] for r in log1["not_applied"] + log1["refused"]}),
                 "exit": rc1},
         "fix_share": fix_share(first, log1, copy, build, compiles_before),
+        "not_linted": {rel_of(f, copy, build): why for f, why in log1["not_linted"]},
         "second_fix_applied": log2["applied"],
         "relint_by_check": by_check(second),
         "changed_files": changed,
@@ -512,6 +536,8 @@ def check(r, no_partial):
         bad.append(f"{r['fix']['rolled_back_files']} files rolled back")
     for rel in r["failed_rebuilds"]:
         bad.append(f"rebuild of '{rel}' fails after --fix: {r['rebuilds'][rel]['error']}")
+    for rel, why in r["not_linted"].items():
+        bad.append(f"'{rel}' not linted: {why}")
     if r["second_fix_applied"]:
         bad.append(f"a second --fix applied {r['second_fix_applied']} fixes")
     for b in bad:

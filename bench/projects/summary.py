@@ -22,7 +22,7 @@ def load(work):
 
 
 def main_table(results):
-    print("| project | build | TUs linted | partial (nvcc compiles it / not / not tried) | findings "
+    print("| project | build | TUs linted (not linted: time-out, crash) | partial (nvcc compiles it / not / not tried) | findings "
           "| fixes applied | withheld | rolled back (files) | rebuilt ok / failed after --fix "
           "| fixable findings with an applied fix | 2nd --fix applied | re-lint findings "
           "| wall s | CPU s |")
@@ -41,7 +41,9 @@ def main_table(results):
         fix = r["fix"]
         wall = r["wall"]["fix_run"] + r["wall"]["second_fix"]
         cpu = r["cpu"]["fix_run"] + r["cpu"]["second_fix"]
-        print(f"| {r['name']} | {r['build_type']} | {len(r['tus'])} of {sel['cuda_tus']} "
+        nl = len(r.get("not_linted", {}))
+        print(f"| {r['name']} | {r['build_type']} | {len(r['tus']) - nl} of {sel['cuda_tus']}"
+              + (f" ({nl} not)" if nl else "") + " "
               f"| {yes} / {no} / {other} | {sum(r['findings_by_check'].values())} "
               f"| {fix['applied']} | {fix['refused'] + fix['not_applied']} "
               f"| {fix['rolled_back_files']} | {ok} / {len(r['failed_rebuilds'])} | {pct} "
@@ -70,6 +72,9 @@ def detail(results):
                   None: "not tried"}[p["nvcc_compiles"]]
             print(f"| {r['name']} | {r['build_type']} | `{tu}` | {first.replace('|', '/')[:200]} "
                   f"| {nv.replace('|', '/')} |")
+    for r in results:
+        for tu, why in r.get("not_linted", {}).items():
+            print(f"\nNot linted: {r['name']} {r['build_type']} `{tu}`: {why}")
     failed = [(r, tu) for r in results for tu in r["failed_rebuilds"]]
     for r, tu in failed:
         print(f"\nFailed rebuild: {r['name']} {r['build_type']} `{tu}`: {r['rebuilds'][tu]['error']}")
