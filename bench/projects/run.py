@@ -236,11 +236,9 @@ def rebuild_argv(argv, out_dir, supported):
     return res, dropped
 
 
-def compile_tu(e, supported, src_from=None, src_to=None):
+def compile_tu(e, supported):
     """Compile the entry's TU with its own nvcc command; returns (ok, first error line, dropped)."""
     argv = entry_argv(e)
-    if src_from:
-        argv = [a.replace(src_from, src_to) for a in argv]
     if not os.path.basename(argv[0]).startswith("nvcc"):
         return None, f"not an nvcc command: {argv[0]}", []
     with tempfile.TemporaryDirectory(prefix="cal-rebuild-") as tmp:
@@ -251,9 +249,9 @@ def compile_tu(e, supported, src_from=None, src_to=None):
     return p.returncode == 0, err[:300], dropped
 
 
-def deps_of(e, supported, src_from, src_to):
+def deps_of(e, supported):
     """The files a TU includes (nvcc -M with its own flags), for the rebuild after --fix."""
-    argv = [a.replace(src_from, src_to) for a in entry_argv(e)]
+    argv = entry_argv(e)
     with tempfile.TemporaryDirectory(prefix="cal-deps-") as tmp:
         cmd, _ = rebuild_argv(argv, tmp, supported)
         cmd = [a for a in cmd if a != "-c"]
@@ -269,16 +267,30 @@ def deps_of(e, supported, src_from, src_to):
     return {os.path.normpath(t) for t in text.split()[1:]}
 
 
-def copy_db(db, src, copy):
-    out = []
+def copy_db(db, src, copy, rsp_dir):
+    """The database with every path into the sources moved to the copy, response files
+    too (CMake passes nvcc its -I list in `--options-file includes_CUDA.rsp`): the lint,
+    the fix and the rebuild must all see the copy's headers."""
+    out, rsp = [], {}
     for e in db:
-        e2 = dict(e)
-        for k in ("file", "command", "directory"):
-            if k in e2:
-                e2[k] = e2[k].replace(src, copy)
-        if "arguments" in e2:
-            e2["arguments"] = [a.replace(src, copy) for a in e2["arguments"]]
-        out.append(e2)
+        argv = [a.replace(src, copy) for a in entry_argv(e)]
+        for i, a in enumerate(argv):
+            name = None
+            if a in ("--options-file", "-optf") and i + 1 < len(argv):
+                name, at = argv[i + 1], i + 1
+            elif a.startswith("--options-file="):
+                name, at = a.split("=", 1)[1], i
+            if name is None:
+                continue
+            path = os.path.normpath(os.path.join(e["directory"], name))
+            if path not in rsp:
+                rsp[path] = os.path.join(rsp_dir, f"{len(rsp)}.rsp")
+                with open(path, errors="surrogateescape") as f, \
+                     open(rsp[path], "w", errors="surrogateescape") as g:
+                    g.write(f.read().replace(src, copy))
+            argv[at] = rsp[path] if at == i + 1 else "--options-file=" + rsp[path]
+        out.append({"directory": e["directory"].replace(src, copy), "arguments": argv,
+                    "file": e["file"].replace(src, copy)})
     return out
 
 
@@ -448,7 +460,9 @@ def main():
     copydb = os.path.join(base, "copydb")
     os.makedirs(copydb)
     with open(os.path.join(copydb, "compile_commands.json"), "w") as f:
-        json.dump(copy_db(db, src, copy), f, indent=1)
+        cdb = copy_db(db, src, copy, copydb)
+        json.dump(cdb, f, indent=1)
+    copied = {abspath_of(e): e for e in cdb}
     files = [tu_path(rel, copy, build) for rel, _ in tus]
 
     first, log1, rc1, wall1, cpu1, cmd1 = lint_fix(exe, copydb, copy, files, o.jobs,
@@ -479,7 +493,7 @@ def main():
     for rel, e in tus:
         affected = rel in changed
         if not affected and changed_headers:
-            deps = deps_of(e, supported, src, copy)
+            deps = deps_of(copied[tu_path(rel, copy, build)], supported)
             affected = deps is None or any(os.path.join(copy, h) in deps for h in changed_headers)
         if not affected:
             continue
@@ -487,7 +501,7 @@ def main():
             ok, err, d = compile_tu(e, supported)
             compiles_before[rel] = ok
             dropped.update(d)
-        ok, err, d = compile_tu(e, supported, src, copy)
+        ok, err, d = compile_tu(copied[tu_path(rel, copy, build)], supported)
         rebuilds[rel] = {"before": compiles_before[rel], "after": ok, "error": err}
 
     result = {
