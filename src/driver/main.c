@@ -519,8 +519,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 		       const struct cal_jobs *jobs, const struct cal_source_roots *roots,
 		       struct cal_run_result *run)
 {
-	size_t i;
-
+	int i;
 	struct cal_run_settings settings;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
 
@@ -544,7 +543,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 						     opts->system_headers << 2,
 					     opts->verbose);
 	/* which clang errors a parse shows first depends on --srcroot */
-	for (i = 0; settings.roots && i < sizeof(roots->dirs) / sizeof(roots->dirs[0]); i++)
+	for (i = 0; settings.roots && i < roots->nr; i++)
 		cal_cache_salt(sched.cache, roots->dirs[i]);
 	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);
