@@ -298,7 +298,8 @@ static void report_c11_atomic_decl(struct cal_walk *w, CXCursor c)
 		char *b = cal_take_string(clang_getTokenSpelling(tu, toks[i + 1]));
 		char *d = cal_take_string(clang_getTokenSpelling(tu, toks[i + 3]));
 		if (!strcmp(a, "_Atomic") && !strcmp(b, "(") && !strcmp(d, ")") &&
-		    clang_getTokenKind(toks[i + 2]) == CXToken_Identifier)
+		    (clang_getTokenKind(toks[i + 2]) == CXToken_Identifier ||
+		     clang_getTokenKind(toks[i + 2]) == CXToken_Keyword))
 			report_c11_atomic(w, tu, &toks[i]);
 		free(a);
 		free(b);
