@@ -8,7 +8,8 @@
  *     memory_scope_sub_group) on a __global object that work-items of
  *     other work-groups touch too: an update at an address that does not
  *     depend on the work-group (get_group_id, get_global_id, or a variable
- *     made from them), which every work-group updates; or an update and a
+ *     made from them; not a value loaded from memory nor a remainder, as
+ *     in the CUDA half), which every work-group updates; or an update and a
  *     spin-wait (the load in a loop) on the same __global object at
  *     different addresses (a flag one work-group raises for another polls).
  *     Code under 'if (get_group_id(0) == K)' runs in one work-group and is
@@ -17,13 +18,14 @@
  *  2. atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, ..., memory_scope_work_group)
  *     between a store to __global memory and a store to a __global word
  *     every work-group writes (the address does not depend on the
- *     work-group): the fence orders the stores only as seen from this
- *     work-group.  Fix: memory_scope_device.
+ *     work-group), or the store of a flag work-items of other work-groups
+ *     poll: the fence orders the stores only as seen from this work-group.
+ *     Fix: memory_scope_device.
  *  3. barrier(CLK_LOCAL_MEM_FENCE) (or work_group_barrier) relied on to
- *     order __global data: a plain store to a __global object and a plain
- *     load of it at another address on the other side of the barrier (or
- *     both in the loop around it), so one work-item reads what another
- *     wrote.  The barrier's fence covers __local memory only.  Fix: add
+ *     order __global data: a plain store to a __global object before the
+ *     barrier and a plain load of it at another address after it (or both
+ *     in the loop around it), so one work-item reads what another wrote.
+ *     The barrier's fence covers __local memory only.  Fix: add
  *     CLK_GLOBAL_MEM_FENCE where the flags are written as
  *     CLK_LOCAL_MEM_FENCE.
  *
@@ -797,12 +799,10 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
  */
 static int across(const struct cl_barrier *b, const struct cl_access *st, const struct cl_access *ld)
 {
-	const struct cl_access *x = st, *y = ld;
-
-	if (x->offset < b->offset && y->offset > b->offset)
+	if (st->offset < b->offset && ld->offset > b->offset)
 		return 1;
-	return b->loop_end && x->offset >= b->loop_begin && x->offset < b->loop_end &&
-	       y->offset >= b->loop_begin && y->offset < b->loop_end;
+	return b->loop_end && st->offset >= b->loop_begin && st->offset < b->loop_end &&
+	       ld->offset >= b->loop_begin && ld->offset < b->loop_end;
 }
 
 /* CLK_LOCAL_MEM_FENCE written at the call: the flags become both fences. */
