@@ -144,5 +144,6 @@ for id in $ids; do
     fail "$id: no negative lit test in $dir/ (--implicit-check-not='[$id]', CHECK-NOT or count 0)"
   check_languages "$id"
 done
+python3 scripts/check-shape-tables.py . || fail "a shape table names a lit test that is missing or of another language"
 echo "check-checks: $checked checks, $failed problems"
 [ "$failed" -eq 0 ]

@@ -83,6 +83,38 @@ static void add_profile_args(const struct cal_ocl_profile *p, struct cal_argv *o
 			cal_argv_pushf(out, "-D__undef_%s", *k);
 }
 
+/*
+ * C11's '_Atomic(T)', a keyword clang leaves out of OpenCL C, is read as
+ * OpenCL's atomic_T where T is one of these names, so that objects declared
+ * with it are atomic objects to the checks (opencl-atomic-type reports the
+ * spelling, with atomic_T as its fix).  Any other T stays an error clang
+ * reports, and the check restates ("unknown type name '<prefix>bool'").
+ */
+static const char *const c11_atomic_names[] = {
+	"int", "uint", "long", "ulong", "float", "double", "intptr_t", "uintptr_t",
+	"size_t", "ptrdiff_t", NULL
+};
+
+int cal_ocl_c11_atomic_known(const char *t)
+{
+	int i;
+
+	for (i = 0; c11_atomic_names[i]; i++)
+		if (!strcmp(t, c11_atomic_names[i]))
+			return 1;
+	return 0;
+}
+
+static void add_c11_atomic_args(struct cal_argv *out)
+{
+	int i;
+
+	cal_argv_push(out, "-D_Atomic(T)=" CAL_OCL_C11_ATOMIC_PREFIX "##T");
+	for (i = 0; c11_atomic_names[i]; i++)
+		cal_argv_pushf(out, "-D" CAL_OCL_C11_ATOMIC_PREFIX "%s=atomic_%s",
+			       c11_atomic_names[i], c11_atomic_names[i]);
+}
+
 void cal_ocl_parse_args(int profile, struct cal_argv *out)
 {
 	cal_argv_push(out, "-x");
@@ -93,6 +125,8 @@ void cal_ocl_parse_args(int profile, struct cal_argv *out)
 	cal_argv_push(out, "-Xclang");
 	cal_argv_push(out, "-finclude-default-header");
 	add_profile_args(cal_ocl_profile(profile), out);
+	if (cal_ocl_std() >= 200)
+		add_c11_atomic_args(out);
 }
 
 char *cal_ocl_fingerprint_arg(void)

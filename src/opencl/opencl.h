@@ -65,6 +65,9 @@ int cal_ocl_job(const char *file, int force, int *opencl, struct cal_argv *args)
 
 /* The clang arguments (without user arguments) of the parse for profile i. */
 void cal_ocl_parse_args(int profile, struct cal_argv *out);
+/* C11's '_Atomic(T)' is parsed as atomic_T for these T (front.c): is t one? */
+#define CAL_OCL_C11_ATOMIC_PREFIX "__cal_c11_atomic_"
+int cal_ocl_c11_atomic_known(const char *t);
 
 /*
  * The folder of clang's OpenCL headers in tu (opencl-c-base.h), or NULL;

@@ -245,6 +245,70 @@ static void report_operator(struct cal_walk *w, CXCursor c)
 	free(op);
 }
 
+#define NO_ATOMIC_SPECIFIER \
+	"OpenCL C has no '_Atomic' specifier or qualifier: atomic objects have the atomic_* " \
+	"types (atomic_int, atomic_uint, atomic_long, atomic_ulong, atomic_float, " \
+	"atomic_double, atomic_intptr_t, atomic_uintptr_t, atomic_size_t, atomic_ptrdiff_t, " \
+	"atomic_flag)"
+
+/* '_Atomic ( T )' at tokens i..i+3: the finding, and atomic_T as the fix where T has one. */
+static void report_c11_atomic(struct cal_walk *w, CXTranslationUnit tu, const CXToken *t)
+{
+	CXSourceRange r = clang_getRange(clang_getTokenLocation(tu, t[0]),
+					 clang_getRangeEnd(clang_getTokenExtent(tu, t[3])));
+	char *name = cal_take_string(clang_getTokenSpelling(tu, t[2]));
+	struct cal_finding *f = cal_report_range(w, r, NO_ATOMIC_SPECIFIER);
+	struct cal_edit e;
+	unsigned begin = 0, end = 0;
+	char *type;
+
+	f->severity = CAL_SEV_ERROR;	/* clang has no _Atomic in OpenCL C */
+	if (!cal_ocl_c11_atomic_known(name)) {
+		free(name);
+		return;
+	}
+	type = xasprintf("atomic_%s", name);
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &begin);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+	if (end > begin && cal_edit_replace_bytes(tu, clang_getRangeStart(r), end - begin,
+						  type, &e) == 0) {
+		cal_fix_add_edit(cal_finding_add_fix(f, "use the OpenCL C atomic type"), &e);
+		cal_edit_clear(&e);
+	}
+	free(type);
+	free(name);
+}
+
+/*
+ * C11's '_Atomic(T)' in a declaration of the user's (the front end parses
+ * it as atomic_T, so the object is atomic to the rest of the check).
+ */
+static void report_c11_atomic_decl(struct cal_walk *w, CXCursor c)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+
+	if ((k != CXCursor_ParmDecl && k != CXCursor_VarDecl && k != CXCursor_FieldDecl &&
+	     k != CXCursor_TypedefDecl) || !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return;
+	clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+	for (i = 0; i + 3 < n; i++) {
+		char *a = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		char *b = cal_take_string(clang_getTokenSpelling(tu, toks[i + 1]));
+		char *d = cal_take_string(clang_getTokenSpelling(tu, toks[i + 3]));
+		if (!strcmp(a, "_Atomic") && !strcmp(b, "(") && !strcmp(d, ")") &&
+		    (clang_getTokenKind(toks[i + 2]) == CXToken_Identifier ||
+		     clang_getTokenKind(toks[i + 2]) == CXToken_Keyword))
+			report_c11_atomic(w, tu, &toks[i]);
+		free(a);
+		free(b);
+		free(d);
+	}
+	clang_disposeTokens(tu, toks, n);
+}
+
 static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	CXCursor lvalue;
@@ -253,6 +317,7 @@ static void type_visit(struct cal_walk *w, CXCursor c, void *state)
 	char *subject;
 
 	(void)state;
+	report_c11_atomic_decl(w, c);
 	report_operator(w, c);
 	lvalue = atomic_read(c);
 	if (clang_Cursor_isNull(lvalue))
@@ -324,6 +389,9 @@ static const char *unsupported_type_in(const char *message)
 		if (strncmp(message, prefixes[i], strlen(prefixes[i])))
 			continue;
 		message += strlen(prefixes[i]);
+		/* '_Atomic(bool)': the front end's spelling of it is unknown */
+		if (!strncmp(message, CAL_OCL_C11_ATOMIC_PREFIX, strlen(CAL_OCL_C11_ATOMIC_PREFIX)))
+			return CAL_OCL_C11_ATOMIC_PREFIX;
 		for (j = 0; unsupported_types[j]; j++) {
 			n = strlen(unsupported_types[j]);
 			if (!strncmp(message, unsupported_types[j], n) && !strcmp(message + n, "'"))
@@ -344,11 +412,8 @@ void cal_ocl_restate_type_errors(struct cal_findings *errors)
 
 		if (!name)
 			continue;
-		if (!strcmp(name, "_Atomic"))
-			msg = xstrdup("OpenCL C has no '_Atomic' specifier or qualifier: atomic objects "
-				      "have the atomic_* types (atomic_int, atomic_uint, atomic_long, "
-				      "atomic_ulong, atomic_float, atomic_double, atomic_intptr_t, "
-				      "atomic_uintptr_t, atomic_size_t, atomic_ptrdiff_t, atomic_flag)");
+		if (!strcmp(name, "_Atomic") || !strcmp(name, CAL_OCL_C11_ATOMIC_PREFIX))
+			msg = xstrdup(NO_ATOMIC_SPECIFIER);
 		else
 			msg = xasprintf("'%s' is not an OpenCL C atomic type: OpenCL C has atomic_int, "
 					"atomic_uint, atomic_long, atomic_ulong, atomic_float, "

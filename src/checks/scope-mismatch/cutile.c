@@ -119,17 +119,23 @@ static void block_scope(struct ct_lint *l, struct ct_kernel *k, TSNode call, con
 	const char *m = ct_kw_member(l->f, call, "memory_scope", buf, sizeof(buf));
 	TSNode name = ct_kw_member_name(l->f, call, "memory_scope");
 	struct cal_finding *f;
+	TSNode index = ct_positional_arg(call, 1);
+	int folds;
 
 	if (!m || strcmp(m, "MemoryScope.BLOCK") || !ct_is(name, "identifier"))
 		return;
-	if (!ct_is_atomic(fn) || ct_depends_on_bid(k, ct_positional_arg(call, 1))) {
-		block_handoff(l, k, call, fn, name);
-		return;
+	/* 'bid % n', 'bid // 2': the ids of several blocks wrap onto one element */
+	folds = ct_is_atomic(fn) && ct_depends_on_bid(k, index) && ct_folds_blocks(k, index);
+	if (!ct_is_atomic(fn) || ct_depends_on_bid(k, index)) {
+		/* a hand-off through the element says more, where there is one */
+		if (block_handoff(l, k, call, fn, name) || !folds)
+			return;
 	}
 	f = ct_report(l, "scope-mismatch", call,
-		   "%s with MemoryScope.BLOCK on indices that do not depend on ct.bid(): every "
-		   "block updates the same elements, and block scope neither makes the update "
-		   "atomic nor orders it with respect to other blocks; use DEVICE", fn);
+		   "%s with MemoryScope.BLOCK on indices that %s, and block scope neither makes "
+		   "the update atomic nor orders it with respect to other blocks; use DEVICE", fn,
+		   folds ? "map several ct.bid() values onto one element: several blocks update it"
+		   : "do not depend on ct.bid(): every block updates the same elements");
 	ct_replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), name, "DEVICE");
 }
 

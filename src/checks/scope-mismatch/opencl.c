@@ -8,7 +8,8 @@
  *     memory_scope_sub_group) on a __global object that work-items of
  *     other work-groups touch too: an update at an address that does not
  *     depend on the work-group (get_group_id, get_global_id, or a variable
- *     made from them), which every work-group updates; or an update and a
+ *     made from them; not a value loaded from memory nor a remainder, as
+ *     in the CUDA half), which every work-group updates; or an update and a
  *     spin-wait (the load in a loop) on the same __global object at
  *     different addresses (a flag one work-group raises for another polls).
  *     Code under 'if (get_group_id(0) == K)' runs in one work-group and is
@@ -17,13 +18,14 @@
  *  2. atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, ..., memory_scope_work_group)
  *     between a store to __global memory and a store to a __global word
  *     every work-group writes (the address does not depend on the
- *     work-group): the fence orders the stores only as seen from this
- *     work-group.  Fix: memory_scope_device.
+ *     work-group), or the store of a flag work-items of other work-groups
+ *     poll: the fence orders the stores only as seen from this work-group.
+ *     Fix: memory_scope_device.
  *  3. barrier(CLK_LOCAL_MEM_FENCE) (or work_group_barrier) relied on to
- *     order __global data: a plain store to a __global object and a plain
- *     load of it at another address on the other side of the barrier (or
- *     both in the loop around it), so one work-item reads what another
- *     wrote.  The barrier's fence covers __local memory only.  Fix: add
+ *     order __global data: a plain store to a __global object before the
+ *     barrier and a plain load of it at another address after it (or both
+ *     in the loop around it), so one work-item reads what another wrote.
+ *     The barrier's fence covers __local memory only.  Fix: add
  *     CLK_GLOBAL_MEM_FENCE where the flags are written as
  *     CLK_LOCAL_MEM_FENCE.
  *
@@ -62,6 +64,8 @@ struct cl_site {
 	char *name;		/* the function called */
 	const char *scope;	/* the scope's name: memory_scope_work_group ... */
 	int narrow;		/* work-group or sub-group scope */
+	char *shared;		/* !per_group: the load or remainder that made it so, or NULL */
+	int shared_wrap;	/* ... a remainder */
 	int is_load, poll, per_group, fence;
 	struct group_branch group;
 	unsigned offset;
@@ -72,6 +76,7 @@ struct cl_access {
 	CXCursor at, function, base, loop;
 	char *addr;
 	int store, per_group;
+	int cond_poll;		/* a load in the condition of a while or do loop */
 	unsigned offset;
 };
 
@@ -137,22 +142,105 @@ static const struct cal_cl_scope *scope_of(CXCursor arg)
 	return scope;
 }
 
+/*
+ * How an address depends on the work-group.  Work-group and global ids
+ * (get_group_id, get_global_id, or a variable made from them) make it a
+ * per-group address.  For an atomic's address, as in the CUDA half
+ * (scope_address.c), a value loaded from memory does not count (bins[px[i]],
+ * a cell computed from a particle's position: any work-group may load any
+ * index), unless the load's own index names the work-group and no global id
+ * (a per-group table: slot_of[get_group_id(0)]); nor does a remainder
+ * (owner[me % n]: the ids of several work-groups wrap onto one slot).
+ * raw: nothing is skipped (if-conditions, and the plain accesses of rules
+ * 2 and 3, which keep their first form).  shared: the first load or
+ * remainder skipped, for the note.
+ */
+struct group_dep {
+	int depth, raw;
+	CXCursor shared;
+};
+
 static int names_group_id(CXCursor c, void *data);
 
-/* Does e depend on the work-group by arithmetic (get_group_id, get_global_id, or a variable made from them)? */
-static int per_group(CXCursor e, int depth)
+static int is_load(CXCursor c)
 {
-	return depth < 4 && (names_group_id(e, &depth) ||
-			     cal_subtree_find(e, names_group_id, NULL, &depth, NULL));
+	return clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr ||
+	       cal_is_unop(c, CXUnaryOperator_Deref);
+}
+
+static int is_wrap(CXCursor c)
+{
+	/* not '&': 'gid & ~63' is the work-group's first id */
+	return cal_is_binop(c, CXBinaryOperator_Rem);
+}
+
+static int dep_of(CXCursor e, struct group_dep *d);
+
+static int skip_group(CXCursor c, void *data)
+{
+	struct group_dep *d = data;
+
+	if (d->raw || (!is_load(c) && !is_wrap(c)))
+		return 0;
+	if (clang_Cursor_isNull(d->shared))
+		d->shared = c;
+	return 1;
+}
+
+/* Which ids e names (through the initialisers of variables): 1 group, 2 global. */
+static int ids_named(CXCursor c, void *data)
+{
+	int *seen = data;
+	CXCursor var, init;
+
+	if (is_builtin(c, "get_group_id"))
+		*seen |= 1;
+	else if (is_builtin(c, "get_global_id") || is_builtin(c, "get_global_linear_id"))
+		*seen |= 2;
+	else if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && *seen < 16) {
+		var = clang_getCursorReferenced(c);
+		init = clang_getCursorKind(var) == CXCursor_VarDecl ?
+		       clang_Cursor_getVarDeclInitializer(var) : clang_getNullCursor();
+		*seen += 4;	/* a bound on the variables followed */
+		if (!clang_Cursor_isNull(init)) {
+			ids_named(init, seen);
+			cal_subtree_find(init, ids_named, NULL, seen, NULL);
+		}
+	}
+	return 0;
+}
+
+/* A load from a per-group table: its index names the work-group, no global id. */
+static int per_group_load(CXCursor load)
+{
+	CXCursor index = clang_getCursorKind(load) == CXCursor_ArraySubscriptExpr ?
+			 cal_child(load, 1) : cal_child(load, 0);
+	int seen = 0;
+
+	ids_named(index, &seen);
+	cal_subtree_find(index, ids_named, NULL, &seen, NULL);
+	return (seen & 3) == 1;
+}
+
+static int dep_of(CXCursor e, struct group_dep *d)
+{
+	if (d->depth >= 4)
+		return 0;
+	if (names_group_id(e, d))
+		return 1;
+	return !skip_group(e, d) && cal_subtree_find(e, names_group_id, skip_group, d, NULL);
 }
 
 static int names_group_id(CXCursor c, void *data)
 {
-	int depth = *(int *)data;
+	struct group_dep *d = data;
 	CXCursor var, init;
+	int r;
 
 	if (is_builtin(c, "get_group_id") || is_builtin(c, "get_global_id") ||
 	    is_builtin(c, "get_global_linear_id"))
+		return 1;
+	if (!d->raw && is_load(c) && per_group_load(c))
 		return 1;
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return 0;
@@ -160,7 +248,45 @@ static int names_group_id(CXCursor c, void *data)
 	if (clang_getCursorKind(var) != CXCursor_VarDecl)
 		return 0;
 	init = clang_Cursor_getVarDeclInitializer(var);
-	return !clang_Cursor_isNull(init) && per_group(init, depth + 1);
+	if (clang_Cursor_isNull(init))
+		return 0;
+	d->depth++;
+	r = dep_of(init, d);
+	d->depth--;
+	return r;
+}
+
+/* Does e depend on the work-group by arithmetic (get_group_id, get_global_id, or a variable made from them)? */
+static int per_group(CXCursor e, int depth)
+{
+	struct group_dep d = { depth, 1, clang_getNullCursor() };
+
+	return dep_of(e, &d);
+}
+
+/*
+ * Does an atomic's address depend on the work-group?  The subscripts and
+ * dereferences that make the address are peeled (they are the access, not
+ * a load of the index); what is left is judged without loaded values.
+ */
+static int address_per_group(CXCursor e, CXCursor *shared)
+{
+	struct group_dep d = { 0, 0, clang_getNullCursor() };
+	int guard, r = 0;
+
+	for (guard = 0; guard < 16 && !r; guard++) {
+		e = cal_strip_casts(e);
+		if (cal_is_unop(e, CXUnaryOperator_AddrOf) || cal_is_unop(e, CXUnaryOperator_Deref))
+			e = cal_child(e, 0);
+		else if (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr) {
+			r = dep_of(cal_child(e, 1), &d);
+			e = cal_child(e, 0);
+		} else
+			break;
+	}
+	r = r || dep_of(e, &d);
+	*shared = d.shared;
+	return r;
 }
 
 /* Does the lvalue or pointer expression's type say __global? */
@@ -209,9 +335,21 @@ static CXCursor base_of(CXCursor e)
 	return clang_Cursor_isNull(b) ? b : clang_getCanonicalCursor(b);
 }
 
+static int is_group_equality(CXCursor c, void *data)
+{
+	(void)data;
+	return cal_is_binop(c, CXBinaryOperator_EQ) &&
+	       (per_group(cal_child(c, 0), 0) || per_group(cal_child(c, 1), 0));
+}
+
+/*
+ * A test that picks work-groups: an '==' on the work-group (as the CUDA
+ * half's 'blockIdx.x == K'), not a bounds check such as 'if (i < n)'.
+ */
 static int mentions_group(CXCursor cond)
 {
-	return per_group(cond, 0);
+	return is_group_equality(cond, NULL) ||
+	       cal_subtree_find(cond, is_group_equality, NULL, NULL, NULL);
 }
 
 static struct group_branch group_branch_at(const struct cal_walk *w, CXCursor c)
@@ -254,7 +392,7 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 	struct cl_site *s;
 	const struct cal_cl_scope *scope;
 	const struct cal_atomic_op *op = NULL;
-	CXCursor obj;
+	CXCursor obj, shared;
 	int fence = is_builtin(c, "atomic_work_item_fence");
 
 	/* the scope argument is the last one, where an _explicit form has it */
@@ -284,7 +422,11 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 	s->addr = address_text(w->parse->tu, obj, 0);
 	s->is_load = op->op == CAL_OP_LOAD;
 	s->poll = s->is_load && !clang_Cursor_isNull(enclosing_loop(w));
-	s->per_group = per_group(obj, 0);
+	s->per_group = address_per_group(obj, &shared);
+	if (!s->per_group && !clang_Cursor_isNull(shared)) {
+		s->shared = cal_cursor_text(w->parse->tu, shared, CAL_TEXT_MACRO_USES);
+		s->shared_wrap = is_wrap(shared);
+	}
 }
 
 /* A store: the left side of an assignment, or the operand of ++/--. */
@@ -298,6 +440,24 @@ static int is_store(const struct cal_walk *w, CXCursor c)
 		return 1;
 	return cal_is_unop(p, CXUnaryOperator_PreInc) || cal_is_unop(p, CXUnaryOperator_PostInc) ||
 	       cal_is_unop(p, CXUnaryOperator_PreDec) || cal_is_unop(p, CXUnaryOperator_PostDec);
+}
+
+/* Is c in the condition of a while or do loop (a spin-wait)? */
+static int in_loop_condition(const struct cal_walk *w, CXCursor c)
+{
+	int j;
+
+	for (j = w->depth - 1; j >= 0; j--) {
+		CXCursor anc = w->stack[j], path = j + 1 < w->depth ? w->stack[j + 1] : c;
+		enum CXCursorKind k = clang_getCursorKind(anc);
+		if (cal_is_function_kind(k))
+			break;
+		if (k == CXCursor_WhileStmt)
+			return clang_equalCursors(path, cal_child(anc, 0));
+		if (k == CXCursor_DoStmt)
+			return clang_equalCursors(path, cal_child(anc, 1));
+	}
+	return 0;
 }
 
 static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
@@ -320,6 +480,7 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 	a->loop = enclosing_loop(w);
 	a->addr = address_text(w->parse->tu, c, 1);
 	a->store = is_store(w, c);
+	a->cond_poll = !a->store && in_loop_condition(w, c);
 	a->per_group = per_group(c, 0);
 	a->offset = offset_of(clang_getCursorLocation(c));
 }
@@ -452,7 +613,7 @@ static void judge_site(struct cal_walk *w, const struct cal_scope_cl *st, const 
 
 	if (!s->narrow || s->fence || clang_Cursor_isNull(s->base) || (!o && !shared))
 		return;
-	if (!clang_Cursor_isNull(s->group.if_stmt) && !outside_branch(st, s))
+	if (!clang_Cursor_isNull(s->group.if_stmt) && (s->group.then || o) && !outside_branch(st, s))
 		return;	/* one work-group runs it, and nothing else touches the object */
 	name = cal_cursor_name(s->base);
 	f = cal_report(w, s->call, "'%s' at %s is atomic only within one %s, but work-items of "
@@ -464,10 +625,125 @@ static void judge_site(struct cal_walk *w, const struct cal_scope_cl *st, const 
 			    o->poll ? "polled" : "updated", strcmp(o->addr, s->addr) ?
 			    "at another address" : "at an address that does not depend on the "
 			    "work-group");
+	else if (s->shared && s->shared_wrap)
+		cal_note_at(w, f, s->call, "the index wraps ('%s'): work-items of several "
+			    "work-groups update the same element", s->shared);
+	else if (s->shared)
+		cal_note_at(w, f, s->call, "the index is loaded from memory ('%s'): any "
+			    "work-group may update any element", s->shared);
 	else
 		cal_note_at(w, f, s->call, "the address does not depend on the work-group "
 			    "(get_group_id, get_global_id): every work-group updates the same word");
 	add_widen_fix(w, f, s);
+	free(name);
+}
+
+/*
+ * The poll, by work-items of other work-groups, of a flag stored at addr
+ * of base in function fn: an atomic load in a loop or a plain load in a
+ * while/do condition, of the same object at another address (or at one
+ * the store's work-group does not own), or of a parameter of that name in
+ * another kernel.  A null cursor when there is none.
+ */
+struct flag_store {
+	CXCursor base, at, function;
+	const char *addr;
+	int per_group;
+};
+
+static int polls_flag(CXCursor base, CXCursor fn, const char *addr, const struct flag_store *fl)
+{
+	char *name;
+	int r;
+
+	if (clang_Cursor_isNull(base) || clang_Cursor_isNull(fl->base))
+		return 0;
+	if (clang_equalCursors(base, fl->base))
+		return clang_equalCursors(fn, fl->function) &&
+		       (strcmp(addr, fl->addr) || !fl->per_group);
+	if (clang_equalCursors(fn, fl->function) || clang_getCursorKind(base) != CXCursor_ParmDecl ||
+	    clang_getCursorKind(fl->base) != CXCursor_ParmDecl)
+		return 0;
+	name = cal_cursor_name(fl->base);
+	r = cal_cursor_name_is(base, name);
+	free(name);
+	return r;
+}
+
+static CXCursor flag_poll(const struct cal_scope_cl *st, const struct flag_store *fl)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (o->poll && polls_flag(o->base, o->function, o->addr, fl))
+			return o->call;
+	}
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		if (a->cond_poll && polls_flag(a->base, a->function, a->addr, fl))
+			return a->at;
+	}
+	return clang_getNullCursor();
+}
+
+/* The first store after the fence, plain or atomic at any scope, of a flag other work-groups poll. */
+static int find_flag_store(const struct cal_scope_cl *st, const struct cl_site *fe,
+			   struct flag_store *fl, CXCursor *poll)
+{
+	unsigned best = ~0u;
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		struct flag_store c = { o->base, o->call, o->function, o->addr, o->per_group };
+		CXCursor p;
+		if (o->fence || o->is_load || o->offset <= fe->offset || o->offset >= best ||
+		    !clang_equalCursors(o->function, fe->function) ||
+		    clang_Cursor_isNull(p = flag_poll(st, &c)))
+			continue;
+		*fl = c;
+		*poll = p;
+		best = o->offset;
+	}
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		struct flag_store c = { a->base, a->at, a->function, a->addr, a->per_group };
+		CXCursor p;
+		if (!a->store || a->offset <= fe->offset || a->offset >= best ||
+		    !clang_equalCursors(a->function, fe->function) ||
+		    clang_Cursor_isNull(p = flag_poll(st, &c)))
+			continue;
+		*fl = c;
+		*poll = p;
+		best = a->offset;
+	}
+	return best != ~0u;
+}
+
+/*
+ * A fence at a narrow scope between a __global store and the store of a
+ * flag that work-items of other work-groups poll (the OpenCL form of
+ * __threadfence_block() before a flag another block waits on).
+ */
+static void judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
+			     const struct cl_site *fe, const struct cl_access *before)
+{
+	struct flag_store fl;
+	struct cal_finding *f;
+	CXCursor poll;
+	char *name;
+
+	if (!find_flag_store(st, fe, &fl, &poll))
+		return;
+	name = cal_cursor_name(fl.base);
+	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
+		       "%s, but the store to '%s' after it publishes data to other work-groups",
+		       fe->name, fe->scope, unit_of(fe->scope), name);
+	cal_note_at(w, f, before->at, "data stored to __global memory before the fence");
+	cal_note_at(w, f, fl.at, "the flag stored after the fence");
+	cal_note_at(w, f, poll, "'%s' is polled here, by work-items of other work-groups", name);
+	add_widen_fix(w, f, fe);
 	free(name);
 }
 
@@ -497,6 +773,10 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 		else if (a->offset > fe->offset && !a->per_group && !after)
 			after = a;
 	}
+	if (before && !after) {
+		judge_fence_flag(w, st, fe, before);
+		return;
+	}
 	if (!before || !after)
 		return;
 	name = cal_cursor_name(after->base);
@@ -510,12 +790,19 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 	free(name);
 }
 
-static int across(const struct cl_barrier *b, const struct cl_access *x, const struct cl_access *y)
+/*
+ * Does the barrier stand between the store st and the load ld of another
+ * work-item?  In straight code, the store before it and the load after
+ * (a load before and a store after is the broadcast of a value the
+ * barrier orders through __local memory: a[k*n+k] read into a __local
+ * pivot, then a[row*n+k] written); in a loop around it, either way.
+ */
+static int across(const struct cl_barrier *b, const struct cl_access *st, const struct cl_access *ld)
 {
-	if ((x->offset < b->offset) != (y->offset < b->offset))
+	if (st->offset < b->offset && ld->offset > b->offset)
 		return 1;
-	return b->loop_end && x->offset >= b->loop_begin && x->offset < b->loop_end &&
-	       y->offset >= b->loop_begin && y->offset < b->loop_end;
+	return b->loop_end && st->offset >= b->loop_begin && st->offset < b->loop_end &&
+	       ld->offset >= b->loop_begin && ld->offset < b->loop_end;
 }
 
 /* CLK_LOCAL_MEM_FENCE written at the call: the flags become both fences. */
@@ -585,6 +872,7 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 	for (i = 0; i < st->nr_sites; i++) {
 		free(st->sites[i].addr);
 		free(st->sites[i].name);
+		free(st->sites[i].shared);
 	}
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].addr);

@@ -119,6 +119,18 @@ static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCu
 	return a;
 }
 
+/* Is p '++x', 'x--' or 'x op= v' with below (the volatile lvalue's wrapper) as x? */
+static int is_rmw_of(CXCursor p, CXCursor below)
+{
+	int compound = 0;
+
+	if (vol_is_assignment(p, &compound) && compound)
+		return clang_equalCursors(cal_child(p, 0), below);
+	return (vol_is_unary(p, CXUnaryOperator_PreInc) || vol_is_unary(p, CXUnaryOperator_PostInc) ||
+		vol_is_unary(p, CXUnaryOperator_PreDec) || vol_is_unary(p, CXUnaryOperator_PostDec)) &&
+	       clang_equalCursors(cal_child(p, 0), below);
+}
+
 static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c, int host)
 {
 	int level = 0, compound;
@@ -154,6 +166,11 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 		a->statement = ppk == CXCursor_CompoundStmt;
 		a->value_unused = !clang_isExpression(ppk) && ppk != CXCursor_DeclStmt &&
 				  ppk != CXCursor_VarDecl && ppk != CXCursor_ReturnStmt;
+	} else if (!host && w->parse->opencl && is_rmw_of(p, below)) {
+		/* an epoch bumped with '(*epoch)++' publishes as a store does */
+		struct access *a = new_access(st, w, c, ACC_STORE);
+		a->assign = p;
+		a->rmw = 1;
 	}
 }
 

@@ -155,7 +155,11 @@ static void report_access_cl(struct cal_walk *w, const struct sync_state *st,
 	struct cal_ocl_volatile v = { a->kind == ACC_POLL, a->lvalue, a->assign, a->polled_at,
 				      !st->no_fixes && a->fix_allowed, NULL };
 
-	if (a->kind == ACC_STORE && !a->value_unused) {
+	if (a->kind == ACC_STORE && a->rmw) {
+		v.fix_allowed = 0;
+		v.why_not = "the store is a read-modify-write ('++', '+='): make it an "
+			    "atomic_fetch_add_explicit (or atomic_fetch_*) with memory_order_release";
+	} else if (a->kind == ACC_STORE && !a->value_unused) {
 		v.fix_allowed = 0;
 		v.why_not = "the store's value is used";
 	}

@@ -14,6 +14,7 @@
 #include "cuatomlint/strbuf.h"
 #include "fixits/include_insert.h"
 #include "analysis/volatile_util.h"
+#include "analysis/expr_util.h"
 #include "atomics/atomics.h"
 #include "ptx/asm_template.h"
 #include "analysis/spin_loop.h"
@@ -361,6 +362,9 @@ static enum CXChildVisitResult user_call_visitor(CXCursor c, CXCursor parent, CX
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return CXChildVisit_Recurse;
 	callee = clang_getCursorReferenced(c);
+	/* OpenCL C: a function with no body in the program is a built-in (get_global_id) */
+	if (*(int *)data == 2 && cal_ocl_is_builtin_call(c))
+		return CXChildVisit_Recurse;
 	if (clang_Cursor_isNull(callee) ||
 	    !clang_Location_isInSystemHeader(clang_getCursorLocation(callee))) {
 		*(int *)data = 1;
@@ -369,13 +373,59 @@ static enum CXChildVisitResult user_call_visitor(CXCursor c, CXCursor parent, CX
 	return CXChildVisit_Recurse;
 }
 
-/* Does fn call anything but the toolkit's functions (or a call it cannot name)? */
-static int calls_user_code(CXCursor fn)
+/* Does fn call anything but the toolkit's (OpenCL C's) functions, or a call it cannot name? */
+static int calls_user_code(CXCursor fn, int opencl)
 {
-	int found = 0;
+	int found = opencl ? 2 : 0;
 
 	clang_visitChildren(fn, user_call_visitor, &found);
-	return found;
+	return found == 1;
+}
+
+struct wait_value {
+	CXCursor lvalue;
+	long long v;
+};
+
+static int is_lvalue(CXCursor e, CXCursor lvalue)
+{
+	return clang_equalCursors(cal_strip_casts(e), lvalue);
+}
+
+/* 'x == v', 'v == x' or, for 0, '!x', where x is the polled lvalue. */
+static int compares_to(CXCursor c, void *data)
+{
+	const struct wait_value *wv = data;
+	long long k;
+	int side;
+
+	if (vol_is_unary(c, CXUnaryOperator_LNot))
+		return wv->v == 0 && is_lvalue(cal_child(c, 0), wv->lvalue);
+	if (!cal_is_binop(c, CXBinaryOperator_EQ))
+		return 0;
+	for (side = 0; side < 2; side++)
+		if (is_lvalue(cal_child(c, side), wv->lvalue) &&
+		    integer_constant(cal_child(c, 1 - side), &k) && k == wv->v)
+			return 1;
+	return 0;
+}
+
+/* Is the store's word polled, and does every poll of it spin while it holds v? */
+static int every_poll_waits_on(const struct sync_state *st, const struct access *a, long long v)
+{
+	size_t i, polls = 0;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		struct wait_value wv = { b->lvalue, v };
+		if (b->kind != ACC_POLL || !cal_vs_keys_match(&a->key, &b->key))
+			continue;
+		if (b->pre_read || !clang_isCursorDefinition(b->function) ||
+		    !cal_subtree_find(b->function, compares_to, NULL, &wv, NULL))
+			return 0;
+		polls++;
+	}
+	return polls > 0;
 }
 
 /*
@@ -395,12 +445,21 @@ static int is_reset_between_kernels(const struct sync_state *st, const struct ac
 	int compound;
 	size_t i;
 
-	if (cal_function_space(a->function) != CAL_SPACE_GLOBAL || a->key.name ||
-	    clang_Cursor_isNull(a->key.decl) || !vol_is_assignment(a->assign, &compound) ||
-	    compound || cal_nr_children(a->assign) != 2)
+	/* a __global__ kernel, or an OpenCL __kernel */
+	if ((cal_function_space(a->function) != CAL_SPACE_GLOBAL &&
+	     (!a->key.name || cal_ocl_function_space(a->function) != CAL_SPACE_GLOBAL)) ||
+	    (!a->key.name && clang_Cursor_isNull(a->key.decl)) ||
+	    !vol_is_assignment(a->assign, &compound) || compound ||
+	    cal_nr_children(a->assign) != 2)
 		return 0;
 	rhs = cal_child(a->assign, 1);
-	if (!integer_constant(rhs, &v) || !starts_as(a->key.decl, v))
+	/*
+	 * The value the word starts with: a global's initializer; for a word
+	 * behind a pointer (an OpenCL kernel's status words), the value every
+	 * poll waits on ('while (status[g - 1] == 0)'), which ends no wait.
+	 */
+	if (!integer_constant(rhs, &v) ||
+	    (a->key.name ? !every_poll_waits_on(st, a, v) : !starts_as(a->key.decl, v)))
 		return 0;
 	for (i = 0; i < st->nr_acc; i++) {
 		const struct access *b = &st->acc[i];
@@ -412,7 +471,7 @@ static int is_reset_between_kernels(const struct sync_state *st, const struct ac
 	for (i = 0; i < st->nr_locks; i++)
 		if (cal_vs_keys_match(&a->key, &st->locks[i].key))
 			return 0;
-	return !calls_user_code(a->function);
+	return !calls_user_code(a->function, cal_function_space(a->function) != CAL_SPACE_GLOBAL);
 }
 
 void cal_vs_decide_flag(struct sync_state *st, struct access *a)
@@ -484,7 +543,8 @@ int cal_vs_decide_can_fix(const struct sync_state *st, const struct access *a)
 	char *text;
 	int ok;
 
-	if (st->no_fixes || !a->fix_allowed || !cal_vs_type_fits(clang_getCursorType(a->lvalue), st->legacy))
+	if (st->no_fixes || !a->fix_allowed || a->rmw ||
+	    !cal_vs_type_fits(clang_getCursorType(a->lvalue), st->legacy))
 		return 0;
 	if (a->kind == ACC_STORE && !a->value_unused)
 		return 0;

@@ -40,6 +40,7 @@ struct access {
 	int pre_read;		/* ACC_POLL: a copy made before the loop that polls copy */
 	int statement;		/* ACC_STORE: a statement of a { } block */
 	int value_unused;	/* ACC_STORE: the assignment's value is not used */
+	int rmw;		/* ACC_STORE: '++', '--' or 'op=' (OpenCL C): no fix */
 	/* decided in end() */
 	int flagged, can_fix;
 	const CXCursor *polled_at;	/* ACC_STORE: where the object is polled */

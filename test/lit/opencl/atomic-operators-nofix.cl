@@ -17,3 +17,6 @@ __kernel void nofix(__global atomic_int *c, __global int *out)
 
 void decl(_Atomic int *p);
 // CHECK: atomic-operators-nofix.cl:[[@LINE-1]]:11: error: OpenCL C has no '_Atomic' specifier or qualifier: atomic objects have the atomic_* types {{.*}} [opencl-atomic-type]
+
+void decl_bool(__global _Atomic(bool) *p);
+// CHECK: atomic-operators-nofix.cl:[[@LINE-1]]:25: error: OpenCL C has no '_Atomic' specifier or qualifier: atomic objects have the atomic_* types {{.*}} [opencl-atomic-type]
