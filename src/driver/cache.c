@@ -66,6 +66,12 @@ struct cal_cache *cal_cache_open(const char *dir, const struct cal_env *env,
 	return c;
 }
 
+void cal_cache_add_run_fact(struct cal_cache *c, const char *fact)
+{
+	if (c)
+		cal_hash128_add_str(&c->run, fact ? fact : "");
+}
+
 void cal_cache_close(struct cal_cache *c)
 {
 	if (!c)

@@ -52,6 +52,8 @@ void cal_deps_release(struct cal_deps *deps);
 struct cal_cache *cal_cache_open(const char *dir, const struct cal_env *env,
 				 int per_arch_parses, int verbose);
 void cal_cache_close(struct cal_cache *cache);
+/* A fact of the whole run that findings depend on joins every key (NULL: none). */
+void cal_cache_add_run_fact(struct cal_cache *cache, const char *fact);
 
 /* The key of job, as CAL_CACHE_KEY_LEN hex digits and a NUL. */
 void cal_cache_key(const struct cal_cache *cache, const struct cal_job *job,

@@ -19,6 +19,7 @@
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "driver/inputs.h"
+#include "driver/host_memory.h"
 #include "driver/jobs.h"
 #include "driver/launcher.h"
 #include "driver/isolate.h"
@@ -543,12 +544,28 @@ static int dump_config(const struct cal_options *opts)
 	return status;
 }
 
+/* Evidence of host-pinned or managed memory in the CUDA files of the run (host_memory.h). */
+static char *run_host_memory(const struct cal_jobs *jobs)
+{
+	char **files = xcalloc(jobs->nr + 1, sizeof(*files));
+	size_t i, n = 0;
+	char *found;
+
+	for (i = 0; i < jobs->nr; i++)
+		if (!jobs->items[i].opencl)
+			files[n++] = jobs->items[i].file;
+	found = cal_host_memory_evidence(files, n);
+	free(files);
+	return found;
+}
+
 /* Parse and check every job, in worker processes; returns the wall time. */
 static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 		       const struct cal_jobs *jobs, struct cal_run_result *run)
 {
 	struct cal_run_settings settings;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
+	char *host_memory;
 
 	memset(run, 0, sizeof(*run));
 	memset(&settings, 0, sizeof(settings));
@@ -568,8 +585,11 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 					     env, opts->per_arch_parses | opts->host_parses << 1 |
 						     opts->system_headers << 2,
 					     opts->verbose);
+	settings.host_memory = host_memory = run_host_memory(jobs);
+	cal_cache_add_run_fact(sched.cache, host_memory);
 	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);
+	free(host_memory);
 	cal_run_finish(run, &jobs->all);
 	return sched.seconds;
 }

@@ -29,6 +29,7 @@ struct cal_run_settings {
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int system_headers;	/* --system-headers: the walk enters system headers */
+	const char *host_memory;	/* host_memory.h: evidence in the run's files, or NULL */
 };
 
 /*
