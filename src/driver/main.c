@@ -19,6 +19,7 @@
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "driver/inputs.h"
+#include "driver/host_memory.h"
 #include "driver/jobs.h"
 #include "driver/launcher.h"
 #include "driver/isolate.h"
@@ -514,6 +515,21 @@ static int dump_config(const struct cal_options *opts)
 	return status;
 }
 
+/* Evidence of host-pinned or managed memory in the CUDA files of the run (host_memory.h). */
+static char *run_host_memory(const struct cal_jobs *jobs)
+{
+	char **files = xcalloc(jobs->nr + 1, sizeof(*files));
+	size_t i, n = 0;
+	char *found;
+
+	for (i = 0; i < jobs->nr; i++)
+		if (!jobs->items[i].opencl)
+			files[n++] = jobs->items[i].file;
+	found = cal_host_memory_evidence(files, n);
+	free(files);
+	return found;
+}
+
 /* Parse and check every job, in worker processes; returns the wall time. */
 static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 		       const struct cal_jobs *jobs, const struct cal_source_roots *roots,
@@ -522,6 +538,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	int i;
 	struct cal_run_settings settings;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
+	char *host_memory;
 
 	memset(run, 0, sizeof(*run));
 	memset(&settings, 0, sizeof(settings));
@@ -545,8 +562,11 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	/* which clang errors a parse shows first depends on --srcroot */
 	for (i = 0; settings.roots && i < roots->nr; i++)
 		cal_cache_salt(sched.cache, roots->dirs[i]);
+	settings.host_memory = host_memory = run_host_memory(jobs);
+	cal_cache_salt(sched.cache, host_memory);
 	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);
+	free(host_memory);
 	cal_run_finish(run, &jobs->all);
 	return sched.seconds;
 }

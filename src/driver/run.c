@@ -296,6 +296,7 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->arch = arch;
 	info->prelude_path = set->env->dir;
 	info->scope_system = job->config->scope_system;
+	info->host_memory = set->host_memory;
 	info->options = &job->config->options;
 	info->system_headers = set->system_headers;
 	info->cuda_major = set->env->ver_major;

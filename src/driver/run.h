@@ -35,6 +35,7 @@ struct cal_run_settings {
 	 * shows the clang errors in it first, as the ones the user can act on.
 	 */
 	const struct cal_source_roots *roots;
+	const char *host_memory;	/* host_memory.h: evidence in the run's files, or NULL */
 };
 
 /*

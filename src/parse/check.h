@@ -123,6 +123,8 @@ struct cal_parse_info {
 	int partial;			/* clang reported errors */
 	const char *prelude_path;	/* file the tool injected */
 	int scope_system;		/* config: rewrite to system scope, not device */
+	/* a host-pinned or managed allocation in the run's files ("NAME (FILE:LINE)"), or NULL */
+	const char *host_memory;
 	int system_headers;		/* --system-headers: walk them too */
 	int cuda_major;			/* the toolkit's CUDA major version, 0 if unknown */
 	int opencl;			/* an OpenCL C parse (its version: 120, 200, 300) for ... */

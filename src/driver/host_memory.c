@@ -1,0 +1,68 @@
+/* Evidence of host-pinned or managed memory in the run's files (host_memory.h). */
+#include "driver/host_memory.h"
+
+#include <string.h>
+
+#include "cuatomlint/strbuf.h"
+
+static const char *const allocators[] = {
+	"cudaMallocHost", "cudaHostAlloc", "cudaMallocManaged", "cudaHostRegister",
+};
+
+static int is_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Is the identifier at text[i] (a whole one) followed by '(' or '<' (a template call)? */
+static int called_at(const char *text, size_t len, size_t i, size_t n)
+{
+	size_t j = i + n;
+
+	if ((i > 0 && is_ident_char(text[i - 1])) || (j < len && is_ident_char(text[j])))
+		return 0;
+	while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r'))
+		j++;
+	return j < len && (text[j] == '(' || text[j] == '<');
+}
+
+static unsigned line_at(const char *text, size_t i)
+{
+	unsigned line = 1;
+	size_t k;
+
+	for (k = 0; k < i; k++)
+		line += text[k] == '\n';
+	return line;
+}
+
+char *cal_host_memory_in_text(const char *text, size_t len, const char *label)
+{
+	size_t i, a;
+
+	for (i = 0; i < len; i++) {
+		if (text[i] != 'c' || (i > 0 && is_ident_char(text[i - 1])))
+			continue;
+		for (a = 0; a < sizeof(allocators) / sizeof(allocators[0]); a++) {
+			size_t n = strlen(allocators[a]);
+			if (len - i >= n && !memcmp(text + i, allocators[a], n) &&
+			    called_at(text, len, i, n))
+				return xasprintf("%s (%s:%u)", allocators[a], label, line_at(text, i));
+		}
+	}
+	return NULL;
+}
+
+char *cal_host_memory_evidence(char *const *files, size_t nr)
+{
+	char *found = NULL;
+	size_t i;
+
+	for (i = 0; i < nr && !found; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		if (read_file(files[i], &sb) == 0)
+			found = cal_host_memory_in_text(sb.buf, sb.len, files[i]);
+		strbuf_release(&sb);
+	}
+	return found;
+}

@@ -1,0 +1,39 @@
+/*
+ * Unit tests for src/driver/host_memory.c: which text is evidence of host
+ * memory.  It errs towards evidence (only ever widening a fix's scope), but a
+ * longer name that merely contains an allocator's name is none.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "driver/host_memory.h"
+
+static int evidence_is(const char *text, const char *want)
+{
+	char *got = cal_host_memory_in_text(text, strlen(text), "f.cu");
+	int same = want ? got && !strcmp(got, want) : !got;
+
+	if (!same)
+		fprintf(stderr, "for '%s': got '%s', want '%s'\n", text, got ? got : "(none)",
+			want ? want : "(none)");
+	free(got);
+	return same;
+}
+
+int main(void)
+{
+	EXPECT(evidence_is("int main() { cudaMallocHost(&p, 4); }", "cudaMallocHost (f.cu:1)"));
+	EXPECT(evidence_is("\n\n  cudaHostAlloc ((void **)&p, n, 0);", "cudaHostAlloc (f.cu:3)"));
+	EXPECT(evidence_is("cudaMallocManaged<int>(&p, n);", "cudaMallocManaged (f.cu:1)"));
+	EXPECT(evidence_is("x;\ncudaHostRegister\n(p, n, 0);", "cudaHostRegister (f.cu:2)"));
+	/* the first one counts */
+	EXPECT(evidence_is("cudaHostRegister(a); cudaMallocHost(b);", "cudaHostRegister (f.cu:1)"));
+	/* a name, not a call; a longer identifier; nothing */
+	EXPECT(evidence_is("auto f = cudaMallocHost;", NULL));
+	EXPECT(evidence_is("my_cudaMallocHost(&p); cudaMallocHostWrapper(&p);", NULL));
+	EXPECT(evidence_is("cudaMalloc(&p, 4); cudaHostGetDevicePointer(&d, p, 0);", NULL));
+	EXPECT(evidence_is("", NULL));
+	EXPECT(evidence_is("cudaMallocHost", NULL));
+	return test_summary("host_memory");
+}
