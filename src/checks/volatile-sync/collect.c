@@ -350,6 +350,38 @@ static void record_arg_call(struct sync_state *st, struct cal_walk *w, CXCursor 
 	st->arg_calls[st->nr_arg_calls++] = call;
 }
 
+static void add_write(struct sync_state *st, CXCursor e)
+{
+	GROW(st->writes, st->alloc_writes, st->nr_writes + 1);
+	cal_vs_key_of(e, &st->writes[st->nr_writes++]);
+}
+
+/*
+ * A write in device code that volatile-sync does not judge: an atomic
+ * (its pointer argument) or a plain store.  A poll whose word none of these
+ * nor a volatile store writes has its writer outside the translation unit.
+ */
+static void record_write(struct sync_state *st, struct cal_walk *w, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cal_atomic at;
+	int level = 0, compound;
+	CXCursor below, p;
+
+	if (k == CXCursor_CallExpr) {
+		if (cal_atomic_classify(w, c, &at) && at.op != CAL_OP_LOAD &&
+		    at.api != CAL_API_LIBCUDACXX && clang_Cursor_getNumArguments(c) > 0)
+			add_write(st, clang_Cursor_getArgument(c, 0));
+		return;
+	}
+	if (vol_is_volatile_lvalue(c) || (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
+					   k != CXCursor_ArraySubscriptExpr && k != CXCursor_UnaryOperator))
+		return;
+	p = vol_parent(w, c, &level, &below);
+	if (vol_is_assignment(p, &compound) && clang_equalCursors(cal_child(p, 0), below))
+		add_write(st, c);
+}
+
 void cal_vs_sync_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct sync_state *st = state;
@@ -380,6 +412,7 @@ void cal_vs_sync_visit(struct cal_walk *w, CXCursor c, void *state)
 			record_host_store(st, w, c);
 		return;
 	}
+	record_write(st, w, c);
 	if (k == CXCursor_CallExpr) {
 		record_lock(st, w, c);
 		record_poll_call(st, w, c);

@@ -74,7 +74,37 @@ static void *sync_begin(struct cal_walk *w)
 	st->no_fixes = w->parse->partial;
 	st->legacy = !w->parse->is_host && needs_legacy_form(w);
 	st->scope = w->parse->scope_system ? "cuda::thread_scope_system" : "cuda::thread_scope_device";
+	st->host_memory = w->parse->host_memory;
+	st->opencl = w->parse->opencl != 0;
 	return st;
+}
+
+/*
+ * Why the fix keeps system scope, where the translation unit's host code
+ * does not show it; below sm_60 there is no fix then (the legacy form's
+ * __threadfence() orders at device scope only).
+ */
+static void note_system_scope(struct cal_walk *w, struct cal_finding *f,
+			      const struct sync_state *st, const struct access *a, const char *subject)
+{
+	const char *fix = st->legacy ? "no automatic fix: a target below sm_60 has no system-scope "
+				       "acquire or release, and the legacy form's __threadfence() "
+				       "orders at device scope only"
+				     : "the fix keeps system scope: a device-scope one would not "
+				       "synchronize with the CPU";
+
+	if (!a->system_scope || cal_vs_object_is_shared(a->lvalue))
+		return;
+	if (a->system_why && *a->system_why)
+		cal_note_at(w, f, a->lvalue, "%s in the run may place '%s' in host-pinned or managed "
+			    "memory, which the CPU reads and writes; %s", a->system_why, subject, fix);
+	else if (a->system_why)
+		cal_note_at(w, f, a->lvalue, "no code of this translation unit writes '%s': its writer "
+			    "may be the CPU (host-pinned or managed memory) or another device, and a "
+			    "volatile load is a system-scope relaxed load in the PTX memory model; %s",
+			    subject, fix);
+	else if (st->legacy)
+		cal_note_at(w, f, a->lvalue, "host code writes '%s'; %s", subject, fix);
 }
 
 static void report_access(struct cal_walk *w, const struct sync_state *st, const struct access *a)
@@ -113,6 +143,7 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 		cal_note_at(w, f, *a->no_fix_at,
 			    "no fix: a release store alone leaves the critical section unordered, and "
 			    "this acquisition cannot be made an acquire (%s)", a->no_fix_why);
+	note_system_scope(w, f, st, a, subject);
 	if (a->in_instantiation) {
 		char *fn = cal_take_string(clang_getCursorDisplayName(a->function));
 		cal_note_at(w, f, a->function, "in instantiation '%s'", fn);
@@ -202,6 +233,9 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->launches);
 	free(st->arg_calls);
 	free(st->arg_callees);
+	for (i = 0; i < st->nr_writes; i++)
+		free(st->writes[i].name);
+	free(st->writes);
 	free(st);
 }
 

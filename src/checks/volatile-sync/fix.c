@@ -21,7 +21,7 @@
 
 /* ---- fixing ---- */
 
-static int object_is_shared(CXCursor lvalue)
+int cal_vs_object_is_shared(CXCursor lvalue)
 {
 	CXCursor base = cal_base_variable(lvalue), init;
 
@@ -66,7 +66,7 @@ static char *replacement_text(const struct sync_state *st, const struct access *
 			      const char *type, const char *obj, const char *ptr)
 {
 	const char *scope = a->lock_scope ? a->lock_scope
-			    : object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
+			    : cal_vs_object_is_shared(a->lvalue) ? "cuda::thread_scope_block"
 			    : a->system_scope ? "cuda::thread_scope_system" : st->scope;
 	char *value = NULL, *out;
 
@@ -106,7 +106,7 @@ static const char *acquire_scope(const struct sync_state *st, const struct lock_
 		return "cuda::thread_scope_block";
 	if (cal_vs_legacy_lock_op(l->call, &a) && a.scope == CAL_SCOPE_SYSTEM)
 		return "cuda::thread_scope_system";
-	return object_is_shared(lvalue) ? "cuda::thread_scope_block" : st->scope;
+	return cal_vs_object_is_shared(lvalue) ? "cuda::thread_scope_block" : st->scope;
 }
 
 /* The widest scope over the loops acquiring the lock that a releases. */

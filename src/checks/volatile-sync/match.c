@@ -474,6 +474,43 @@ static int is_reset_between_kernels(const struct sync_state *st, const struct ac
 	return !calls_user_code(a->function, cal_function_space(a->function) != CAL_SPACE_GLOBAL);
 }
 
+/* Does device code of the translation unit write what poll a reads (any store or atomic)? */
+static int writer_seen(const struct sync_state *st, const struct access *a)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++)
+		if (st->acc[i].kind == ACC_STORE && !st->acc[i].host &&
+		    cal_vs_keys_match(&a->key, &st->acc[i].key))
+			return 1;
+	for (i = 0; i < st->nr_writes; i++)
+		if (cal_vs_keys_match(&a->key, &st->writes[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Must the fix of poll a keep the system scope of the volatile load (a
+ * relaxed load at system scope in the PTX memory model)?  When the host
+ * writes the word, when the run allocates host-pinned or managed memory
+ * (the CPU may write it), or when no code of this translation unit writes
+ * it (the writer may be the CPU, or another device): a device-scope
+ * acquire would not synchronize with such a writer.
+ */
+static void decide_poll_scope(const struct sync_state *st, struct access *a)
+{
+	if (!a->flagged || cal_vs_object_is_shared(a->lvalue))
+		return;
+	a->system_scope = host_writes(st, a);
+	if (a->system_scope || st->opencl)
+		return;
+	if (st->host_memory)
+		a->system_why = st->host_memory;
+	else if (!writer_seen(st, a))
+		a->system_why = "";
+	a->system_scope = a->system_why != NULL;
+}
+
 void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
@@ -484,12 +521,12 @@ void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 		return;
 	if (a->kind == ACC_POLL && a->pre_read) {
 		a->flagged = copy_is_polled(st, a);
-		a->system_scope = a->flagged && host_writes(st, a);
+		decide_poll_scope(st, a);
 		return;
 	}
 	if (a->kind == ACC_POLL) {
 		a->flagged = !a->host && !a->via_accessor;
-		a->system_scope = a->flagged && host_writes(st, a);
+		decide_poll_scope(st, a);
 		return;
 	}
 	for (i = 0; i < st->nr_locks; i++) {
@@ -518,6 +555,12 @@ void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 			a->polled_at = &b->lvalue;
 		}
 	}
+	/* the CPU may read what the store publishes: keep the volatile store's system scope */
+	if (a->flagged && !a->lock && !a->system_scope && st->host_memory && !st->opencl &&
+	    !cal_vs_object_is_shared(a->lvalue)) {
+		a->system_scope = 1;
+		a->system_why = st->host_memory;
+	}
 }
 
 /* Types the fix can hand to cuda::atomic_ref (any scalar) or to atomicAdd/atomicExch. */
@@ -543,6 +586,9 @@ int cal_vs_decide_can_fix(const struct sync_state *st, const struct access *a)
 	char *text;
 	int ok;
 
+	/* the legacy form's __threadfence() orders at device scope only */
+	if (st->legacy && a->system_scope)
+		return 0;
 	if (st->no_fixes || !a->fix_allowed || a->rmw ||
 	    !cal_vs_type_fits(clang_getCursorType(a->lvalue), st->legacy))
 		return 0;

@@ -35,7 +35,8 @@ struct access {
 	int in_instantiation;
 	int host;		/* ACC_POLL in host code: only makes stores polled */
 	int via_accessor;	/* ACC_POLL through an accessor call: only makes stores polled */
-	int system_scope;	/* ACC_STORE polled by host code */
+	int system_scope;	/* the fix keeps system scope (the CPU may be the other side) */
+	const char *system_why;	/* why, where the host's code in this TU does not show it */
 	CXCursor copy;		/* ACC_POLL: the local the value is copied into, or null */
 	int pre_read;		/* ACC_POLL: a copy made before the loop that polls copy */
 	int statement;		/* ACC_STORE: a statement of a { } block */
@@ -98,6 +99,11 @@ struct sync_state {
 	CXCursor *arg_calls;	/* calls passing arguments to volatile pointer parameters */
 	CXCursor *arg_callees;	/* their callees, canonical (looked up once: cal_vs_poll_through_call) */
 	size_t nr_arg_calls, alloc_arg_calls, alloc_arg_callees;
+	/* device code's other writes (atomics, plain stores): what a poll's writer may be */
+	struct obj_key *writes;
+	size_t nr_writes, alloc_writes;
+	const char *host_memory;	/* the run's host-memory evidence (cal_parse_info) */
+	int opencl;		/* an OpenCL C parse: OpenCL's fix, no system scope */
 };
 
 /* At most this many declarations of a kernel lose volatile together. */
@@ -121,6 +127,8 @@ int cal_vs_in_mmio_function(const struct sync_state *st, CXCursor fn);
 /* The poll of the flag that a store through a parameter of its function is handed, or NULL. */
 const struct access *cal_vs_poll_through_call(const struct sync_state *st, struct access *a);
 void cal_vs_decide_flag(struct sync_state *st, struct access *a);
+/* Is lvalue's object __shared__ (or a local pointer set from a __shared__ array)? */
+int cal_vs_object_is_shared(CXCursor lvalue);
 /* Types the fix can hand to cuda::atomic_ref (any scalar) or to atomicAdd/atomicExch. */
 int cal_vs_type_fits(CXType t, int legacy);
 int cal_vs_decide_can_fix(const struct sync_state *st, const struct access *a);
