@@ -14,11 +14,11 @@ __global__ void count_down(volatile int *go, int budget, int *out) {
   while (budget > 0 && !*go)
     --budget;
   // CHECK: b{{.*}}.cu:[[@LINE-2]]:25: warning: spin-wait on volatile '*go': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-3]]:25-[[@LINE-3]]:28}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-3]]:25-[[@LINE-3]]:28}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{[[@LINE-5]]:28-[[@LINE-5]]:37}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{12:1-12:1}:"#include <cuda/atomic>\n"
   // FIXED: __global__ void count_down(int *go, int budget, int *out) {
-  // FIXED-NEXT: while (budget > 0 && !cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire))
+  // FIXED-NEXT: while (budget > 0 && !cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire))
   // FIXED-NEXT: --budget;
   *out = budget;
 }
@@ -27,10 +27,10 @@ __global__ void pre_decrement(volatile int *go, int n, int *out) {
   while (!*go && --n > 0) {
   }
   // CHECK: b{{.*}}.cu:[[@LINE-2]]:11: warning: spin-wait on volatile '*go'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-3]]:11-[[@LINE-3]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-3]]:11-[[@LINE-3]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{[[@LINE-5]]:31-[[@LINE-5]]:40}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{12:1-12:1}:"#include <cuda/atomic>\n"
-  // FIXED: while (!cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire) && --n > 0) {
+  // FIXED: while (!cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire) && --n > 0) {
   *out = n;
 }
 
@@ -39,10 +39,10 @@ __global__ void counted_for(volatile int *go, int budget, int *out) {
   for (t = 0; t < budget && !*go; ++t) {
   }
   // CHECK: b{{.*}}.cu:[[@LINE-2]]:30: warning: spin-wait on volatile '*go'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-3]]:30-[[@LINE-3]]:33}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-3]]:30-[[@LINE-3]]:33}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{[[@LINE-6]]:29-[[@LINE-6]]:38}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{12:1-12:1}:"#include <cuda/atomic>\n"
-  // FIXED: for (t = 0; t < budget && !cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire); ++t) {
+  // FIXED: for (t = 0; t < budget && !cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire); ++t) {
   *out = t;
 }
 
@@ -53,10 +53,10 @@ __global__ void timed_out(volatile unsigned *go, unsigned limit, unsigned *out) 
     ++spins;
   }
   // CHECK: b{{.*}}.cu:[[@LINE-3]]:10: warning: spin-wait on volatile '*go'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-4]]:10-[[@LINE-4]]:13}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-4]]:10-[[@LINE-4]]:13}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{[[@LINE-7]]:27-[[@LINE-7]]:36}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{12:1-12:1}:"#include <cuda/atomic>\n"
-  // FIXED: while (cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire) == 0u && spins < limit) {
+  // FIXED: while (cuda::atomic_ref<unsigned int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire) == 0u && spins < limit) {
   *out = spins;
 }
 
@@ -68,7 +68,7 @@ __global__ void break_bound(volatile int *go, int limit, int *out) {
       break;
   }
   // CHECK: b{{.*}}.cu:[[@LINE-3]]:9: warning: spin-wait on volatile '*go'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-4]]:9-[[@LINE-4]]:12}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*go}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-4]]:9-[[@LINE-4]]:12}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*go}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{[[@LINE-8]]:29-[[@LINE-8]]:38}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{12:1-12:1}:"#include <cuda/atomic>\n"
   *out = t;

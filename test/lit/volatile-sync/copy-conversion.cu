@@ -13,17 +13,17 @@ __global__ void read_then_poll(volatile int *flag, int *data, int *out) {
   while (!v)
     v = *flag;
   // CHECK: c{{.*}}.cu:[[@LINE-3]]:11: warning: spin-wait on volatile '*flag'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-4]]:11-[[@LINE-4]]:16}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-4]]:11-[[@LINE-4]]:16}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{11:32-11:41}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
   // CHECK: c{{.*}}.cu:[[@LINE-5]]:9: warning: spin-wait on volatile '*flag'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-6]]:9-[[@LINE-6]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-6]]:9-[[@LINE-6]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{11:32-11:41}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
   // FIXED: __global__ void read_then_poll(int *flag, int *data, int *out) {
-  // FIXED-NEXT: int v = cuda::atomic_ref<int, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire);
+  // FIXED-NEXT: int v = cuda::atomic_ref<int, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire);
   // FIXED-NEXT: while (!v)
-  // FIXED-NEXT: v = cuda::atomic_ref<int, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire);
+  // FIXED-NEXT: v = cuda::atomic_ref<int, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire);
   *out = *data;
 }
 
@@ -34,14 +34,14 @@ __global__ void seen_as_bool(volatile unsigned char *flag, int *out) {
     seen = *flag;
   }
   // CHECK: c{{.*}}.cu:[[@LINE-4]]:15: warning: spin-wait on volatile '*flag'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-5]]:15-[[@LINE-5]]:20}:"cuda::atomic_ref<unsigned char, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-5]]:15-[[@LINE-5]]:20}:"cuda::atomic_ref<unsigned char, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{31:30-31:39}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
   // CHECK: c{{.*}}.cu:[[@LINE-6]]:12: warning: spin-wait on volatile '*flag'{{.*}} [volatile-sync]
-  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-7]]:12-[[@LINE-7]]:17}:"cuda::atomic_ref<unsigned char, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}.cu":{[[@LINE-7]]:12-[[@LINE-7]]:17}:"cuda::atomic_ref<unsigned char, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{31:30-31:39}:""
   // CHECK-NEXT: fix-it:"{{.*}}.cu":{10:1-10:1}:"#include <cuda/atomic>\n"
-  // FIXED: bool seen = cuda::atomic_ref<unsigned char, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire);
+  // FIXED: bool seen = cuda::atomic_ref<unsigned char, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire);
   *out = 1;
 }
 

@@ -7,7 +7,7 @@ __global__ void wait_param(volatile int *flag, int *data, int *out) {
   while (*flag == 0)
     ;
   // CHECK: spin-wait.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:10-[[@LINE-3]]:15}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*flag}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:10-[[@LINE-3]]:15}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*flag}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{6:28-6:37}:""
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   *out = *data;
@@ -19,7 +19,7 @@ __device__ unsigned wait_slot(volatile unsigned *slots, int i) {
   do {
   } while (slots[i] != 1u);
   // CHECK: spin-wait.cu:[[@LINE-1]]:12: warning: spin-wait on volatile 'slots[i]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-2]]:12-[[@LINE-2]]:20}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_device>{*const_cast<unsigned int *>(&slots[i])}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-2]]:12-[[@LINE-2]]:20}:"cuda::atomic_ref<unsigned int, cuda::thread_scope_system>{*const_cast<unsigned int *>(&slots[i])}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   return slots[i + 1];
 }
@@ -90,7 +90,7 @@ __global__ void copied(volatile int *flag, int *out) {
     v = *flag;
   } while (v == 0);
   // CHECK: spin-wait.cu:[[@LINE-2]]:9: warning: spin-wait on volatile '*flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:9-[[@LINE-3]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(flag)}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-3]]:9-[[@LINE-3]]:14}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*const_cast<int *>(flag)}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   for (;;) {
     int f = flag[1];
@@ -98,7 +98,7 @@ __global__ void copied(volatile int *flag, int *out) {
       break;
   }
   // CHECK: spin-wait.cu:[[@LINE-4]]:13: warning: spin-wait on volatile 'flag[1]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-5]]:13-[[@LINE-5]]:20}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&flag[1])}.load(cuda::memory_order_acquire)"
+  // CHECK: fix-it:"{{.*}}spin-wait.cu":{[[@LINE-5]]:13-[[@LINE-5]]:20}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*const_cast<int *>(&flag[1])}.load(cuda::memory_order_acquire)"
   // CHECK-NEXT: fix-it:"{{.*}}spin-wait.cu":{4:1-4:1}:"#include <cuda/atomic>\n"
   // Negative: a copy that does not decide the loop.
   int sum = 0;
