@@ -56,4 +56,7 @@ __global__ void sum(double *total, const double *x, volatile int *go) {
 }
 // CHECK: atomicadd-double-fallback.cu:[[@LINE-3]]:11: warning: spin-wait on volatile '*go'{{.*}} [volatile-sync]
 // CHECK: fix-it:"{{.*}}atomicadd-double-fallback.cu":{[[@LINE-4]]:11-[[@LINE-4]]:14}:
+// The flag's writer is in this file, so the fix keeps device scope, which
+// the legacy form (sm_52) can give.
+__global__ void start(int *go) { *go = 1; }
 // VERBOSE: atomicadd-double-fallback.cu:34:19: note: clang's error 'redefinition of 'atomicAdd'' is a known clang-versus-nvcc difference (atomicadd-double-fallback), not reported
