@@ -242,7 +242,9 @@ for src in "$HERE"/e2e/*.cu; do
 	cp "$src" "$OUT/fixed/$base.legacy.cu"
 	"$TOOL" --fix --cuda-arch="sm_52,$ARCH" "$OUT/fixed/$base.legacy.cu" -- -I"$HERE" \
 		>"$OUT/fixed/$base.legacy.fix.log" 2>&1
-	if cmp -s "$OUT/fixed/$base.cu" "$OUT/fixed/$base.legacy.cu"; then
+	# the same as the sm_90 fix, or no fix at all for sm_52 (the program as written)
+	if cmp -s "$OUT/fixed/$base.cu" "$OUT/fixed/$base.legacy.cu" ||
+	   cmp -s "$src" "$OUT/fixed/$base.legacy.cu"; then
 		rm -f "$OUT/fixed/$base.legacy.cu"
 	else
 		CASES+=("e2e $base (after fix, sm_52 form)|$OUT/e2e_${base}_legacy|$OUT/fixed/$base.legacy.cu|pass|")
