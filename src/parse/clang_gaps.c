@@ -303,6 +303,15 @@ static int has_same_type_args(CXTranslationUnit tu, CXDiagnostic d)
 
 /* ---- asm-operand-comma: where the error is, read from the file's text ---- */
 
+/* The text of the file diagnostic d is in (its size, d's offset in it), or NULL. */
+static const char *diag_text(CXTranslationUnit tu, CXDiagnostic d, CXFile *file, size_t *size,
+			     unsigned *offset)
+{
+	*size = 0;
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), file, NULL, NULL, offset);
+	return *file ? clang_getFileContents(tu, *file, size) : NULL;
+}
+
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
@@ -406,8 +415,7 @@ static int in_asm_operands_without_comma(CXTranslationUnit tu, CXDiagnostic d)
 	long paren, before;
 	int colon;
 
-	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
-	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size ||
+	if (!(text = diag_text(tu, d, &file, &size, &offset)) || offset >= size ||
 	    text[offset] != '"')
 		return 0;
 	before = skip_space_back(text, (long)offset - 1);
@@ -502,8 +510,7 @@ static int at_ptx_special_register(CXTranslationUnit tu, CXDiagnostic d)
 	int colon;
 
 	/* clang points past the letter it took for an operand modifier: '%g|lobaltimer' */
-	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
-	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size ||
+	if (!(text = diag_text(tu, d, &file, &size, &offset)) || offset >= size ||
 	    offset < 2 || text[offset - 2] != '%' ||
 	    !names_special_register(text, size, offset - 1))
 		return 0;
@@ -701,8 +708,7 @@ static int after_execution_space(CXTranslationUnit tu, CXDiagnostic d)
 	CXToken *tokens = NULL;
 	int ok;
 
-	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
-	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset + 1 >= size ||
+	if (!(text = diag_text(tu, d, &file, &size, &offset)) || offset + 1 >= size ||
 	    (list = attribute_list_start(text, (long)offset)) < 0)
 		return 0;
 	from = list > 2048 ? list - 2048 : 0;
@@ -804,8 +810,7 @@ static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d
 	struct named_kernel k = { NULL, 0, 0, 0, 0 };
 	int found = 0;
 
-	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, &offset);
-	if (!file || !(text = clang_getFileContents(tu, file, &size)) || offset >= size)
+	if (!(text = diag_text(tu, d, &file, &size, &offset)) || offset >= size)
 		return 0;
 	if (text[offset] == '<') {
 		found = spaced_open_after_name(text, (long)offset, &k);
