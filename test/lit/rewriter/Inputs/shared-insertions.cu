@@ -18,3 +18,6 @@ __global__ void r(int *out) {
     ;
   *out = 1;
 }
+
+// The flag's writer: device scope, which the sm_52 legacy form gives.
+__global__ void start(int *flag) { *flag = 1; }
