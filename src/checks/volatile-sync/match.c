@@ -474,14 +474,31 @@ static int is_reset_between_kernels(const struct sync_state *st, const struct ac
 	return !calls_user_code(a->function, cal_function_space(a->function) != CAL_SPACE_GLOBAL);
 }
 
+/*
+ * Does volatile store b write what poll a reads: the same object, or
+ * through a parameter of a helper some call hands a's flag
+ * ('set_ready(ready, 1)', whose store the check pairs with a's poll)?
+ */
+static int store_writes(const struct sync_state *st, const struct access *b, const struct access *a)
+{
+	struct access copy = *b; /* cal_vs_poll_through_call notes the call in it */
+	const struct access *polled;
+
+	if (b->kind != ACC_STORE || b->host)
+		return 0;
+	if (cal_vs_keys_match(&a->key, &b->key))
+		return 1;
+	polled = cal_vs_poll_through_call(st, &copy);
+	return polled && cal_vs_keys_match(&a->key, &polled->key);
+}
+
 /* Does device code of the translation unit write what poll a reads (any store or atomic)? */
 static int writer_seen(const struct sync_state *st, const struct access *a)
 {
 	size_t i;
 
 	for (i = 0; i < st->nr_acc; i++)
-		if (st->acc[i].kind == ACC_STORE && !st->acc[i].host &&
-		    cal_vs_keys_match(&a->key, &st->acc[i].key))
+		if (store_writes(st, &st->acc[i], a))
 			return 1;
 	for (i = 0; i < st->nr_writes; i++)
 		if (cal_vs_keys_match(&a->key, &st->writes[i]))

@@ -96,7 +96,7 @@ __global__ void recv_words(volatile int *cells, int *out) {
 // CHECK: helpers.cu:48:3: note: 'set_ready' is handed the polled flag here
 // CHECK: fix-it:"{{.*}}helpers.cu":{45:53-45:59}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(f)}.store(v, cuda::memory_order_release)"
 // CHECK: helpers.cu:51:10: warning: spin-wait on volatile '*ready': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-// CHECK: fix-it:"{{.*}}helpers.cu":{51:10-51:16}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*ready}.load(cuda::memory_order_acquire)"
+// CHECK: fix-it:"{{.*}}helpers.cu":{51:10-51:16}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*ready}.load(cuda::memory_order_acquire)"
 // CHECK: fix-it:"{{.*}}helpers.cu":{50:26-50:35}:""
 // CHECK: helpers.cu:58:64: warning: store to volatile '*step', which another thread polls, publishes nothing: volatile writes are not ordered, use a cuda::atomic_ref release store [volatile-sync]
 // CHECK: helpers.cu:28:10: note: '*step' is polled here
@@ -107,7 +107,7 @@ __global__ void recv_words(volatile int *cells, int *out) {
 // CHECK: helpers.cu:81:3: note: 'put' is handed the polled flag here
 // CHECK: fix-it:"{{.*}}helpers.cu":{78:47-78:55}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&p[0])}.store(v, cuda::memory_order_release)"
 // CHECK: helpers.cu:84:10: warning: spin-wait on volatile 'cells[1]': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-// CHECK: fix-it:"{{.*}}helpers.cu":{84:10-84:18}:"cuda::atomic_ref<int, cuda::thread_scope_system>{*const_cast<int *>(&cells[1])}.load(cuda::memory_order_acquire)"
+// CHECK: fix-it:"{{.*}}helpers.cu":{84:10-84:18}:"cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(&cells[1])}.load(cuda::memory_order_acquire)"
 // The rewritten source; a second run finds only the asm polls (no fix).
 // FIXED: __device__ void set_ready(volatile int *f, int v) { cuda::atomic_ref<int, cuda::thread_scope_device>{*const_cast<int *>(f)}.store(v, cuda::memory_order_release); }
 // FIXED: __global__ void consumer(int *ready, int *data, int *out) {
