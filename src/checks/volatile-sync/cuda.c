@@ -44,6 +44,7 @@
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "fixits/include_insert.h"
+#include "fixits/no_fix.h"
 #include "analysis/volatile_util.h"
 #include "atomics/atomics.h"
 #include "ptx/asm_template.h"
@@ -144,7 +145,10 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 			    "no fix: a release store alone leaves the critical section unordered, and "
 			    "this acquisition cannot be made an acquire (%s)", a->no_fix_why);
 	note_system_scope(w, f, st, a, subject);
-	if (a->in_instantiation) {
+	if (a->in_instantiation && !a->fix_allowed && !st->no_fixes) {
+		cal_note_no_fix_in_template(w, f, a->function,
+					    a->kind == ACC_POLL ? "this loop" : "this store", NULL);
+	} else if (a->in_instantiation) {
 		char *fn = cal_take_string(clang_getCursorDisplayName(a->function));
 		cal_note_at(w, f, a->function, "in instantiation '%s'", fn);
 		free(fn);

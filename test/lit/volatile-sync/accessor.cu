@@ -12,7 +12,7 @@ template <class T> __device__ T peek(volatile T *p) { return *p; }
 // A template's body is walked per instantiation from the call (peek(count)
 // below): the read is reported inside it, as any poll in a template.
 // CHECK: accessor.cu:[[@LINE-3]]:62: warning: spin-wait on volatile '*p': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-// CHECK: accessor.cu:[[@LINE-4]]:33: note: in instantiation 'peek<>(volatile unsigned int *)'
+// CHECK: accessor.cu:[[@LINE-4]]:33: note: in instantiation 'peek<unsigned int>'; no automatic fix: the template's other instantiations share this loop
 
 __global__ void consumer(volatile int *flag, volatile unsigned *count, int *data, int *out) {
   while (!is_ready(flag)) {

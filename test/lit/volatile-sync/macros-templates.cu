@@ -19,7 +19,7 @@ template <class T> __device__ void wait_for(T *p) {
   while (*p == 0) {
   }
   // CHECK: macros-templates.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*p': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: macros-templates.cu:[[@LINE-4]]:36: note: in instantiation 'wait_for<>(volatile int *)'
+  // CHECK: macros-templates.cu:[[@LINE-4]]:36: note: in instantiation 'wait_for<volatile int>'; no automatic fix: the template's other instantiations share this loop
 }
 
 // volatile written in the template: every instantiation is wrong; the fix
@@ -28,7 +28,7 @@ template <class T> __device__ T spin_on(volatile T *p) {
   while (*p == T(0)) {
   }
   // CHECK: macros-templates.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*p': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: macros-templates.cu:[[@LINE-4]]:33: note: in instantiation 'spin_on<>(volatile unsigned int *)'
+  // CHECK: macros-templates.cu:[[@LINE-4]]:33: note: in instantiation 'spin_on<unsigned int>'; no automatic fix: the template's other instantiations share this loop
   return *p;
 }
 
@@ -40,7 +40,7 @@ template <class T> struct Channel {
     while (*ready == T(0)) {
     }
     // CHECK: macros-templates.cu:[[@LINE-2]]:12: warning: spin-wait on volatile '*ready': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-    // CHECK: macros-templates.cu:[[@LINE-4]]:19: note: in instantiation 'wait()'
+    // CHECK: macros-templates.cu:[[@LINE-4]]:19: note: in instantiation 'Channel<int>::wait'; no automatic fix: the template's other instantiations share this loop
   }
 };
 
