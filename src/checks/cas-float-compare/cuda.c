@@ -32,6 +32,7 @@
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "fixits/edit.h"
+#include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "atomics/atomics.h"
@@ -229,10 +230,8 @@ static void report_compare(struct cal_walk *w, CXCursor cmp)
 		       "to retry: NaN compares unequal to itself, so the loop never ends "
 		       "once the value is NaN", type, op);
 	if (w->in_instantiation) {
-		char *name = cal_walk_function_name(w);
-		cal_note_at(w, f, w->function, "in instantiation '%s'; compare the bit "
-			    "patterns for floating-point types", name);
-		free(name);
+		cal_note_no_fix_in_template(w, f, w->function, "this comparison",
+					    "compare the bit patterns for floating-point types");
 	} else if (fn && cal_walk_in_device_code(w) && !(w->space & CAL_SPACE_HOST)) {
 		/* __float_as_uint is a device function: not in host or __host__ __device__ code */
 		add_word_fix(w, f, cmp, fn);

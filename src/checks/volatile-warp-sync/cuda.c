@@ -39,6 +39,7 @@
 #include "parse/check.h"
 #include "parse/check_option.h"
 #include "fixits/edit.h"
+#include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "analysis/volatile_util.h"
@@ -346,6 +347,7 @@ struct pending {
 	CXCursor loop;		/* the loop repeating a one-step body, or null */
 	CXCursor fn;		/* canonical cursor of the function holding the run */
 	int fixable;		/* clean parse, not an instantiation over a type */
+	int in_template;	/* in an instantiation over a type: no fix, a note says why */
 	int all_lanes;		/* every lane that enters fn reaches the run */
 	struct no_fix why;
 };
@@ -525,6 +527,8 @@ static void report_run(struct cal_walk *w, struct warp_state *st, const struct p
 			       name);
 	}
 	free(name);
+	if (p->in_template && !w->parse->partial)
+		cal_note_no_fix_in_template(w, f, p->fn, "these steps", NULL);
 	if (!p->fixable)
 		return;
 	if (p->all_lanes && fn_reached_by_all(st, p->fn, 0, &why)) {
@@ -555,6 +559,7 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 	p->loop = loop;
 	p->fn = clang_getCanonicalCursor(w->function);
 	p->fixable = !w->parse->partial && vol_fix_allowed(w);
+	p->in_template = !vol_fix_allowed(w);
 	p->why.at = clang_getNullCursor();
 	p->all_lanes = lanes_reach(f, path, n, first, &p->why);
 	free(path);

@@ -69,6 +69,7 @@ template <class T> __device__ void warp_reduce(T *s, unsigned tid) {
   s[tid] += s[tid + 16];
   // CHECK: instantiations.cu:[[@LINE-2]]:3: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
   // CHECK: instantiations.cu:[[@LINE-2]]:3: note: this step reads what other lanes wrote in the step before
+  // CHECK: instantiations.cu:[[@LINE-5]]:36: note: in instantiation 'warp_reduce<volatile int>'; no automatic fix: the template's other instantiations share these steps
 }
 template __device__ void warp_reduce<volatile int>(volatile int *, unsigned);
 template __device__ void warp_reduce<int>(int *, unsigned);

@@ -3,9 +3,6 @@
 // other instantiation), and says so in a note naming the instantiation
 // (fixits/no_fix.h).  A communication library's flag waits and a warp
 // scan were among 13 such findings on public code that said nothing.
-// XFAIL: *
-// (Until volatile-sync, volatile-warp-sync and cas-float-compare call
-// cal_note_no_fix_in_template(); arch-unsupported's note has the words already.)
 // RUN: %expect-exit 1 %builtin --cuda-arch=sm_90 %s 2>&1 | FileCheck %s --implicit-check-not='fix-it:'
 
 template <class T> __device__ void wait_flag(volatile T *flag) {
