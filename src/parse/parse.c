@@ -94,6 +94,12 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 	cal_argv_push(out, "-x");
 	cal_argv_push(out, "cuda");
 	cal_argv_push(out, "-std=c++17");
+	/*
+	 * nvcc's front end takes GNU's keywords ('typeof' in NCCL's
+	 * GPI_ACCESS_ONCE) under every -std, as gcc's gnu++ modes do; clang's
+	 * -std=c++17 would not.
+	 */
+	cal_argv_push(out, "-fgnu-keywords");
 	/* after 20 errors clang stops instantiating templates: checks see no more */
 	cal_argv_push(out, "-ferror-limit=0");
 	add_target_args(req->arch, out);
