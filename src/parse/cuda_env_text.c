@@ -43,6 +43,16 @@ const char cal_prelude_text[] =
 "#pragma once\n"
 "#define __CUDACC_DEVICE_ATOMIC_BUILTINS__ 1\n"
 /*
+ * A __managed__ variable is a __device__ one that host code reaches too.
+ * clang 19 knows the 'managed' attribute in HIP alone and drops it in
+ * CUDA, leaving a host variable that device code may not name ("reference
+ * to __host__ variable 'B' in __device__ function", gunrock's
+ * '__managed__ device_benchmark_t BXXX'); as a __device__ variable, device
+ * code names it and host code still may, as with nvcc.
+ */
+"#undef __managed__\n"
+"#define __managed__ __attribute__((device))\n"
+/*
  * nvcc's extended-lambda type traits, which CCCL asks about in
  * static_asserts once --extended-lambda defines __CUDACC_EXTENDED_LAMBDA__:
  * clang has no extended lambdas, so no closure type is one.
@@ -183,7 +193,7 @@ const char cal_builtin_cuda_text[] =
 "#define __global__ __attribute__((global))\n"
 "#define __shared__ __attribute__((shared))\n"
 "#define __constant__ __attribute__((constant))\n"
-"#define __managed__ __attribute__((managed))\n"
+"#define __managed__ __attribute__((device))\n"
 "#define __forceinline__ inline __attribute__((always_inline))\n"
 "#define __noinline__ __attribute__((noinline))\n"
 "#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))\n"
