@@ -377,6 +377,10 @@ static void record_write(struct sync_state *st, struct cal_walk *w, CXCursor c)
 	if (vol_is_volatile_lvalue(c) || (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
 					   k != CXCursor_ArraySubscriptExpr && k != CXCursor_UnaryOperator))
 		return;
+	/* 'p = q' moves a pointer: it writes nothing p points to, which a poll of '*p' reads */
+	if ((k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) &&
+	    clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer)
+		return;
 	p = vol_parent(w, c, &level, &below);
 	if (vol_is_assignment(p, &compound) && clang_equalCursors(cal_child(p, 0), below))
 		add_write(st, c);
