@@ -1,4 +1,5 @@
 #include "analysis/volatile_util.h"
+#include "analysis/template_pattern.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,11 @@ int vol_in_template_pattern(const struct cal_walk *w)
 int vol_fix_allowed(const struct cal_walk *w)
 {
 	return !cal_walk_in_dependent_instantiation(w);
+}
+
+int vol_fix_allowed_at(const struct cal_walk *w, CXCursor e)
+{
+	return vol_fix_allowed(w) || cal_pattern_type_is_fixed(w->parse->tu, w->function, e);
 }
 
 int vol_call_named(CXCursor call, const char *name)

@@ -33,6 +33,12 @@ CXCursor vol_parent(const struct cal_walk *w, CXCursor c, int *level, CXCursor *
 int vol_in_template_pattern(const struct cal_walk *w);
 /* May a fix be built here: not in an instantiation whose types depend on template parameters. */
 int vol_fix_allowed(const struct cal_walk *w);
+/*
+ * May a fix of the access to e be built here: vol_fix_allowed(), or e's type
+ * is the same in every instantiation (template_pattern.h), so the edit,
+ * built from source text and that type, is the same for each.
+ */
+int vol_fix_allowed_at(const struct cal_walk *w, CXCursor e);
 /* Is call a call to a function named name? */
 int vol_call_named(CXCursor call, const char *name);
 /* Is c, or something inside it, a call to __syncwarp/__syncthreads or a cooperative-groups sync()? */

@@ -214,6 +214,8 @@ static int add_command(struct cal_compdb *db, struct command_set *set, CXCompile
 	r = cal_translate_command(dir, file, argv.v, argv.n, &cmd, err);
 	if (r == 0 && cmd.is_opencl)
 		cmd.is_cuda = 0;	/* -x cl after a .cu name */
+	if (r == 0)
+		cal_argv_push(&db->program_files, cmd.file);
 	if (r == 0 && ((!cmd.is_cuda && !cmd.is_opencl) || is_duplicate(set, db, &cmd))) {
 		db->nr_skipped += !cmd.is_cuda && !cmd.is_opencl;
 		cal_compile_command_release(&cmd);
@@ -406,5 +408,6 @@ void cal_compdb_release(struct cal_compdb *db)
 	free(db->next_same);
 	free(db->items);
 	free(db->path);
+	cal_argv_clear(&db->program_files);
 	memset(db, 0, sizeof(*db));
 }

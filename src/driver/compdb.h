@@ -20,6 +20,8 @@ struct cal_compdb {
 	struct cal_compile_command *items;
 	size_t nr, alloc;
 	size_t nr_skipped;	/* entries that are not CUDA */
+	/* every entry's file, CUDA or not: the program whose memory a kernel sees */
+	struct cal_argv program_files;
 	char *path;		/* the JSON file read */
 	/* cal_compdb_find()'s index: items by real path, built at load */
 	size_t *by_path;	/* slots: index + 1 of the first item of a path */

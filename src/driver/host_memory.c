@@ -7,6 +7,10 @@
 
 static const char *const allocators[] = {
 	"cudaMallocHost", "cudaHostAlloc", "cudaMallocManaged", "cudaHostRegister",
+	"cuMemHostAlloc", "cuMemAllocHost", "cuMemAllocManaged", "cuMemHostRegister",
+	/* another GPU's memory mapped into this one's address space */
+	"cudaDeviceEnablePeerAccess", "cuCtxEnablePeerAccess", "cudaIpcOpenMemHandle",
+	"cuIpcOpenMemHandle", "cuMemImportFromShareableHandle",
 };
 
 static int is_ident_char(char c)

@@ -499,5 +499,6 @@ void cal_jobs_release(struct cal_jobs *jobs)
 		cal_argv_clear(&jobs->items[i].args);
 	}
 	free(jobs->items);
+	cal_argv_clear(&jobs->program_files);
 	memset(jobs, 0, sizeof(*jobs));
 }

@@ -52,6 +52,8 @@ struct cal_jobs {
 	struct cal_job *items;
 	size_t nr, alloc;
 	struct cal_target_set all;	/* union of every job's targets */
+	/* -p: every file the database compiles (host code too), for program-wide evidence */
+	struct cal_argv program_files;
 };
 
 struct cal_job_defaults {

@@ -254,6 +254,9 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 		return -1;
 	}
 	r = cal_jobs_from_compdb(jobs, &db, inputs, &d);
+	/* the jobs own the list now */
+	jobs->program_files = db.program_files;
+	memset(&db.program_files, 0, sizeof(db.program_files));
 	if (r == 0 && !jobs->nr && !db.nr) {
 		cal_error("no CUDA translation units in '%s'", db.path);
 		r = -1;
@@ -515,16 +518,22 @@ static int dump_config(const struct cal_options *opts)
 	return status;
 }
 
-/* Evidence of host-pinned or managed memory in the CUDA files of the run (host_memory.h). */
+/*
+ * Evidence of memory another processor reads and writes (host_memory.h): in
+ * the CUDA files of the run, then (-p) in every file the database compiles,
+ * where a project's host code allocates what its kernels poll.
+ */
 static char *run_host_memory(const struct cal_jobs *jobs)
 {
-	char **files = xcalloc(jobs->nr + 1, sizeof(*files));
+	char **files = xcalloc(jobs->nr + (size_t)jobs->program_files.n + 1, sizeof(*files));
 	size_t i, n = 0;
 	char *found;
 
 	for (i = 0; i < jobs->nr; i++)
 		if (!jobs->items[i].opencl)
 			files[n++] = jobs->items[i].file;
+	for (i = 0; i < (size_t)jobs->program_files.n; i++)
+		files[n++] = jobs->program_files.v[i];
 	found = cal_host_memory_evidence(files, n);
 	free(files);
 	return found;

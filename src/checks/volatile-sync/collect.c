@@ -95,7 +95,7 @@ static void record_lock(struct sync_state *st, struct cal_walk *w, CXCursor call
 	l->loop = loop;
 	l->block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent
 									 : clang_getNullCursor();
-	l->fix_allowed = vol_fix_allowed(w);
+	l->fix_allowed = vol_fix_allowed_at(w, clang_Cursor_getArgument(call, 0));
 }
 
 static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCursor lvalue,
@@ -114,8 +114,9 @@ static struct access *new_access(struct sync_state *st, struct cal_walk *w, CXCu
 	a->root_ref = clang_getNullCursor();
 	a->root = cal_vs_volatile_root(lvalue, &a->root_ref);
 	a->copy = clang_getNullCursor();
-	a->fix_allowed = vol_fix_allowed(w);
+	a->fix_allowed = vol_fix_allowed_at(w, lvalue);
 	a->in_instantiation = w->in_instantiation;
+	a->dependent = cal_walk_in_dependent_instantiation(w);
 	return a;
 }
 

@@ -92,13 +92,14 @@ static void note_system_scope(struct cal_walk *w, struct cal_finding *f,
 				       "acquire or release, and the legacy form's __threadfence() "
 				       "orders at device scope only"
 				     : "the fix keeps system scope: a device-scope one would not "
-				       "synchronize with the CPU";
+				       "synchronize with the CPU or another GPU";
 
 	if (!a->system_scope || cal_vs_object_is_shared(a->lvalue))
 		return;
 	if (a->system_why && *a->system_why)
-		cal_note_at(w, f, a->lvalue, "%s in the run may place '%s' in host-pinned or managed "
-			    "memory, which the CPU reads and writes; %s", a->system_why, subject, fix);
+		cal_note_at(w, f, a->lvalue, "%s in the program may place '%s' in host-pinned, "
+			    "managed or peer GPU memory, which the CPU or another GPU reads and "
+			    "writes; %s", a->system_why, subject, fix);
 	else if (a->system_why)
 		cal_note_at(w, f, a->lvalue, "no code of this translation unit writes '%s': its writer "
 			    "may be the CPU (host-pinned or managed memory) or another device, and a "
@@ -149,8 +150,11 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 		cal_note_no_fix_in_template(w, f, a->function,
 					    a->kind == ACC_POLL ? "this loop" : "this store", NULL);
 	} else if (a->in_instantiation) {
-		char *fn = cal_take_string(clang_getCursorDisplayName(a->function));
-		cal_note_at(w, f, a->function, "in instantiation '%s'", fn);
+		char *fn = cal_function_name(a->function);
+		cal_note_at(w, f, a->function, "in instantiation '%s'%s", fn,
+			    a->dependent && a->can_fix
+				    ? "; the fix is the same for every instantiation: the type it "
+				      "names does not depend on the template's parameters" : "");
 		free(fn);
 	}
 	if (a->can_fix)

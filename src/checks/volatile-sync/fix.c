@@ -17,6 +17,7 @@
 #include "atomics/atomics.h"
 #include "ptx/asm_template.h"
 #include "analysis/spin_loop.h"
+#include "analysis/template_pattern.h"
 #include "checks/volatile-sync/volatile_sync.h"
 
 /* ---- fixing ---- */
@@ -346,7 +347,10 @@ static void add_acquire_edits(const struct sync_state *st, struct cal_fix *fix,
 void cal_vs_add_fix(const struct sync_state *st, struct cal_finding *f, const struct access *a)
 {
 	struct cal_edit main_edit, drop[MAX_DROPS];
-	int i, nr_drops = cal_vs_drop_volatile_edits(st, a->root, drop), dropped = nr_drops > 0;
+	/* statements other instantiations keep may use the declaration unseen */
+	int i, nr_drops = a->dependent && cal_pattern_discards_statements(st->tu, a->function)
+				  ? -1 : cal_vs_drop_volatile_edits(st, a->root, drop),
+	       dropped = nr_drops > 0;
 	char *type = vol_value_type(clang_getCursorType(a->lvalue)), *text = NULL;
 	struct strbuf obj = STRBUF_INIT, ptr = STRBUF_INIT;
 	CXCursor target = a->kind == ACC_STORE ? a->assign : a->lvalue;

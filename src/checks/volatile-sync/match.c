@@ -708,6 +708,16 @@ static int kernel_parameter_decls(const struct sync_state *st, CXCursor d, CXCur
 	return n;
 }
 
+/* A member of a class template: member functions this TU does not instantiate use it unseen. */
+static int is_class_template_member(CXCursor d)
+{
+	CXCursor parent = clang_getCursorSemanticParent(d);
+	enum CXCursorKind k = clang_getCursorKind(parent);
+
+	return k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization ||
+	       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(parent));
+}
+
 /*
  * May volatile go from the declaration d itself without breaking other
  * code?  parms gets other declarations of it that lose volatile too (a
@@ -719,8 +729,9 @@ static int declaration_may_lose_volatile(const struct sync_state *st, CXCursor d
 	enum CXCursorKind k = clang_getCursorKind(d);
 
 	*nr_parms = 0;
+	/* a field of a header's struct: other translation units' uses are not seen */
 	if (k == CXCursor_FieldDecl)
-		return 1;
+		return in_main_file(d) && !is_class_template_member(d);
 	if (k == CXCursor_ParmDecl)
 		return (*nr_parms = kernel_parameter_decls(st, d, parms)) >= 0;
 	if (k != CXCursor_VarDecl)

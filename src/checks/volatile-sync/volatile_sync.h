@@ -31,8 +31,9 @@ struct access {
 	struct obj_key key;
 	CXCursor root;		/* declaration whose type carries the volatile, or null */
 	CXCursor root_ref;	/* the reference to root inside lvalue */
-	int fix_allowed;	/* not in a type-dependent template instantiation */
+	int fix_allowed;	/* no type-dependent instantiation, or one whose edit is the same in all */
 	int in_instantiation;
+	int dependent;		/* in an instantiation over a type (the edit still fits every one) */
 	int host;		/* ACC_POLL in host code: only makes stores polled */
 	int via_accessor;	/* ACC_POLL through an accessor call: only makes stores polled */
 	int system_scope;	/* the fix keeps system scope (the CPU may be the other side) */
