@@ -27,6 +27,13 @@ int main(void)
 	EXPECT(evidence_is("\n\n  cudaHostAlloc ((void **)&p, n, 0);", "cudaHostAlloc (f.cu:3)"));
 	EXPECT(evidence_is("cudaMallocManaged<int>(&p, n);", "cudaMallocManaged (f.cu:1)"));
 	EXPECT(evidence_is("x;\ncudaHostRegister\n(p, n, 0);", "cudaHostRegister (f.cu:2)"));
+	/* the driver API's names; a peer GPU's memory mapped here */
+	EXPECT(evidence_is("cuMemHostAlloc(&p, n, 0);", "cuMemHostAlloc (f.cu:1)"));
+	EXPECT(evidence_is("CUDACHECK(cudaIpcOpenMemHandle(&p, h, 1));", "cudaIpcOpenMemHandle (f.cu:1)"));
+	EXPECT(evidence_is("cudaDeviceEnablePeerAccess(1, 0);", "cudaDeviceEnablePeerAccess (f.cu:1)"));
+	EXPECT(evidence_is("cuMemImportFromShareableHandle(&h, fd, t);",
+			   "cuMemImportFromShareableHandle (f.cu:1)"));
+	EXPECT(evidence_is("cudaDeviceCanAccessPeer(&ok, 0, 1);", NULL));
 	/* the first one counts */
 	EXPECT(evidence_is("cudaHostRegister(a); cudaMallocHost(b);", "cudaHostRegister (f.cu:1)"));
 	/* a name, not a call; a longer identifier; nothing */
