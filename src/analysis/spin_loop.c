@@ -227,6 +227,61 @@ CXCursor cal_spin_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor 
 	return none;
 }
 
+/* The first statement of block after index i that is neither a barrier nor empty: its fence rank. */
+static int fence_next_in_block(CXTranslationUnit tu, CXCursor block, int i, int *at_end)
+{
+	int n = cal_nr_children(block);
+
+	for (*at_end = 0, i++; i < n; i++) {
+		CXCursor s = cal_child(block, i);
+		if (clang_getCursorKind(s) == CXCursor_NullStmt || vol_is_barrier_call(s))
+			continue;
+		return vol_fence_rank(tu, s);
+	}
+	*at_end = 1;
+	return 0;
+}
+
+int cal_fence_before_statement(CXTranslationUnit tu, CXCursor block, CXCursor s)
+{
+	int n = cal_nr_children(block), i;
+
+	for (i = 0; i < n && !clang_equalCursors(cal_child(block, i), s); i++)
+		;
+	while (i-- > 0) {
+		CXCursor prev = cal_child(block, i);
+		if (clang_getCursorKind(prev) != CXCursor_NullStmt && !vol_is_barrier_call(prev))
+			return vol_fence_rank(tu, prev);
+	}
+	return 0;
+}
+
+int cal_fence_after_loop(const struct cal_walk *w, CXTranslationUnit tu, int level)
+{
+	CXCursor child = cal_walk_parent(w, level);
+	int n, i, nr, at_end;
+
+	for (n = level + 1; n < w->depth; n++) {
+		CXCursor p = cal_walk_parent(w, n);
+		enum CXCursorKind k = clang_getCursorKind(p);
+
+		if (k == CXCursor_CompoundStmt) {
+			nr = cal_nr_children(p);
+			for (i = 0; i < nr && !clang_equalCursors(cal_child(p, i), child); i++)
+				;
+			if (i == nr)
+				return 0;
+			i = fence_next_in_block(tu, p, i, &at_end);
+			if (!at_end)
+				return i;
+		} else if (k != CXCursor_IfStmt) {
+			return 0;
+		}
+		child = p;
+	}
+	return 0;
+}
+
 int cal_in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c)
 {
 	int level;

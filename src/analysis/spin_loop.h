@@ -17,6 +17,24 @@
  * null if none.  *level gets the walk level of the loop.
  */
 CXCursor cal_spin_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, int *level);
+
+/*
+ * The scope of the fence the thread that ran the loop at walk level 'level'
+ * executes next, before any other statement (barriers aside): the "acquire
+ * pattern" of the PTX memory model, a strong read (a volatile load is a
+ * relaxed one) followed by a fence, which synchronizes with a release as an
+ * acquire load would.  Leaving an 'if' block continues after the 'if'
+ * ('if (tid == 0) { while (...); } __syncthreads(); __threadfence();').
+ * Returns a vol_fence_rank(), 0 where another statement comes first.
+ */
+int cal_fence_after_loop(const struct cal_walk *w, CXTranslationUnit tu, int level);
+
+/*
+ * The release pattern's half: the rank of the fence statement right before
+ * statement s of block (barriers and empty statements between them aside),
+ * 0 if another statement, or none, comes first.
+ */
+int cal_fence_before_statement(CXTranslationUnit tu, CXCursor block, CXCursor s);
 /* Is the current cursor c in the condition of a spinning loop (cal_spin_loop)? */
 int cal_in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c);
 /*

@@ -106,6 +106,41 @@ static int is_barrier_call(CXCursor c)
 	       vol_call_named(c, "__syncthreads_or") || vol_call_named(c, "sync");
 }
 
+int vol_is_barrier_call(CXCursor c)
+{
+	return is_barrier_call(cal_ignore_wrappers(c));
+}
+
+/* The scope an atomic_thread_fence's arguments give it, or 0 for a non-acquiring order. */
+static int thread_fence_rank(CXTranslationUnit tu, CXCursor call)
+{
+	int n = clang_Cursor_getNumArguments(call), rank = 0;
+	char *order = n >= 1 ? cal_cursor_text(tu, clang_Cursor_getArgument(call, 0), CAL_TEXT_MACRO_USES) : NULL;
+	char *scope = n >= 2 ? cal_cursor_text(tu, clang_Cursor_getArgument(call, 1), CAL_TEXT_MACRO_USES) : NULL;
+
+	if (order && (strstr(order, "acquire") || strstr(order, "acq_rel") || strstr(order, "seq_cst")))
+		rank = !scope ? 3 : strstr(scope, "thread_scope_block") ? 1
+		       : strstr(scope, "thread_scope_device") ? 2
+		       : strstr(scope, "thread_scope_system") ? 3 : 0;
+	free(order);
+	free(scope);
+	return rank;
+}
+
+int vol_fence_rank(CXTranslationUnit tu, CXCursor c)
+{
+	c = cal_ignore_wrappers(c);
+	if (vol_call_named(c, "__threadfence_block"))
+		return 1;
+	if (vol_call_named(c, "__threadfence"))
+		return 2;
+	if (vol_call_named(c, "__threadfence_system"))
+		return 3;
+	if (vol_call_named(c, "atomic_thread_fence"))
+		return thread_fence_rank(tu, c);
+	return 0;
+}
+
 static enum CXChildVisitResult barrier_visitor(CXCursor c, CXCursor parent, CXClientData data)
 {
 	(void)parent;

@@ -41,6 +41,15 @@ int vol_fix_allowed(const struct cal_walk *w);
 int vol_fix_allowed_at(const struct cal_walk *w, CXCursor e);
 /* Is call a call to a function named name? */
 int vol_call_named(CXCursor call, const char *name);
+/* Is statement c a call to __syncthreads/__syncwarp (a barrier, not a fence)? */
+int vol_is_barrier_call(CXCursor c);
+/*
+ * The scope of the acquiring fence statement c: 1 block (__threadfence_block,
+ * a block-scope atomic_thread_fence), 2 device (__threadfence), 3 system
+ * (__threadfence_system; atomic_thread_fence without a narrower scope); 0 if
+ * c is no fence, or one with relaxed or release order only.
+ */
+int vol_fence_rank(CXTranslationUnit tu, CXCursor c);
 /* Is c, or something inside it, a call to __syncwarp/__syncthreads or a cooperative-groups sync()? */
 int vol_contains_barrier(CXCursor c);
 

@@ -132,6 +132,15 @@ static int is_rmw_of(CXCursor p, CXCursor below)
 	       clang_equalCursors(cal_child(p, 0), below);
 }
 
+/* The fence the thread runs after the loop polling c (spin_loop.h), 0 if none. */
+static int fence_after_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c)
+{
+	int level = 0;
+	CXCursor loop = cal_spin_loop(w, tu, c, &level);
+
+	return clang_Cursor_isNull(loop) ? 0 : cal_fence_after_loop(w, tu, level);
+}
+
 static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c, int host)
 {
 	int level = 0, compound;
@@ -148,6 +157,7 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 			a = new_access(st, w, c, ACC_POLL);
 			a->host = host;
 			a->copy = copy;
+			a->fence_after = fence_after_poll(w, st->tu, c);
 		} else if (!clang_Cursor_isNull(copy) && !host) {
 			/* 'int v = *flag;' before 'while (!v) v = *flag;': a poll if that loop is one */
 			a = new_access(st, w, c, ACC_POLL);
@@ -165,6 +175,8 @@ static void record_access(struct sync_state *st, struct cal_walk *w, CXCursor c,
 		ppk = clang_getCursorKind(pp);
 		a->assign = p;
 		a->statement = ppk == CXCursor_CompoundStmt;
+		if (a->statement)
+			a->fence_before = cal_fence_before_statement(st->tu, pp, below);
 		a->value_unused = !clang_isExpression(ppk) && ppk != CXCursor_DeclStmt &&
 				  ppk != CXCursor_VarDecl && ppk != CXCursor_ReturnStmt;
 	} else if (!host && w->parse->opencl && is_rmw_of(p, below)) {
@@ -321,6 +333,8 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	pc->read = read;
 	pc->accessor = def;
 	pc->asm_stmt = asm_stmt;
+	pc->fence_after = fence_after_poll(w, st->tu, call);
+	pc->poll = st->nr_acc;
 	record_accessor_poll(st, w, call, def, read);
 }
 

@@ -145,6 +145,11 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 		cal_note_at(w, f, *a->no_fix_at,
 			    "no fix: a release store alone leaves the critical section unordered, and "
 			    "this acquisition cannot be made an acquire (%s)", a->no_fix_why);
+	if (a->kind == ACC_POLL && a->fence_after)
+		cal_note_at(w, f, a->lvalue, "the fence after the loop is narrower than the writer's "
+			    "scope: it takes a %s-scope fence (or the acquire load below)",
+			    cal_vs_object_is_shared(a->lvalue) ? "block" : a->system_scope ? "system"
+												  : "device");
 	note_system_scope(w, f, st, a, subject);
 	if (a->in_instantiation && !a->fix_allowed && !st->no_fixes) {
 		cal_note_no_fix_in_template(w, f, a->function,
@@ -226,7 +231,8 @@ static void sync_end(struct cal_walk *w, void *state)
 		else if (st->acc[i].flagged)
 			report_access(w, st, &st->acc[i]);
 	for (i = 0; i < st->nr_calls && !w->parse->opencl; i++)
-		if (!cal_vs_in_mmio_function(st, st->calls[i].accessor))
+		if (!cal_vs_in_mmio_function(st, st->calls[i].accessor) &&
+		    !cal_vs_fence_orders(st, &st->acc[st->calls[i].poll], st->calls[i].fence_after))
 			report_poll_call(w, st, &st->calls[i]);
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].key.name);

@@ -528,6 +528,20 @@ static void decide_poll_scope(const struct sync_state *st, struct access *a)
 	a->system_scope = a->system_why != NULL;
 }
 
+/*
+ * Does a fence of rank fence_rank right after the loop make the poll a's
+ * read an acquire, or right before the store a make it a release (the PTX
+ * memory model's acquire and release patterns)?  Its scope must cover the
+ * other side's, as the fix's would: block for __shared__, system where the
+ * other side may be the CPU or another GPU, device otherwise.
+ */
+int cal_vs_fence_orders(const struct sync_state *st, const struct access *a, int fence_rank)
+{
+	int needed = cal_vs_object_is_shared(a->lvalue) ? 1 : a->system_scope ? 3 : 2;
+
+	return fence_rank > 0 && fence_rank >= needed;
+}
+
 void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 {
 	size_t i;
@@ -542,8 +556,11 @@ void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 		return;
 	}
 	if (a->kind == ACC_POLL) {
-		a->flagged = !a->host && !a->via_accessor;
+		/* the scope also judges the fence after an accessor's poll (report_poll_call) */
+		a->flagged = 1;
 		decide_poll_scope(st, a);
+		a->flagged = !a->host && !a->via_accessor &&
+			     !cal_vs_fence_orders(st, a, a->fence_after);
 		return;
 	}
 	for (i = 0; i < st->nr_locks; i++) {
@@ -578,6 +595,9 @@ void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 		a->system_scope = 1;
 		a->system_why = st->host_memory;
 	}
+	/* the release pattern: a fence, then the (relaxed) volatile store */
+	if (a->flagged && !a->lock && cal_vs_fence_orders(st, a, a->fence_before))
+		a->flagged = 0;
 }
 
 /* Types the fix can hand to cuda::atomic_ref (any scalar) or to atomicAdd/atomicExch. */

@@ -39,6 +39,8 @@ struct access {
 	int system_scope;	/* the fix keeps system scope (the CPU may be the other side) */
 	const char *system_why;	/* why, where the host's code in this TU does not show it */
 	CXCursor copy;		/* ACC_POLL: the local the value is copied into, or null */
+	int fence_after;	/* ACC_POLL: vol_fence_rank() of the fence the polling thread runs next */
+	int fence_before;	/* ACC_STORE: vol_fence_rank() of the fence right before it */
 	int pre_read;		/* ACC_POLL: a copy made before the loop that polls copy */
 	int statement;		/* ACC_STORE: a statement of a { } block */
 	int value_unused;	/* ACC_STORE: the assignment's value is not used */
@@ -76,6 +78,8 @@ struct poll_call {
 	CXCursor read;		/* the volatile read inside the accessor (the asm's operand) */
 	CXCursor accessor;	/* its definition */
 	CXCursor asm_stmt;	/* the 'ld.volatile' asm statement, or null */
+	size_t poll;		/* its access (record_accessor_poll), an index of acc */
+	int fence_after;	/* vol_fence_rank() of the fence after the loop */
 };
 
 struct sync_state {
@@ -106,6 +110,8 @@ struct sync_state {
 	const char *host_memory;	/* the run's host-memory evidence (cal_parse_info) */
 	int opencl;		/* an OpenCL C parse: OpenCL's fix, no system scope */
 };
+
+int cal_vs_fence_orders(const struct sync_state *st, const struct access *a, int fence_rank);
 
 /* At most this many declarations of a kernel lose volatile together. */
 #define MAX_DROPS 8
