@@ -167,6 +167,23 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	free(subject);
 }
 
+/* Does the asm statement list "memory" among its clobbers? */
+static int asm_has_memory_clobber(CXTranslationUnit tu, CXCursor asm_stmt)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int found = 0;
+
+	clang_tokenize(tu, vol_file_extent(tu, asm_stmt), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		char *s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		found = clang_getTokenKind(toks[i]) == CXToken_Literal && !strcmp(s, "\"memory\"");
+		free(s);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
 static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 			     const struct poll_call *pc)
 {
@@ -177,9 +194,14 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 		f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX 'ld.volatile' "
 			       "load neither synchronizes threads nor orders memory; load with "
 			       "'ld.acquire' (or a cuda::atomic_ref acquire load) in '%s'", name, name);
-		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here; no automatic fix: an "
-			    "'ld.acquire.gpu' load there also needs a \"memory\" clobber, so that the "
-			    "compiler keeps the loads after it");
+		const struct access *a = &st->acc[pc->poll];
+		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here; no automatic fix: "
+			    "every caller of '%s' shares it, and loads of data through it would "
+			    "become acquire loads too; poll with an 'ld.acquire.%s' twin of it (%s "
+			    "\"memory\" clobber, so that the compiler keeps the loads after it) or a "
+			    "cuda::atomic_ref acquire load", name,
+			    cal_vs_object_is_shared(a->lvalue) ? "cta" : a->system_scope ? "sys" : "gpu",
+			    asm_has_memory_clobber(st->tu, pc->asm_stmt) ? "keeping its" : "with a");
 		free(subject);
 		free(name);
 		return;

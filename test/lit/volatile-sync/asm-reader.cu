@@ -18,7 +18,7 @@ __global__ void wait_macro(const unsigned *step, unsigned want, int *out) {
   *out = 1;
 }
 // CHECK: asm-reader.cu:[[@LINE-4]]:10: warning: spin-wait through 'ld_volatile_macro()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile_macro' [volatile-sync]
-// CHECK: asm-reader.cu:12:3: note: the ld.volatile load is here; no automatic fix: an 'ld.acquire.gpu' load there also needs a "memory" clobber, so that the compiler keeps the loads after it
+// CHECK: asm-reader.cu:12:3: note: the ld.volatile load is here; no automatic fix: every caller of 'ld_volatile_macro' shares it, and loads of data through it would become acquire loads too; poll with an 'ld.acquire.sys' twin of it (with a "memory" clobber, so that the compiler keeps the loads after it) or a cuda::atomic_ref acquire load
 
 // Named operands are read too.
 __device__ __forceinline__ unsigned ld_volatile_named(const unsigned *p) {
@@ -32,7 +32,7 @@ __global__ void wait_named(const unsigned *step, unsigned want, int *out) {
   *out = 1;
 }
 // CHECK: asm-reader.cu:[[@LINE-4]]:10: warning: spin-wait through 'ld_volatile_named()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile_named' [volatile-sync]
-// CHECK: asm-reader.cu:26:3: note: the ld.volatile load is here; no automatic fix: an 'ld.acquire.gpu' load there also needs a "memory" clobber, so that the compiler keeps the loads after it
+// CHECK: asm-reader.cu:26:3: note: the ld.volatile load is here; no automatic fix: every caller of 'ld_volatile_named' shares it, and loads of data through it would become acquire loads too; poll with an 'ld.acquire.sys' twin of it (with a "memory" clobber, so that the compiler keeps the loads after it) or a cuda::atomic_ref acquire load
 
 // Near miss: an acquire load whose PTX comment names ld.volatile.
 __device__ __forceinline__ unsigned ld_acquire_commented(const unsigned *p) {
@@ -56,3 +56,19 @@ __device__ int poll_register_macro(volatile int *reg) {
   *reg = 0;
   return value;
 }
+
+// NCCL's helper: a "memory" clobber already there; a word device code
+// writes (device scope).
+__device__ __forceinline__ unsigned long long ld_volatile_global(unsigned long long *p) {
+  unsigned long long v;
+  asm volatile("ld.volatile.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+__global__ void bump(unsigned long long *tail) { *tail += 1; }
+__global__ void wait_tail(unsigned long long *tail, unsigned long long step, int *out) {
+  while (ld_volatile_global(tail) < step) {
+  }
+  *out = 1;
+}
+// CHECK: asm-reader.cu:[[@LINE-4]]:10: warning: spin-wait through 'ld_volatile_global()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile_global' [volatile-sync]
+// CHECK: asm-reader.cu:[[@LINE-10]]:3: note: the ld.volatile load is here; no automatic fix: every caller of 'ld_volatile_global' shares it, and loads of data through it would become acquire loads too; poll with an 'ld.acquire.gpu' twin of it (keeping its "memory" clobber, so that the compiler keeps the loads after it) or a cuda::atomic_ref acquire load

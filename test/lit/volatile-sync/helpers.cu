@@ -88,9 +88,9 @@ __global__ void recv_words(volatile int *cells, int *out) {
 
 // Diagnostics and fix-its.
 // CHECK: helpers.cu:28:10: warning: spin-wait through 'ld_volatile()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile' [volatile-sync]
-// CHECK: helpers.cu:19:3: note: the ld.volatile load is here; no automatic fix: an 'ld.acquire.gpu' load there also needs a "memory" clobber, so that the compiler keeps the loads after it
+// CHECK: helpers.cu:19:3: note: the ld.volatile load is here; no automatic fix: every caller of 'ld_volatile' shares it, and loads of data through it would become acquire loads too; poll with an 'ld.acquire.gpu' twin of it (with a "memory" clobber, so that the compiler keeps the loads after it) or a cuda::atomic_ref acquire load
 // CHECK: helpers.cu:35:9: warning: spin-wait through 'ld_volatile()', whose inline PTX 'ld.volatile' load neither synchronizes threads nor orders memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire load) in 'ld_volatile' [volatile-sync]
-// CHECK: helpers.cu:19:3: note: the ld.volatile load is here; no automatic fix: an 'ld.acquire.gpu' load there also needs a "memory" clobber, so that the compiler keeps the loads after it
+// CHECK: helpers.cu:19:3: note: the ld.volatile load is here; no automatic fix: every caller of 'ld_volatile' shares it, and loads of data through it would become acquire loads too; poll with an 'ld.acquire.gpu' twin of it (with a "memory" clobber, so that the compiler keeps the loads after it) or a cuda::atomic_ref acquire load
 // CHECK: helpers.cu:45:53: warning: store to volatile '*f', which another thread polls, publishes nothing: volatile writes are not ordered, use a cuda::atomic_ref release store [volatile-sync]
 // CHECK: helpers.cu:51:10: note: '*ready' is polled here
 // CHECK: helpers.cu:48:3: note: 'set_ready' is handed the polled flag here
