@@ -1,4 +1,7 @@
-/* The template pattern behind an instantiation's code (template_pattern.h). */
+/*
+ * The written template's expression an instantiated one was made from
+ * (template_pattern.h).
+ */
 #include "analysis/template_pattern.h"
 
 #include <stdlib.h>
@@ -7,38 +10,57 @@
 #include "parse/ast.h"
 #include "analysis/volatile_util.h"
 
+#define MAX_TEMPLATE_HOPS 8	/* member of a member template of a class template... */
+
 struct pattern_search {
-	CXSourceRange extent;
 	enum CXCursorKind kind;
-	CXCursor found;
+	CXSourceRange range;
+	CXCursor hit;
 };
 
-static enum CXChildVisitResult find_at_extent(CXCursor c, CXCursor parent, CXClientData data)
+static enum CXChildVisitResult find_visitor(CXCursor c, CXCursor parent, CXClientData data)
 {
-	struct pattern_search *s = data;
-	CXSourceRange r = clang_getCursorExtent(c);
+	struct pattern_search *ps = data;
 
 	(void)parent;
-	if (clang_getCursorKind(c) == s->kind && clang_equalRanges(r, s->extent)) {
-		s->found = c;
+	if (clang_getCursorKind(c) == ps->kind &&
+	    clang_equalRanges(clang_getCursorExtent(c), ps->range)) {
+		ps->hit = c;
 		return CXChildVisit_Break;
 	}
 	return CXChildVisit_Recurse;
 }
 
+/* The definition of the code no instantiation made that inst_fn comes from, or null. */
+static CXCursor written_template(CXCursor inst_fn)
+{
+	CXCursor pattern = clang_getNullCursor(), up = inst_fn;
+	int hops;
+
+	for (hops = 0; hops < MAX_TEMPLATE_HOPS; hops++) {
+		up = clang_getSpecializedCursorTemplate(up);
+		if (clang_Cursor_isNull(up))
+			break;
+		pattern = up;
+	}
+	if (clang_Cursor_isNull(pattern) || hops == MAX_TEMPLATE_HOPS)
+		return clang_getNullCursor();
+	return clang_getCursorDefinition(pattern);
+}
+
 CXCursor cal_pattern_expr(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_expr)
 {
-	struct pattern_search s;
-	CXCursor pattern = clang_getSpecializedCursorTemplate(inst_fn);
+	struct pattern_search ps;
+	CXCursor pattern = written_template(inst_fn);
 
 	(void)tu;
-	s.extent = clang_getCursorExtent(inst_expr);
-	s.kind = clang_getCursorKind(inst_expr);
-	s.found = clang_getNullCursor();
-	if (clang_Cursor_isNull(pattern) || clang_Range_isNull(s.extent))
-		return s.found;
-	clang_visitChildren(pattern, find_at_extent, &s);
-	return s.found;
+	if (clang_Cursor_isNull(pattern))
+		return pattern;
+	ps.kind = clang_getCursorKind(inst_expr);
+	ps.range = clang_getCursorExtent(inst_expr);
+	ps.hit = clang_getNullCursor();
+	clang_visitChildren(pattern, find_visitor, &ps);
+	return ps.hit;
 }
 
 int cal_pattern_type_is_fixed(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_expr)
@@ -56,13 +78,14 @@ int cal_pattern_type_is_fixed(CXTranslationUnit tu, CXCursor inst_fn, CXCursor i
 
 int cal_pattern_discards_statements(CXTranslationUnit tu, CXCursor inst_fn)
 {
-	CXCursor pattern = clang_getSpecializedCursorTemplate(inst_fn);
+	CXCursor pattern = written_template(inst_fn);
 	CXToken *toks = NULL;
 	unsigned n = 0, i;
 	int found = 0;
 
 	if (clang_Cursor_isNull(pattern))
 		return 1;
+	/* the expansion-site extent: a __device__ from a macro starts elsewhere */
 	clang_tokenize(tu, vol_file_extent(tu, pattern), &toks, &n);
 	for (i = 0; i + 1 < n && !found; i++) {
 		char *a = cal_take_string(clang_getTokenSpelling(tu, toks[i]));

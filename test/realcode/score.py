@@ -56,6 +56,10 @@ def read_tsv(name):
     return rows
 
 
+# checks that never offer a fix (bench/projects/run.py keeps the same list)
+NO_FIX_CHECKS = {"nv-atomic-host", "clang-diagnostic-error", "clang-partial-parse"}
+
+
 def site_key(s):
     return (s["repo"], s["path"], s["line"], s["check"])
 
@@ -121,6 +125,8 @@ def score(args):
         for line in range(int(first), int(last or first) + 1):
             labelled[(s["repo"], s["path"], line, s["check"])] = s
     found = set()
+    fixable = collections.Counter()     # findings of checks that offer fixes, clean parses
+    with_fix = collections.Counter()    # ... that carry one
     false_by_check = collections.Counter()
     correct_by_check = collections.Counter()
     unlabelled, rows, problems = [], [], []
@@ -145,6 +151,9 @@ def score(args):
                 if f["check"] == "clang-diagnostic-error":
                     problems.append("%s: %s:%d: %s" % (repo, path, f["line"], f["message"]))
                     continue
+            if f["check"] not in NO_FIX_CHECKS and not f.get("partial_parse"):
+                fixable[f["check"]] += 1
+                with_fix[f["check"]] += bool(f.get("fixes"))
             site = labelled.get(key)
             if site is None:
                 unlabelled.append("%s %s:%d [%s] %s" % (repo, path, f["line"], f["check"], f["message"]))
@@ -160,11 +169,11 @@ def score(args):
     misuse = [site_key(s) for s in sites if s["verdict"] == "misuse" and
               (not args.only or s["repo"] == args.only)]
     missed = [k for k in misuse if k not in found]
-    return rows, misuse, found, missed, false_by_check, correct_by_check, unlabelled, problems, crashes, partial_tus
+    return rows, misuse, found, missed, false_by_check, correct_by_check, unlabelled, problems, crashes, partial_tus, fixable, with_fix
 
 
 def report(result, out):
-    rows, misuse, found, missed, false_by_check, correct_by_check, unlabelled, problems, crashes, partial_tus = result
+    rows, misuse, found, missed, false_by_check, correct_by_check, unlabelled, problems, crashes, partial_tus, fixable, with_fix = result
     tus = sum(r[1] for r in rows)
     nfalse = sum(false_by_check.values())
     ncorrect = sum(correct_by_check.values())
@@ -179,6 +188,11 @@ def report(result, out):
               (ncorrect, nfalse, 100.0 * len(found) / max(1, len(found) + nfalse)))
     for check, n in sorted(false_by_check.items()):
         out.write("  - %s: %d\n" % (check, n))
+    nfix, nfixable = sum(with_fix.values()), sum(fixable.values())
+    out.write("- findings of checks that offer fixes (clean parses) carrying a fix: %d of %d (%.0f%%)\n" %
+              (nfix, nfixable, 100.0 * nfix / max(1, nfixable)))
+    for check in sorted(fixable):
+        out.write("  - %s: %d of %d\n" % (check, with_fix[check], fixable[check]))
     if missed:
         out.write("- missed:\n")
         for repo, path, line, check in sorted(missed):
