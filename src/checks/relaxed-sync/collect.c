@@ -223,29 +223,31 @@ void cal_rs_fence(struct rs_state *st, struct cal_walk *w, CXCursor call,
 	e->releases = o != CAL_ORDER_ACQUIRE && o != CAL_ORDER_CONSUME;
 }
 
-/* Is argument i of call the integer constant 0? */
-static int zero_arg(CXCursor call, int i)
+int cal_rs_constant_arg(CXCursor call, int i, long long *value)
 {
 	CXEvalResult ev;
-	int zero = 0;
+	int known;
 
 	if (i < 0 || i >= clang_Cursor_getNumArguments(call))
 		return 0;
 	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, (unsigned)i));
-	if (!ev)
-		return 0;
-	zero = clang_EvalResult_getKind(ev) == CXEval_Int && clang_EvalResult_getAsLongLong(ev) == 0;
-	clang_EvalResult_dispose(ev);
-	return zero;
+	known = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+	if (known && value)
+		*value = clang_EvalResult_getAsLongLong(ev);
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	return known;
 }
 
 /* An operation that reads the word and leaves it as it is: a load, an add of 0. */
 static int reads_only(CXCursor call, enum cal_op op, int value_arg)
 {
+	long long v = -1;
+
 	if (op == CAL_OP_LOAD)
 		return 1;
 	return (op == CAL_OP_ADD || op == CAL_OP_SUB || op == CAL_OP_OR || op == CAL_OP_XOR) &&
-	       zero_arg(call, value_arg);
+	       cal_rs_constant_arg(call, value_arg, &v) && v == 0;
 }
 
 void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum cal_op op,
@@ -267,9 +269,10 @@ void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum 
 	e->order_ref = proto->order_ref;
 	e->scope = proto->scope;
 	e->legacy = proto->legacy;
+	e->const_desired = proto->const_desired;
 	e->stmt = cal_rs_statement(w, e->cursor);
 	if (op == CAL_OP_CAS || op == CAL_OP_EXCH) {
-		if (cal_rs_wait_site(w, st, call, e, 1))
+		if (cal_rs_wait_site(w, st, call, e, e->const_desired))
 			e->kind = RS_TAKE;
 	} else if (reads_only(call, op, value_arg)) {
 		e->kind = RS_POLL;

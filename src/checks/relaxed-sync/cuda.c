@@ -28,6 +28,26 @@
 #include "checks/relaxed-sync/opencl.h"
 #include "checks/relaxed-sync/relaxed_sync.h"
 
+/*
+ * Does a target of the build (not just this parse) lack cuda::atomic_ref
+ * (and the __nv_atomic builtins, from the same sm_60)?  arch-unsupported
+ * then rewrites those calls, and an order edit inside them would collide.
+ */
+static int lacks_atomic_ref(const struct cal_walk *w)
+{
+	const struct cal_fact *f = cal_facts_find(CAL_API_LIBCUDACXX, CAL_OP_LOAD, CAL_T_ANY, 0);
+	unsigned min_sm = f ? cal_fact_min_sm(f, 0) : 0;
+	const struct cal_target_set *set = w->parse->targets;
+	int i;
+
+	if (w->parse->is_host || cal_walk_targets_below(w, min_sm))
+		return !w->parse->is_host;
+	for (i = 0; set && i < set->n; i++)
+		if (set->t[i].sm < min_sm)
+			return 1;
+	return 0;
+}
+
 static void *rs_begin(struct cal_walk *w)
 {
 	struct rs_state *st = xcalloc(1, sizeof(*st));
@@ -35,6 +55,7 @@ static void *rs_begin(struct cal_walk *w)
 	st->tu = w->parse->tu;
 	st->no_fixes = w->parse->partial;
 	st->opencl = w->parse->opencl != 0;
+	st->no_order_fix = !st->opencl && lacks_atomic_ref(w);
 	return st;
 }
 
@@ -85,6 +106,19 @@ static char *member_key(CXTranslationUnit tu, const struct cal_atomic *a, char *
 	return clang_Cursor_isNull(target) ? NULL : cal_rs_lvalue_key(tu, target, base);
 }
 
+/*
+ * Where the value a CAS or an exchange writes sits: legacy and builtin
+ * (pointer first) CAS 2, exchange 1; members (no pointer) one less.
+ */
+static int desired_arg(const struct cal_atomic *a)
+{
+	int i = a->op == CAL_OP_CAS ? 2 : 1;
+
+	if (a->api == CAL_API_NV_BUILTIN && a->row->generic)
+		return -1;	/* through a pointer */
+	return a->api == CAL_API_LIBCUDACXX ? i - 1 : i;
+}
+
 static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
 {
 	struct cal_atomic a;
@@ -104,6 +138,7 @@ static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
 		proto.order = cal_rs_order_arg(c, a.row->order_arg, a.api == CAL_API_LIBCUDACXX
 					       ? CAL_ORDER_SEQ_CST : CAL_ORDER_UNKNOWN, &proto.order_ref);
 	}
+	proto.const_desired = cal_rs_constant_arg(c, desired_arg(&a), NULL);
 	if (a.api == CAL_API_LIBCUDACXX) {
 		proto.key = member_key(st->tu, &a, &proto.base);
 		value_arg = 0;

@@ -142,6 +142,11 @@ static void rename_order(const struct rs_state *st, const struct rs_event *e, in
 	char *name, *p, *to;
 	const char *lower = acquire ? "acquire" : "release", *upper = acquire ? "ACQUIRE" : "RELEASE";
 
+	if (st->no_order_fix) {
+		fx->why = "a target of the build lacks cuda::atomic_ref and the __nv_atomic builtins "
+			  "(sm_60): arch-unsupported's fallback replaces the call";
+		return;
+	}
 	if (clang_Cursor_isNull(e->order_ref)) {
 		fx->why = "the memory order is not written as a named constant";
 		return;

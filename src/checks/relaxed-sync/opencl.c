@@ -27,6 +27,12 @@ const struct cal_atomic_op *cal_relaxed_sync_cl_atomic(CXCursor c)
 	return r;
 }
 
+/* An exchange with no value argument (atomic_flag_test_and_set: it writes 'set'). */
+static int writes_no_value(const struct cal_atomic_op *r)
+{
+	return r->op == CAL_OP_EXCH && (r->order_arg == 1 || (r->order_arg < 0 && r->nr_args == 1));
+}
+
 static void cl_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c,
 		      const struct cal_atomic_op *r)
 {
@@ -46,6 +52,9 @@ static void cl_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c,
 	} else {
 		proto.order = cal_rs_order_arg(c, r->order_arg, CAL_ORDER_SEQ_CST, &proto.order_ref);
 	}
+	/* a CAS writes argument 2, an exchange argument 1 */
+	proto.const_desired = writes_no_value(r) ||
+			      cal_rs_constant_arg(c, r->op == CAL_OP_CAS ? 2 : 1, NULL);
 	proto.key = cal_rs_address_key(st->tu, clang_Cursor_getArgument(c, 0), &proto.base);
 	cal_rs_atomic(st, w, c, r->op, &proto, r->op == CAL_OP_CAS ? -1 : 1);
 }

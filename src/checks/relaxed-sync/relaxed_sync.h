@@ -40,6 +40,7 @@ struct rs_event {
 	enum cal_order order;
 	enum cal_scope scope;	/* a legacy atomic's (its suffix) */
 	int legacy;		/* no memory order: a fence gives its ordering */
+	int const_desired;	/* CAS / exchange: writes a constant (a lock's "taken" value) */
 	int opencl;
 	int fix_allowed;
 	/* RS_FENCE */
@@ -53,6 +54,7 @@ struct rs_state {
 	CXTranslationUnit tu;
 	int no_fixes;		/* partial parse */
 	int opencl;
+	int no_order_fix;	/* a target lacks cuda::atomic_ref: arch-unsupported rewrites those calls */
 	struct rs_event *ev;
 	size_t nr_ev, alloc_ev;
 };
@@ -68,9 +70,14 @@ char *cal_rs_lvalue_key(CXTranslationUnit tu, CXCursor lvalue, char **base);
  * Where a call that waits stands: the spin loop waiting on it (*after: its
  * end), or the if whose condition holds it (*after: the call's end,
  * *limit: the if's end, *then its guarded statement).  0 if neither.
+ * if_too (a CAS or exchange writing a constant, as a lock's taking does):
+ * also a while/do condition whose operands the body changes (a reset
+ * 'expected'), and an if's condition.
  */
 int cal_rs_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor call, struct rs_event *e,
 		     int if_too);
+/* Is argument i of call an integer constant (its value in *value, if given)? */
+int cal_rs_constant_arg(CXCursor call, int i, long long *value);
 /* The memory order an argument names, and its reference (for the fix). */
 enum cal_order cal_rs_order_arg(CXCursor call, int i, enum cal_order def, CXCursor *ref);
 /* A fence call (cal_fence_op_find): its event. */
@@ -79,7 +86,7 @@ void cal_rs_fence(struct rs_state *st, struct cal_walk *w, CXCursor call,
 /*
  * An atomic call as an event: its role from op and where it stands.  proto
  * holds key, base, name (taken over: freed here where no event keeps them),
- * order, order_ref, scope and legacy; value_arg is the index of the value
+ * order, order_ref, scope, legacy and const_desired; value_arg is the index of the value
  * argument (an add of 0 reads), -1 if none.
  */
 void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum cal_op op,

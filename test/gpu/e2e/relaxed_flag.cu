@@ -1,18 +1,17 @@
-// e2e: message passing between two blocks through a relaxed atomic flag.
+// e2e: message passing between two blocks through a flag raised with a
+// legacy atomicExch and polled with atomicAdd(&flag, 0).
 //
-// Misuse (relaxed-sync): the producer writes the payload with plain stores
-// and raises the flag with a cuda::atomic_ref store given
-// memory_order_relaxed; the consumer polls the flag with a relaxed load and
-// then reads the payload with plain loads.  A relaxed atomic orders nothing
-// but itself: the consumer's plain loads may be served from its SM's L1,
-// which still holds the previous round's payload, or the payload stores may
-// land after the flag.  The acknowledgement is written correctly (release /
-// acquire), so the flag is the only misuse.  cuatomlint --fix makes the
-// flag's store a release and its poll an acquire, the scope kept.
+// Misuse (relaxed-sync): legacy atomics are relaxed.  The producer writes
+// the payload with plain stores and raises the flag with no fence before
+// it; the consumer polls the flag and reads the payload with plain loads
+// with no fence after the loop.  The consumer's plain loads may be served
+// from its SM's L1, which still holds the previous round's payload, or the
+// payload stores may land after the flag.  The acknowledgement is written
+// correctly (fenced), so the flag is the only misuse.  cuatomlint --fix puts
+// a __threadfence() before the atomicExch and one after the polling loop
+// (every target has it: the sm_52 build gets the same fix).
 // run.sh: before may pass (an H100/H200 may happen to serve the payload fresh; the
 // sanitizer rows and the fixed form are the evidence then)
-#include <cuda/atomic>
-
 #include "harness.cuh"
 
 enum { ROUNDS = 2000, WORDS = 256 };
@@ -27,18 +26,19 @@ __global__ void ping_pong(int *errors, int *stuck) {
   for (int r = 1; r <= ROUNDS; r++) {
     if (blockIdx.x == 0) {
       unsigned spins = 0;
-      while (cuda::atomic_ref<int, cuda::thread_scope_device>{ack}.load(cuda::memory_order_acquire) != r - 1) {
+      while (atomicAdd(&ack, 0) != r - 1) {
         if (++spins == SPIN_BOUND) {
           atomicAdd(stuck, 1);
           return;
         }
       }
+      __threadfence();
       for (int i = 0; i < WORDS; i++)
         payload[i] = r;
-      cuda::atomic_ref<int, cuda::thread_scope_device>{flag}.store(r, cuda::memory_order_relaxed);
+      atomicExch(&flag, r);
     } else {
       unsigned spins = 0;
-      while (cuda::atomic_ref<int, cuda::thread_scope_device>{flag}.load(cuda::memory_order_relaxed) != r) {
+      while (atomicAdd(&flag, 0) != r) {
         if (++spins == SPIN_BOUND) {
           atomicAdd(stuck, 1);
           return;
@@ -49,7 +49,8 @@ __global__ void ping_pong(int *errors, int *stuck) {
         bad += payload[i] != r;
       if (bad)
         atomicAdd(errors, 1);
-      cuda::atomic_ref<int, cuda::thread_scope_device>{ack}.store(r, cuda::memory_order_release);
+      __threadfence();
+      atomicExch(&ack, r);
     }
   }
 }

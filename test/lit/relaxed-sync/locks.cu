@@ -49,7 +49,7 @@ __global__ void if_lock(float *out, float v) {
 
 // Half fenced: a fence after taking it, none before freeing it.
 __device__ unsigned sys_lock;
-__device__ void half(acc *a) {
+__device__ void half_fenced(acc *a) {
   while (atomicCAS_system(&sys_lock, 0u, 1u))
     ;
   __threadfence_system();

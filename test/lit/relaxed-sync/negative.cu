@@ -78,6 +78,22 @@ __device__ void atomic_max(float *addr, float v) {
   } while (assumed != old);
 }
 
+// A CAS update with the CAS in the loop condition (it writes a computed
+// value, not a lock's constant), then a plain reset of the word: no lock.
+__device__ void cas_in_condition(unsigned *word, int *data) {
+  unsigned old = *word;
+  while (atomicCAS(word, old, old + 1) != old)
+    old = *word;
+  data[5] = 1;
+  *word = 0;
+}
+
+// A try-lock whose branch never frees the word: a claim, not a lock.
+__device__ void claim_once(int *claimed, int *data) {
+  if (atomicExch(claimed, 1) == 0)
+    data[6] = 1;
+}
+
 // A histogram and a counter: relaxed atomics, nobody polls them.
 __global__ void histogram(const int *in, unsigned *bins, unsigned *count, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
