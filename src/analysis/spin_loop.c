@@ -431,3 +431,10 @@ int cal_is_scalar(CXType t)
 	return t.kind != CXType_Record && t.kind != CXType_Elaborated &&
 	       t.kind != CXType_Invalid && t.kind != CXType_Unexposed;
 }
+
+CXSourceRange cal_loop_statement_range(CXTranslationUnit tu, CXCursor loop)
+{
+	if (clang_getCursorKind(loop) == CXCursor_DoStmt)
+		return vol_statement_range(tu, loop);
+	return clang_getCursorExtent(loop);
+}

@@ -46,6 +46,11 @@ int cal_in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCurs
  */
 int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
 			  int level, CXCursor *copy_out);
+/*
+ * A loop statement as written, with a do-while's ';': what a fence put
+ * after the loop (cal_edit_line_after) follows.
+ */
+CXSourceRange cal_loop_statement_range(CXTranslationUnit tu, CXCursor loop);
 /* A scalar type (no record, no unknown type): one that a copy can hold whole. */
 int cal_is_scalar(CXType t);
 

@@ -81,6 +81,25 @@ struct cal_cl_scope {
 /* The memory_scope_* constant called name, or NULL. */
 const struct cal_cl_scope *cal_cl_scope_find(const char *name);
 
+/*
+ * A memory fence function (src/atomics/fence_ops.c): CUDA's
+ * __threadfence_block/__threadfence/__threadfence_system (CAL_API_LEGACY,
+ * their scope; always sequentially consistent), cuda::atomic_thread_fence
+ * (CAL_API_LIBCUDACXX), OpenCL C's mem_fence & co. (CAL_API_OPENCL_1X) and
+ * atomic_work_item_fence (CAL_API_OPENCL_2X).  order_arg: where the memory
+ * order sits, -1 where the fence orders everything.
+ */
+struct cal_fence_op {
+	const char *name;
+	enum cal_api api;
+	enum cal_scope scope;	/* CAL_SCOPE_UNKNOWN where an argument or the profile says */
+	int order_arg;
+};
+/* The fence of that name, in OpenCL C (opencl set) or CUDA, or NULL. */
+const struct cal_fence_op *cal_fence_op_find(int opencl, const char *name);
+/* CUDA's fence function of scope (block, device, system): "__threadfence", or NULL. */
+const char *cal_fence_name(enum cal_scope scope);
+
 /* Arithmetic or logic read-modify-write (add, sub, min, max, inc, dec, and, or, xor)? */
 int cal_op_is_arith(enum cal_op op);
 /* Is order valid for op (load: not release/acq_rel; store: not consume/acquire/acq_rel)? */

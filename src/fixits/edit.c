@@ -154,3 +154,68 @@ char *cal_cursor_text(CXTranslationUnit tu, CXCursor c, enum cal_text_macros mac
 {
 	return cal_range_text(tu, clang_getCursorExtent(c), macros);
 }
+
+/*
+ * Where r's line starts (*line) and r begins (*begin, *end) in its file, if
+ * r is written directly and only blanks stand before it on its line.
+ */
+static const char *own_line(CXTranslationUnit tu, CXSourceRange r, CXFile *file,
+			    unsigned *line, unsigned *begin, unsigned *end)
+{
+	CXFile end_file;
+	const char *buf;
+	size_t size;
+	unsigned i;
+	char *written = clang_Range_isNull(r) ? NULL : cal_range_text(tu, r, CAL_TEXT_NO_MACROS);
+
+	if (!written)
+		return NULL;
+	free(written);
+	if (cal_direct_position(clang_getRangeStart(r), file, NULL, NULL, begin) < 0 ||
+	    cal_direct_position(clang_getRangeEnd(r), &end_file, NULL, NULL, end) < 0 ||
+	    !clang_File_isEqual(*file, end_file) ||
+	    !(buf = clang_getFileContents(tu, *file, &size)) || *end > size)
+		return NULL;
+	for (*line = *begin; *line > 0 && buf[*line - 1] != '\n'; (*line)--)
+		;
+	for (i = *line; i < *begin; i++)
+		if (buf[i] != ' ' && buf[i] != '\t')
+			return NULL;
+	return buf;
+}
+
+int cal_edit_line_after(CXTranslationUnit tu, CXSourceRange r, const char *text,
+			struct cal_edit *out)
+{
+	CXFile file;
+	unsigned line, begin, end;
+	const char *buf = own_line(tu, r, &file, &line, &begin, &end);
+	char *s;
+	int rc;
+
+	if (!buf)
+		return -1;
+	s = xasprintf("%s%.*s%s", line >= 2 && buf[line - 2] == '\r' ? "\r\n" : "\n",
+		      (int)(begin - line), buf + line, text);
+	rc = cal_edit_insert(clang_getLocationForOffset(tu, file, end), s, out);
+	free(s);
+	return rc;
+}
+
+int cal_edit_line_before(CXTranslationUnit tu, CXSourceRange r, const char *text,
+			 struct cal_edit *out)
+{
+	CXFile file;
+	unsigned line, begin, end;
+	const char *buf = own_line(tu, r, &file, &line, &begin, &end);
+	char *s;
+	int rc;
+
+	if (!buf)
+		return -1;
+	s = xasprintf("%s%s%.*s", text, line >= 2 && buf[line - 2] == '\r' ? "\r\n" : "\n",
+		      (int)(begin - line), buf + line);
+	rc = cal_edit_insert(clang_getLocationForOffset(tu, file, begin), s, out);
+	free(s);
+	return rc;
+}

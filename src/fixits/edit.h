@@ -56,6 +56,19 @@ int cal_add_fix_edits(struct cal_finding *f, const char *description,
 void cal_edit_clear(struct cal_edit *e);
 
 /*
+ * A statement on a line of its own next to the statement r spans (r as
+ * written, with its ';' where it has one): text on a new line after r
+ * (cal_edit_line_after) or before it (cal_edit_line_before), indented as
+ * r's first line.  -1 where r comes from a macro or something else stands
+ * on its line before it (the new line would split that).  Fences that
+ * complete a lock or a flag's ordering are added this way.
+ */
+int cal_edit_line_after(CXTranslationUnit tu, CXSourceRange r, const char *text,
+			struct cal_edit *out);
+int cal_edit_line_before(CXTranslationUnit tu, CXSourceRange r, const char *text,
+			 struct cal_edit *out);
+
+/*
  * The source text of a range or a cursor's extent, as clang parsed the
  * file (caller frees), or NULL if the ends are not in one file, out of
  * order or the file's text is unknown.  An end that comes from a macro

@@ -231,48 +231,6 @@ out:
 	return out;
 }
 
-/* The range after which the legacy fence goes: the loop, with a do-while's ';'. */
-static CXSourceRange loop_statement_range(CXTranslationUnit tu, CXCursor loop)
-{
-	if (clang_getCursorKind(loop) == CXCursor_DoStmt)
-		return vol_statement_range(tu, loop);
-	return clang_getCursorExtent(loop);
-}
-
-/* The legacy acquire: 'fence' on a new line after the loop, indented like it. */
-static int fence_after_loop_edit(CXTranslationUnit tu, const struct lock_site *l,
-				 const char *fence, struct cal_edit *e)
-{
-	CXSourceRange r = loop_statement_range(tu, l->loop);
-	CXFile file, end_file;
-	unsigned begin, end, line;
-	size_t size;
-	const char *buf;
-	char *text, *written = cal_range_text(tu, r, CAL_TEXT_NO_MACROS);
-	int rc, direct = written != NULL;
-
-	free(written);
-	if (!direct || clang_Range_isNull(r) ||
-	    cal_direct_position(clang_getRangeStart(r), &file, NULL, NULL, &begin) < 0 ||
-	    cal_direct_position(clang_getRangeEnd(r), &end_file, NULL, NULL, &end) < 0 ||
-	    !clang_File_isEqual(file, end_file) ||
-	    !(buf = clang_getFileContents(tu, file, &size)) || end > size)
-		return -1;
-	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
-		;
-	for (; line < begin && (buf[line] == ' ' || buf[line] == '\t'); )
-		line++;
-	if (line != begin)	/* something else on the line before the loop */
-		return -1;
-	for (line = begin; line > 0 && buf[line - 1] != '\n'; line--)
-		;
-	text = xasprintf("%s%.*s%s", line >= 2 && buf[line - 2] == '\r' ? "\r\n" : "\n",
-			 (int)(begin - line), buf + line, fence);
-	rc = cal_edit_insert(clang_getLocationForOffset(tu, file, end), text, e);
-	free(text);
-	return rc;
-}
-
 /*
  * Why the loop acquiring lock l cannot be given acquire ordering, or NULL;
  * with fix set, the edit that gives it is added there.  Nothing is needed
@@ -292,8 +250,9 @@ static const char *acquire_problem(const struct sync_state *st, const struct loc
 	if (st->legacy) {
 		if (clang_Cursor_isNull(l->block))
 			return "its loop is not a statement of a { } block, so no fence can follow it";
-		rc = fence_after_loop_edit(st->tu, l, !strcmp(scope, "cuda::thread_scope_system")
-					   ? "__threadfence_system();" : "__threadfence();", &e);
+		rc = cal_edit_line_after(st->tu, cal_loop_statement_range(st->tu, l->loop),
+					 !strcmp(scope, "cuda::thread_scope_system")
+					 ? "__threadfence_system();" : "__threadfence();", &e);
 		if (rc < 0)
 			return "its loop is written in a macro or shares its line, so no fence can follow it";
 	} else {

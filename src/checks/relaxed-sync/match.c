@@ -1,0 +1,428 @@
+/*
+ * relaxed-sync, matching: locks (a take, its release, the plain accesses
+ * between them), polls (the plain reads after the loop) and publishes (the
+ * plain writes before a relaxed write of a polled word), judged once the
+ * walk has seen the whole translation unit; reported and fixed here.
+ *
+ * The precision line: relaxed ordering is right where the guarded data is
+ * itself only accessed atomically (a counter, a histogram, a CAS update of
+ * one word), so a finding needs a plain access of other data, in the
+ * critical section, after the poll, or before the publish.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "parse/check.h"
+#include "cuatomlint/strbuf.h"
+#include "fixits/edit.h"
+#include "fixits/no_fix.h"
+#include "analysis/spin_loop.h"
+#include "analysis/volatile_util.h"
+#include "atomics/atomics.h"
+#include "checks/relaxed-sync/relaxed_sync.h"
+
+static int same_fn(const struct rs_event *a, const struct rs_event *b)
+{
+	return clang_equalCursors(a->function, b->function);
+}
+
+static int same_key(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+/* Relaxed, as written: an order that is not a constant is taken as intended. */
+static int relaxed(const struct rs_event *e)
+{
+	return e->order == CAL_ORDER_RELAXED;
+}
+
+static int fence_between(const struct rs_state *st, const struct rs_event *in, unsigned from,
+			 unsigned to, int acquire)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *f = &st->ev[i];
+		if (f->kind == RS_FENCE && same_fn(f, in) && f->begin >= from && f->begin <= to &&
+		    (acquire ? f->acquires : f->releases))
+			return 1;
+	}
+	return 0;
+}
+
+/* The release of lock t: the first write of its word after the code it guards starts. */
+static const struct rs_event *release_of(const struct rs_state *st, const struct rs_event *t)
+{
+	const struct rs_event *r = NULL;
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if ((e->kind == RS_WRITE || (e->kind == RS_DATA && e->is_write)) && same_fn(e, t) &&
+		    same_key(e->key, t->key) && e->begin >= t->after && e->begin < t->limit &&
+		    (!r || e->begin < r->begin))
+			r = e;
+	}
+	return r;
+}
+
+/* The plain accesses of other data than key in [from, to] of in's function: first and last. */
+static const struct rs_event *data_between(const struct rs_state *st, const struct rs_event *in,
+					   unsigned from, unsigned to, int reads, int writes,
+					   const struct rs_event **last)
+{
+	const struct rs_event *first = NULL;
+	size_t i;
+
+	*last = NULL;
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (e->kind != RS_DATA || !same_fn(e, in) || e->begin < from || e->end > to ||
+		    same_key(e->key, in->key) || (reads && !e->is_read) || (writes && !e->is_write))
+			continue;
+		if (!first || e->begin < first->begin)
+			first = e;
+		if (!*last || e->begin > (*last)->begin)
+			*last = e;
+	}
+	return first;
+}
+
+/* Does any code of the translation unit write the variable base (plainly or atomically)? */
+static int written(const struct rs_state *st, const char *base)
+{
+	size_t i;
+
+	for (i = 0; base && i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (same_key(e->base, base) &&
+		    ((e->kind == RS_DATA && e->is_write) || e->kind == RS_WRITE || e->kind == RS_TAKE))
+			return 1;
+	}
+	return 0;
+}
+
+/* Is key a lock's word (taken somewhere)? With fn set, in that function. */
+static int is_lock_word(const struct rs_state *st, const char *key, const struct rs_event *fn)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++)
+		if (st->ev[i].kind == RS_TAKE && same_key(st->ev[i].key, key) &&
+		    (!fn || same_fn(&st->ev[i], fn)))
+			return 1;
+	return 0;
+}
+
+static const struct rs_event *a_poll_of(const struct rs_state *st, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++)
+		if (st->ev[i].kind == RS_POLL && same_key(st->ev[i].key, key))
+			return &st->ev[i];
+	return NULL;
+}
+
+/* ---- fixes ---- */
+
+struct rs_fix {
+	struct cal_edit edits[4];	/* an acquire (1), a release (up to 2) */
+	int n;
+	const char *why;	/* no fix: the reason */
+};
+
+/* The order constant renamed: memory_order_relaxed → memory_order_acquire, __NV_ATOMIC_RELAXED → ... */
+static void rename_order(const struct rs_state *st, const struct rs_event *e, int acquire,
+			 struct rs_fix *fx)
+{
+	char *name, *p, *to;
+	const char *lower = acquire ? "acquire" : "release", *upper = acquire ? "ACQUIRE" : "RELEASE";
+
+	if (st->no_order_fix) {
+		fx->why = "a target of the build lacks cuda::atomic_ref and the __nv_atomic builtins "
+			  "(sm_60): arch-unsupported's fallback replaces the call";
+		return;
+	}
+	if (clang_Cursor_isNull(e->order_ref)) {
+		fx->why = "the memory order is not written as a named constant";
+		return;
+	}
+	name = cal_cursor_name(clang_getCursorReferenced(e->order_ref));
+	p = strstr(name, "relaxed");
+	if (!p)
+		p = strstr(name, "RELAXED");
+	if (!p) {
+		fx->why = "the memory order is not written as a named constant";
+		free(name);
+		return;
+	}
+	to = xasprintf("%.*s%s%s", (int)(p - name), name, *p == 'r' ? lower : upper, p + 7);
+	if (cal_edit_rename(st->tu, e->order_ref, to, &fx->edits[fx->n]) < 0)
+		fx->why = "the memory order is written in a macro";
+	else
+		fx->n++;
+	free(to);
+	free(name);
+}
+
+/* The fence statement of e's scope, in buf: "__threadfence();". */
+static const char *fence_statement(const struct rs_event *e, char *buf, size_t size)
+{
+	const char *name = cal_fence_name(e->scope == CAL_SCOPE_BLOCK || e->scope == CAL_SCOPE_SYSTEM
+					  ? e->scope : CAL_SCOPE_DEVICE);
+
+	snprintf(buf, size, "%s();", name ? name : "__threadfence");
+	return buf;
+}
+
+/* A take or a poll made an acquire: the order, or (legacy) a fence after the loop. */
+static void fix_acquire(const struct rs_state *st, const struct rs_event *e, struct rs_fix *fx)
+{
+	char fence[64];
+	int rc;
+
+	if (fx->why)
+		return;
+	if (!e->fix_allowed) {
+		fx->why = "the template's other instantiations share this code";
+		return;
+	}
+	if (!e->legacy) {
+		rename_order(st, e, 1, fx);
+		return;
+	}
+	if (e->opencl) {
+		fx->why = "OpenCL C 1.x atomics take no memory order: use the _explicit functions "
+			  "with memory_order_acquire and memory_order_release";
+		return;
+	}
+	if (!clang_Cursor_isNull(e->loop))
+		rc = cal_edit_line_after(st->tu, cal_loop_statement_range(st->tu, e->loop),
+					 fence_statement(e, fence, sizeof(fence)), &fx->edits[fx->n]);
+	else if (clang_getCursorKind(e->then) == CXCursor_CompoundStmt && cal_nr_children(e->then) > 0)
+		rc = cal_edit_line_before(st->tu, clang_getCursorExtent(cal_child(e->then, 0)),
+					  fence_statement(e, fence, sizeof(fence)), &fx->edits[fx->n]);
+	else
+		rc = -1;
+	if (rc < 0)
+		fx->why = "no fence can follow it on a line of its own (a macro, or code sharing the line)";
+	else
+		fx->n++;
+}
+
+/* The atomicExch that replaces a plain store 'x = v' of a legacy lock's word. */
+static char *exchange_text(const struct rs_state *st, const struct rs_event *r)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(r->cursor));
+	CXCursor lv = cal_ignore_wrappers(r->cursor);
+	char *obj, *value, *out;
+	int deref = vol_is_unary(lv, CXUnaryOperator_Deref);
+
+	if (t.kind != CXType_Int && t.kind != CXType_UInt && t.kind != CXType_ULongLong &&
+	    t.kind != CXType_Float)
+		return NULL;
+	obj = cal_cursor_text(st->tu, deref ? cal_child(lv, 0) : lv, CAL_TEXT_NO_MACROS);
+	value = cal_cursor_text(st->tu, cal_child(r->assign, 1), CAL_TEXT_NO_MACROS);
+	out = obj && value ? xasprintf("atomicExch(%s%s, %s)", deref ? "" : "&", obj, value) : NULL;
+	free(obj);
+	free(value);
+	return out;
+}
+
+/* A release or a publish made a release: the order, or (legacy) a fence before it. */
+static void fix_release(const struct rs_state *st, const struct rs_event *by,
+			const struct rs_event *r, struct rs_fix *fx)
+{
+	char fence[64], *text;
+
+	if (fx->why)
+		return;
+	if (!r->fix_allowed) {
+		fx->why = "the template's other instantiations share this code";
+		return;
+	}
+	if (r->kind == RS_WRITE && !r->legacy) {
+		rename_order(st, r, 0, fx);
+		return;
+	}
+	if (r->opencl || !by->legacy) {
+		fx->why = r->opencl && r->kind == RS_WRITE
+			  ? "OpenCL C 1.x atomics take no memory order: use the _explicit functions "
+			    "with memory_order_acquire and memory_order_release"
+			  : "the lock is freed by a plain store: make it a release store";
+		return;
+	}
+	if (clang_Cursor_isNull(r->stmt) ||
+	    (r->kind == RS_DATA && !clang_equalCursors(r->stmt, r->assign)) ||
+	    cal_edit_line_before(st->tu, clang_getCursorExtent(r->stmt), fence_statement(by, fence, sizeof(fence)),
+				 &fx->edits[fx->n]) < 0) {
+		fx->why = "no fence can go before it on a line of its own (a macro, or code sharing the line)";
+		return;
+	}
+	fx->n++;
+	if (r->kind != RS_DATA)
+		return;
+	text = exchange_text(st, r);
+	if (!text || cal_edit_replace_cursor(r->assign, text, &fx->edits[fx->n]) < 0)
+		fx->why = "the plain store cannot be made an atomicExch (its type, or a macro)";
+	else
+		fx->n++;
+	free(text);
+}
+
+static void add_fix(struct cal_walk *w, struct cal_finding *f, const struct rs_state *st,
+		    struct rs_fix *fx, CXCursor at, const char *description)
+{
+	int i;
+
+	if (st->no_fixes) {
+		for (i = 0; i < fx->n; i++)
+			cal_edit_clear(&fx->edits[i]);
+		return;
+	}
+	if (fx->why) {
+		cal_note_no_fix(w, f, at, "%s", fx->why);
+		for (i = 0; i < fx->n; i++)
+			cal_edit_clear(&fx->edits[i]);
+		return;
+	}
+	cal_add_fix_edits(f, description, fx->edits, fx->n);
+}
+
+/* ---- judging ---- */
+
+static const char *freed_with(const struct rs_event *r, char *buf, size_t size)
+{
+	if (r->kind == RS_DATA)
+		snprintf(buf, size, "a plain store");
+	else
+		snprintf(buf, size, "relaxed '%s'", r->name);
+	return buf;
+}
+
+static void report_lock(struct cal_walk *w, const struct rs_state *st, const struct rs_event *t,
+			const struct rs_event *r, const struct rs_event *first, int acq_ok, int rel_ok)
+{
+	struct rs_fix fx = { .n = 0 };
+	struct cal_finding *f;
+	char how[160];
+
+	freed_with(r, how, sizeof(how));
+	if (!acq_ok && !rel_ok)
+		f = cal_report(w, t->cursor, "lock '%s' taken with relaxed '%s' and freed with %s, no "
+			       "fence in between: the critical section's plain accesses are not "
+			       "ordered with the lock; take it with acquire and free it with release "
+			       "ordering", t->key, t->name, how);
+	else if (!acq_ok)
+		f = cal_report(w, t->cursor, "lock '%s' taken with relaxed '%s' and no fence after it: "
+			       "the critical section's plain accesses may happen before the lock is "
+			       "held; take it with acquire ordering", t->key, t->name);
+	else
+		f = cal_report(w, t->cursor, "lock '%s' freed with %s and no fence before it: the "
+			       "critical section's plain accesses may become visible after the lock "
+			       "is free; free it with release ordering", t->key, how);
+	cal_note_at(w, f, first->cursor, "'%s' is accessed in the critical section here", first->key);
+	cal_note_at(w, f, r->cursor, "the lock is freed here");
+	if (!acq_ok)
+		fix_acquire(st, t, &fx);
+	if (!rel_ok)
+		fix_release(st, t, r, &fx);
+	add_fix(w, f, st, &fx, t->cursor, !acq_ok && !rel_ok
+		? "take the lock with acquire and free it with release ordering"
+		: !acq_ok ? "take the lock with acquire ordering" : "free the lock with release ordering");
+}
+
+static void judge_lock(struct cal_walk *w, const struct rs_state *st, const struct rs_event *t)
+{
+	const struct rs_event *r = release_of(st, t), *first, *last;
+	int acq_ok, rel_ok;
+
+	/* a volatile store frees it: volatile-sync's finding; a '+=' frees nothing */
+	if (!r || (r->kind == RS_DATA && (r->is_volatile || r->is_read)))
+		return;
+	first = data_between(st, t, t->after, r->begin, 0, 0, &last);
+	if (!first)
+		return;		/* only atomic accesses: relaxed is right */
+	acq_ok = !relaxed(t) || fence_between(st, t, t->after, first->begin, 1);
+	rel_ok = (r->kind == RS_WRITE && !relaxed(r)) || fence_between(st, t, last->end, r->begin, 0);
+	if (!acq_ok || !rel_ok)
+		report_lock(w, st, t, r, first, acq_ok, rel_ok);
+}
+
+static void judge_poll(struct cal_walk *w, const struct rs_state *st, const struct rs_event *p)
+{
+	const struct rs_event *d = NULL, *last;
+	struct rs_fix fx = { .n = 0 };
+	struct cal_finding *f;
+	size_t i;
+
+	if (!relaxed(p) || is_lock_word(st, p->key, p))
+		return;
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (e->kind == RS_DATA && e->is_read && same_fn(e, p) && e->begin >= p->after &&
+		    !same_key(e->key, p->key) && written(st, e->base) && (!d || e->begin < d->begin))
+			d = e;
+	}
+	if (!d || fence_between(st, p, p->after, d->begin, 1))
+		return;
+	(void)last;
+	f = cal_report(w, p->cursor, "spin-wait on '%s' with relaxed '%s' and no fence after the "
+		       "loop: the read of '%s' after it may see data older than the flag; poll with "
+		       "acquire ordering", p->key, p->name, d->key);
+	cal_note_at(w, f, d->cursor, "'%s' is read here", d->key);
+	fix_acquire(st, p, &fx);
+	add_fix(w, f, st, &fx, p->cursor, "poll with acquire ordering");
+}
+
+static void judge_publish(struct cal_walk *w, const struct rs_state *st, const struct rs_event *p)
+{
+	const struct rs_event *poll, *first, *d;
+	struct rs_fix fx = { .n = 0 };
+	struct cal_finding *f;
+
+	if (!relaxed(p) || is_lock_word(st, p->key, NULL) || !(poll = a_poll_of(st, p->key)))
+		return;
+	first = data_between(st, p, 0, p->begin, 0, 1, &d);
+	if (!first || fence_between(st, p, d->end, p->begin, 0))
+		return;
+	f = cal_report(w, p->cursor, "flag '%s' published with relaxed '%s' and no fence before "
+		       "it: the write of '%s' before it may become visible after the flag; publish "
+		       "with release ordering", p->key, p->name, d->key);
+	cal_note_at(w, f, d->cursor, "'%s' is written here", d->key);
+	cal_note_at(w, f, poll->cursor, "'%s' is polled here", poll->key);
+	fix_release(st, p, p, &fx);
+	add_fix(w, f, st, &fx, p->cursor, "publish with release ordering");
+}
+
+void cal_rs_match(struct cal_walk *w, struct rs_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (e->kind == RS_TAKE)
+			judge_lock(w, st, e);
+		else if (e->kind == RS_POLL)
+			judge_poll(w, st, e);
+		else if (e->kind == RS_WRITE)
+			judge_publish(w, st, e);
+	}
+}
+
+void cal_rs_free(struct rs_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		free(st->ev[i].key);
+		free(st->ev[i].base);
+		free(st->ev[i].name);
+	}
+	free(st->ev);
+	free(st);
+}
