@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
+#include "analysis/template_pattern.h"
 #include "parse/check.h"
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"
@@ -268,6 +269,24 @@ static void add_fix(struct cal_walk *w, struct arch_state *st, struct cal_findin
 	cal_edit_clear(&rename);
 }
 
+/*
+ * Is the call the same in every instantiation of the template it is in: its
+ * type and every argument's are written without the template's parameters
+ * (template_pattern.h), so the overload it calls, and a rename of it, are?
+ */
+static int call_fixed_in_template(struct cal_walk *w, CXCursor call)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	int i, n = clang_Cursor_getNumArguments(call);
+
+	if (n < 0 || !cal_pattern_type_is_fixed(tu, w->function, call))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!cal_pattern_type_is_fixed(tu, w->function, clang_Cursor_getArgument(call, i)))
+			return 0;
+	return 1;
+}
+
 static void report_unsupported(struct cal_walk *w, struct arch_state *st,
 			       const struct atomic_call *ac, const struct cal_fact *fact,
 			       unsigned min_sm, uint64_t below)
@@ -281,7 +300,8 @@ static void report_unsupported(struct cal_walk *w, struct arch_state *st,
 	f->archs = below;
 	f->arch_specific = 1;
 	cal_reach_defer(st->reach, w, f, CAL_REACH_ANALYSED);
-	if (cal_walk_in_dependent_instantiation(w)) {
+	if (cal_walk_in_dependent_instantiation(w) &&
+	    (ac->api != CAL_API_LEGACY || !call_fixed_in_template(w, ac->expr))) {
 		char *fn = cal_walk_function_name(w);
 		cal_note_at(w, f, w->function, "in instantiation '%s'%s", fn,
 			    no_fix ? "" : "; no automatic fix: the template's other "

@@ -29,6 +29,22 @@ template <int N> __device__ void add_double_n(double *p) {
   // CHECK: fix-it:"{{.*}}templates.cu":{[[@LINE-3]]:5-[[@LINE-3]]:14}:"cuatomlint_atomicAdd_f64"
 }
 
+// A class template over the element type whose call names no parameter:
+// every instantiation adds to a double, so the rename fits them all.
+template <class T> struct Counted {
+  double *sum;
+  T *items;
+  __device__ void add(T v) { atomicAdd(sum, (double)v); }
+  // CHECK: templates.cu:[[@LINE-1]]:30: error: atomicAdd(double*) needs sm_60; the build targets sm_52 [arch-unsupported]
+  // CHECK: fix-it:"{{.*}}templates.cu":{8:1-8:1}:"#ifndef CUATOMLINT_HAVE_cuatomlint_atomicAdd_f64\n{{.*}}"
+  // CHECK: fix-it:"{{.*}}templates.cu":{[[@LINE-3]]:30-[[@LINE-3]]:39}:"cuatomlint_atomicAdd_f64"
+};
+
+__global__ void counted(Counted<int> a, Counted<float> b) {
+  a.add(1);
+  b.add(1.0f);
+}
+
 __global__ void kernel(Accumulator<double> d, Accumulator<float> f, double *pd, float *pf) {
   d.add(1.0);
   f.add(1.0f);
