@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
+#include "atomics/atomics.h"
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 
@@ -111,13 +112,23 @@ int vol_is_barrier_call(CXCursor c)
 	return is_barrier_call(cal_ignore_wrappers(c));
 }
 
+/* The rank of a scope: block 1, device 2, system 3; 0 for none that orders a device's threads. */
+static int scope_rank(enum cal_scope scope)
+{
+	return scope == CAL_SCOPE_BLOCK ? 1 : scope == CAL_SCOPE_DEVICE ? 2
+	       : scope == CAL_SCOPE_SYSTEM ? 3 : 0;
+}
+
 /* The scope an atomic_thread_fence's arguments give it, or 0 for a non-acquiring order. */
-static int thread_fence_rank(CXTranslationUnit tu, CXCursor call)
+static int thread_fence_rank(CXTranslationUnit tu, CXCursor call, int order_arg)
 {
 	int n = clang_Cursor_getNumArguments(call), rank = 0;
-	char *order = n >= 1 ? cal_cursor_text(tu, clang_Cursor_getArgument(call, 0), CAL_TEXT_MACRO_USES) : NULL;
-	char *scope = n >= 2 ? cal_cursor_text(tu, clang_Cursor_getArgument(call, 1), CAL_TEXT_MACRO_USES) : NULL;
+	char *order = n > order_arg ? cal_cursor_text(tu, clang_Cursor_getArgument(call, order_arg),
+						      CAL_TEXT_MACRO_USES) : NULL;
+	char *scope = n > order_arg + 1 ? cal_cursor_text(tu, clang_Cursor_getArgument(call, order_arg + 1),
+							  CAL_TEXT_MACRO_USES) : NULL;
 
+	/* cuda::atomic_thread_fence's scope defaults to system, as std's fence has */
 	if (order && (strstr(order, "acquire") || strstr(order, "acq_rel") || strstr(order, "seq_cst")))
 		rank = !scope ? 3 : strstr(scope, "thread_scope_block") ? 1
 		       : strstr(scope, "thread_scope_device") ? 2
@@ -129,16 +140,20 @@ static int thread_fence_rank(CXTranslationUnit tu, CXCursor call)
 
 int vol_fence_rank(CXTranslationUnit tu, CXCursor c)
 {
+	const struct cal_fence_op *op;
+	char *name;
+
 	c = cal_ignore_wrappers(c);
-	if (vol_call_named(c, "__threadfence_block"))
-		return 1;
-	if (vol_call_named(c, "__threadfence"))
-		return 2;
-	if (vol_call_named(c, "__threadfence_system"))
-		return 3;
-	if (vol_call_named(c, "atomic_thread_fence"))
-		return thread_fence_rank(tu, c);
-	return 0;
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	name = cal_cursor_name(c);
+	op = cal_fence_op_find(0, name);
+	free(name);
+	if (!op)
+		return 0;
+	if (op->order_arg < 0)
+		return scope_rank(op->scope);
+	return thread_fence_rank(tu, c, op->order_arg);
 }
 
 static enum CXChildVisitResult barrier_visitor(CXCursor c, CXCursor parent, CXClientData data)
