@@ -1,0 +1,25 @@
+/*
+ * From an instantiation back to the template's written code.
+ *
+ * An instantiated expression keeps the source range of the expression it
+ * was made from, so the pattern's expression is the one of the same kind
+ * at the same range in the written function.  What the pattern's
+ * expression shows holds for every instantiation: a type that is not
+ * dependent there (float, not T) is the type in all of them.  Read-only;
+ * returns cursors of the translation unit, nothing to free.
+ */
+#ifndef CUATOMLINT_ANALYSIS_TEMPLATE_PATTERN_H
+#define CUATOMLINT_ANALYSIS_TEMPLATE_PATTERN_H
+
+#include <clang-c/Index.h>
+
+/*
+ * The expression of the written template that inst_expr, an expression
+ * of the instantiated function inst_fn, was instantiated from; a null
+ * cursor if inst_fn is no instantiation or none is found.  The template
+ * is followed back to code no instantiation made (a member template of a
+ * class template specialization leads to the class template's own).
+ */
+CXCursor cal_pattern_expr(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_expr);
+
+#endif
