@@ -4,6 +4,12 @@
  */
 #include "analysis/template_pattern.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/ast.h"
+#include "analysis/volatile_util.h"
+
 #define MAX_TEMPLATE_HOPS 8	/* member of a member template of a class template... */
 
 struct pattern_search {
@@ -25,13 +31,12 @@ static enum CXChildVisitResult find_visitor(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
-CXCursor cal_pattern_expr(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_expr)
+/* The definition of the code no instantiation made that inst_fn comes from, or null. */
+static CXCursor written_template(CXCursor inst_fn)
 {
-	struct pattern_search ps;
 	CXCursor pattern = clang_getNullCursor(), up = inst_fn;
 	int hops;
 
-	(void)tu;
 	for (hops = 0; hops < MAX_TEMPLATE_HOPS; hops++) {
 		up = clang_getSpecializedCursorTemplate(up);
 		if (clang_Cursor_isNull(up))
@@ -40,12 +45,55 @@ CXCursor cal_pattern_expr(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_
 	}
 	if (clang_Cursor_isNull(pattern) || hops == MAX_TEMPLATE_HOPS)
 		return clang_getNullCursor();
-	pattern = clang_getCursorDefinition(pattern);
+	return clang_getCursorDefinition(pattern);
+}
+
+CXCursor cal_pattern_expr(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_expr)
+{
+	struct pattern_search ps;
+	CXCursor pattern = written_template(inst_fn);
+
+	(void)tu;
 	if (clang_Cursor_isNull(pattern))
-		return clang_getNullCursor();
+		return pattern;
 	ps.kind = clang_getCursorKind(inst_expr);
 	ps.range = clang_getCursorExtent(inst_expr);
 	ps.hit = clang_getNullCursor();
 	clang_visitChildren(pattern, find_visitor, &ps);
 	return ps.hit;
+}
+
+int cal_pattern_type_is_fixed(CXTranslationUnit tu, CXCursor inst_fn, CXCursor inst_expr)
+{
+	CXCursor p = cal_pattern_expr(tu, inst_fn, inst_expr);
+	CXType pt, it;
+
+	if (clang_Cursor_isNull(p))
+		return 0;
+	pt = clang_getCanonicalType(clang_getCursorType(p));
+	it = clang_getCanonicalType(clang_getCursorType(inst_expr));
+	return pt.kind != CXType_Invalid && pt.kind != CXType_Dependent &&
+	       pt.kind != CXType_Unexposed && clang_equalTypes(pt, it);
+}
+
+int cal_pattern_discards_statements(CXTranslationUnit tu, CXCursor inst_fn)
+{
+	CXCursor pattern = written_template(inst_fn);
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	int found = 0;
+
+	if (clang_Cursor_isNull(pattern))
+		return 1;
+	/* the expansion-site extent: a __device__ from a macro starts elsewhere */
+	clang_tokenize(tu, vol_file_extent(tu, pattern), &toks, &n);
+	for (i = 0; i + 1 < n && !found; i++) {
+		char *a = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		char *b = cal_take_string(clang_getTokenSpelling(tu, toks[i + 1]));
+		found = !strcmp(a, "if") && !strcmp(b, "constexpr");
+		free(a);
+		free(b);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
 }
