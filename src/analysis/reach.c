@@ -105,11 +105,43 @@ static int is_member_kind(enum CXCursorKind k)
 }
 
 /*
+ * A member function whose every call the walk sees by name: a plain
+ * (static or not) method that is not virtual (a vtable makes it emitted)
+ * and not an operator, constructor, destructor or conversion, which run
+ * from code that does not name them (implicit conversions and
+ * destruction, library templates calling a functor's operator()).  Such a
+ * member is emitted only where a reachable function calls it or takes its
+ * address, as nvcc does with an in-class (inline) member.
+ */
+static int is_tracked_member(CXCursor fn)
+{
+	CXString name;
+	int op;
+
+	if (clang_getCursorKind(fn) != CXCursor_CXXMethod || clang_CXXMethod_isVirtual(fn))
+		return 0;
+	name = clang_getCursorSpelling(fn);
+	op = !clang_getCString(name) || !strncmp(clang_getCString(name), "operator", 8);
+	clang_disposeString(name);
+	return !op;
+}
+
+/* A member of a class template's written code: its specializations are emitted, not it. */
+static int is_pattern_member(CXCursor fn)
+{
+	enum CXCursorKind k = clang_getCursorKind(clang_getCursorSemanticParent(fn));
+
+	return is_member_kind(clang_getCursorKind(fn)) &&
+	       (k == CXCursor_ClassTemplate || k == CXCursor_ClassTemplatePartialSpecialization);
+}
+
+/*
  * The node that owns code of function fn: a lambda's (local class's)
- * member belongs to the function it is written in; other members, and
- * code outside functions, are NO_NODE (counted reachable).  A lambda
- * written in host code is NO_NODE too (an extended __device__ lambda
- * is launched through a kernel template the tool may not see).
+ * member belongs to the function it is written in; a tracked member of
+ * another class is its own node; other members, and code outside
+ * functions, are NO_NODE (counted reachable).  A lambda written in host
+ * code is NO_NODE too (an extended __device__ lambda is launched through
+ * a kernel template the tool may not see).
  */
 static size_t owner_of(struct cal_reach *r, CXCursor fn, int in_lambda)
 {
@@ -118,8 +150,12 @@ static size_t owner_of(struct cal_reach *r, CXCursor fn, int in_lambda)
 	while (!clang_Cursor_isNull(fn) && is_member_kind(clang_getCursorKind(fn))) {
 		record = clang_getCursorSemanticParent(fn);
 		outer = clang_getCursorSemanticParent(record);
-		if (!cal_is_function_kind(clang_getCursorKind(outer)))
-			return NO_NODE;
+		if (!cal_is_function_kind(clang_getCursorKind(outer))) {
+			if (!is_tracked_member(fn) ||
+			    (in_lambda && cal_function_space(fn) == CAL_SPACE_HOST))
+				return NO_NODE;
+			return node_of(r, clang_getCanonicalCursor(fn));
+		}
 		fn = outer;
 		in_lambda = 1;
 	}
@@ -154,8 +190,8 @@ static CXCursor referenced_function(CXCursor c)
 		return clang_getNullCursor();
 	ref = clang_getCursorReferenced(c);
 	if (clang_Cursor_isNull(ref) || !cal_is_function_kind(clang_getCursorKind(ref)) ||
-	    is_member_kind(clang_getCursorKind(ref)))
-		return clang_getNullCursor();	/* members count reachable anyway */
+	    (is_member_kind(clang_getCursorKind(ref)) && !is_tracked_member(ref)))
+		return clang_getNullCursor();	/* such members count reachable anyway */
 	return clang_getCanonicalCursor(ref);
 }
 
@@ -278,7 +314,7 @@ static int is_root(const struct cal_reach *r, const struct node *n)
 
 	if (clang_Cursor_isNull(def))
 		def = n->fn;
-	if (clang_getCursorKind(def) == CXCursor_FunctionTemplate)
+	if (clang_getCursorKind(def) == CXCursor_FunctionTemplate || is_pattern_member(def))
 		return 0;	/* its specializations are */
 	space = cal_function_space(def);
 	if (space == CAL_SPACE_GLOBAL)

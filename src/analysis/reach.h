@@ -7,11 +7,13 @@
  * specializations is.  nvcc emits nothing else for a target, so per-target
  * (arch) findings in other code are not reported.
  *
+ * A plain member function (not virtual, not an operator) is a function
+ * like any other: an in-class one is inline, emitted only where called.
  * The graph is an over-approximation where libclang shows too little:
- * member functions of non-local classes (virtual calls, calls from
- * library templates in system headers) and references made outside any
- * function count as reachable.  A lambda's body belongs to the function it
- * is written in.
+ * virtual members, operators, constructors, destructors and conversions
+ * (vtables, implicit calls, library templates in system headers calling
+ * a functor) and references made outside any function count as
+ * reachable.  A lambda's body belongs to the function it is written in.
  *
  * Some problems need less than emission (enum cal_reach_when).
  *

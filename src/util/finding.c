@@ -125,6 +125,9 @@ static int finding_cmp(const void *pa, const void *pb)
 	c = strcmp(a->check, b->check);
 	if (c)
 		return c;
+	/* at one place, the most severe first: it heads the merged line (merge_lines) */
+	if (a->severity != b->severity)
+		return a->severity > b->severity ? -1 : 1;
 	return strcmp_null(a->message, b->message);
 }
 

@@ -5,7 +5,9 @@
  * The CAS compares bit patterns; if the loop then compares the old and the
  * assumed value as floats, a NaN in memory makes 'assumed != old' true
  * forever (NaN is unequal to itself), so the loop never ends (and every
- * round stores again).  The CUDA Programming Guide's atomicAdd(double)
+ * round stores again); and -0.0 == +0.0, so a CAS that failed because
+ * memory held the other zero ends the loop as if it had stored: the
+ * update is lost.  The CUDA Programming Guide's atomicAdd(double)
  * example compares the integer words for exactly that reason.
  *
  * A loop is a CAS loop when its body or condition calls atomicCAS (any
@@ -35,6 +37,7 @@
 #include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
+#include "analysis/template_pattern.h"
 #include "atomics/atomics.h"
 #include "checks/cas-float-compare/cutile.h"
 #include "checks/cas-float-compare/opencl.h"
@@ -218,6 +221,37 @@ static void add_word_fix(struct cal_walk *w, struct cal_finding *f, CXCursor cmp
 	cal_add_fix_edits(f, "compare the bit patterns", edits, 2);
 }
 
+static int is_float_compare(CXCursor c)
+{
+	return (cal_is_binop(c, CXBinaryOperator_EQ) || cal_is_binop(c, CXBinaryOperator_NE)) &&
+	       cal_type_is_floating(clang_getCursorType(cal_child(c, 0))) &&
+	       cal_type_is_floating(clang_getCursorType(cal_child(c, 1)));
+}
+
+static enum CXTypeKind operand_kind(CXCursor cmp, int i)
+{
+	return clang_getCanonicalType(clang_getCursorType(cal_child(cmp, i))).kind;
+}
+
+/*
+ * Does every instantiation compare the same floating types here?  The
+ * template's written comparison has operands of this instantiation's
+ * types, so they depend on no template parameter: the edit of the shared
+ * text is then right for all of them.
+ */
+static int floating_in_every_instantiation(struct cal_walk *w, CXCursor cmp)
+{
+	CXCursor pat = cal_pattern_expr(w->parse->tu, w->function, cmp);
+	int i;
+
+	if (clang_Cursor_isNull(pat) || cal_nr_children(pat) != 2 || !is_float_compare(pat))
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (operand_kind(pat, i) != operand_kind(cmp, i))
+			return 0;
+	return 1;
+}
+
 static void report_compare(struct cal_walk *w, CXCursor cmp)
 {
 	CXType t = clang_getCursorType(cal_child(cmp, 0));
@@ -228,8 +262,10 @@ static void report_compare(struct cal_walk *w, CXCursor cmp)
 
 	f = cal_report(w, cmp, "CAS loop compares '%s' values with '%s' to decide whether "
 		       "to retry: NaN compares unequal to itself, so the loop never ends "
-		       "once the value is NaN", type, op);
-	if (w->in_instantiation) {
+		       "once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that "
+		       "failed on a zero of the other sign looks successful and its update is "
+		       "lost", type, op);
+	if (w->in_instantiation && !floating_in_every_instantiation(w, cmp)) {
 		cal_note_no_fix_in_template(w, f, w->function, "this comparison",
 					    "compare the bit patterns for floating-point types");
 	} else if (fn && cal_walk_in_device_code(w) && !(w->space & CAL_SPACE_HOST)) {
@@ -237,13 +273,6 @@ static void report_compare(struct cal_walk *w, CXCursor cmp)
 		add_word_fix(w, f, cmp, fn);
 	}
 	free(type);
-}
-
-static int is_float_compare(CXCursor c)
-{
-	return (cal_is_binop(c, CXBinaryOperator_EQ) || cal_is_binop(c, CXBinaryOperator_NE)) &&
-	       cal_type_is_floating(clang_getCursorType(cal_child(c, 0))) &&
-	       cal_type_is_floating(clang_getCursorType(cal_child(c, 1)));
 }
 
 struct decision {
@@ -437,7 +466,8 @@ const struct cal_check cal_check_cas_float_compare = {
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
 	.summary = "CAS loop that decides whether to retry by comparing floating-point "
-		   "values, which never ends on NaN",
+		   "values, which never ends on NaN and takes a CAS that failed on -0.0 "
+		   "versus +0.0 for a success",
 	.doc = "cas-float-compare.md",
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE,
 	.cutile_call = cal_cas_float_compare_cutile,

@@ -264,9 +264,11 @@ static size_t skip_blanks(const char *text, size_t at, size_t size)
 
 /*
  * The first builtin named but not called in text[at, end of the
- * initializer): its offset and length, or 0.
+ * initializer): its offset and length, or 0.  A template parameter's
+ * default (in_template) also ends at a '>' outside brackets.
  */
-static size_t builtin_in_initializer(const char *text, size_t at, size_t size, size_t *begin)
+static size_t builtin_in_initializer(const char *text, size_t at, size_t size, int in_template,
+				     size_t *begin)
 {
 	size_t limit = at + 512 < size ? at + 512 : size, b, n;
 	int depth = 0, known;
@@ -274,7 +276,7 @@ static size_t builtin_in_initializer(const char *text, size_t at, size_t size, s
 
 	while (at < limit) {
 		char c = text[at];
-		if ((c == ';' || c == ',') && !depth)
+		if ((c == ';' || c == ',' || (c == '>' && in_template)) && !depth)
 			return 0;
 		if (c == '(' || c == '[' || c == '{')
 			depth++;
@@ -302,6 +304,32 @@ static size_t builtin_in_initializer(const char *text, size_t at, size_t size, s
 }
 
 /*
+ * The builtin named, not called, in the initializer clang dropped after
+ * declaration decl ('= ...' after its extent): its range in *r and its
+ * name (caller frees), or NULL.
+ */
+static char *dropped_builtin(const struct cal_walk *w, CXCursor decl, int in_template,
+			     CXSourceRange *r)
+{
+	CXFile file;
+	unsigned end;
+	size_t size, at, b = 0, n;
+	const char *text;
+
+	if (cal_direct_position(clang_getRangeEnd(clang_getCursorExtent(decl)), &file, NULL, NULL,
+				&end) < 0 ||
+	    !(text = clang_getFileContents(w->parse->tu, file, &size)))
+		return NULL;
+	at = skip_blanks(text, end, size);
+	if (at >= size || text[at] != '=' ||
+	    !(n = builtin_in_initializer(text, at + 1, size, in_template, &b)))
+		return NULL;
+	*r = clang_getRange(clang_getLocationForOffset(w->parse->tu, file, (unsigned)b),
+			    clang_getLocationForOffset(w->parse->tu, file, (unsigned)(b + n)));
+	return xstrndup(text + b, n);
+}
+
+/*
  * "auto f = __nv_atomic_load_n;", "void *v = (void *)&__nv_atomic_load_n;":
  * clang cannot make a value of the prelude's builtin template (a clang
  * error), and keeps no initializer in the AST, so the builtin is read from
@@ -309,30 +337,47 @@ static size_t builtin_in_initializer(const char *text, size_t at, size_t size, s
  */
 static void report_dropped_initializer(struct cal_walk *w, CXCursor var)
 {
-	CXFile file;
-	unsigned end;
-	size_t size, at, b = 0, n;
-	const char *text;
-	char *name;
 	CXSourceRange r;
+	char *name;
 
 	if (!w->parse->partial ||
 	    (!clang_isInvalidDeclaration(var) &&
 	     !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var))) ||
-	    cal_direct_position(clang_getRangeEnd(clang_getCursorExtent(var)), &file, NULL, NULL,
-				&end) < 0 ||
-	    !(text = clang_getFileContents(w->parse->tu, file, &size)))
+	    !(name = dropped_builtin(w, var, 0, &r)))
 		return;
-	at = skip_blanks(text, end, size);
-	if (at >= size || text[at] != '=' || !(n = builtin_in_initializer(text, at + 1, size, &b)))
-		return;
-	name = xstrndup(text + b, n);
-	r = clang_getRange(clang_getLocationForOffset(w->parse->tu, file, (unsigned)b),
-			   clang_getLocationForOffset(w->parse->tu, file, (unsigned)(b + n)));
 	cal_note_at(w, cal_report_range(w, r, "'%s' used as a value: %s (%s)", name, only_direct,
 					nvcc_value),
 		    var, "no automatic fix: call the builtin directly, or through a __device__ "
 		    "function that calls it");
+	free(name);
+}
+
+/*
+ * "template <void *F = (void *)__nv_atomic_load_n>": clang cannot convert
+ * the builtin (an "address of overloaded function" error) and keeps no
+ * default for the parameter, so the builtin is read from the text after
+ * it.  nvcc rejects it (here "expression must have a constant value").
+ * The finding names the template, whose calls clang then cannot deduce.
+ */
+static void report_dropped_template_default(struct cal_walk *w, CXCursor parm)
+{
+	CXCursor tmpl = clang_getCursorSemanticParent(parm);
+	char *name, *parm_name, *tmpl_name;
+	struct cal_finding *f;
+	CXSourceRange r;
+
+	if (!w->parse->partial || w->in_instantiation ||
+	    !(name = dropped_builtin(w, parm, 1, &r)))
+		return;
+	parm_name = cal_cursor_name(parm);
+	tmpl_name = cal_cursor_name(tmpl);
+	f = cal_report_range(w, r, "'%s' used as the default argument of template parameter '%s' "
+			     "of '%s', which takes its address: %s", name, parm_name, tmpl_name,
+			     only_direct);
+	cal_note_at(w, f, parm, "make the template parameter a __device__ wrapper function that "
+		    "calls the builtin");
+	free(tmpl_name);
+	free(parm_name);
 	free(name);
 }
 
@@ -345,6 +390,10 @@ static void context_visit(struct cal_walk *w, CXCursor c, void *state)
 	(void)state;
 	if (k == CXCursor_VarDecl) {
 		report_dropped_initializer(w, c);
+		return;
+	}
+	if (k == CXCursor_NonTypeTemplateParameter) {
+		report_dropped_template_default(w, c);
 		return;
 	}
 	if (k == CXCursor_CallExpr) {
@@ -393,10 +442,39 @@ static int value_use_on_line(const struct cal_finding *e, const struct cal_findi
 		if (!strcmp(f->check, "nv-atomic-context") && f->range.begin.file &&
 		    e->range.begin.file && !strcmp(f->range.begin.file, e->range.begin.file) &&
 		    f->range.begin.line == e->range.begin.line &&
-		    strstr(f->message, "' used as a value: "))
+		    (strstr(f->message, "' used as a value: ") ||
+		     strstr(f->message, "' used as the default argument of template parameter '")))
 			return 1;
 	}
 	return 0;
+}
+
+/*
+ * clang's "no matching function for call to 'NAME'" where a finding
+ * reported the builtin as the dropped default of a template parameter of
+ * NAME: the call deduces nothing for the parameter clang left without a
+ * default.  nvcc reports the default only.
+ */
+static int call_of_reported_template(const struct cal_finding *e, const struct cal_findings *found,
+				     size_t first)
+{
+	static const char head[] = "no matching function for call to '";
+	const char *name = e->message + sizeof(head) - 1;
+	size_t i, n;
+	char *tail;
+	int hit = 0;
+
+	if (strcmp(e->check, "clang-diagnostic-error") || strncmp(e->message, head, sizeof(head) - 1))
+		return 0;
+	n = strlen(name);
+	if (!n || name[n - 1] != '\'')
+		return 0;
+	tail = xasprintf(" of '%s, which takes its address: ", name);
+	for (i = first; i < found->nr && !hit; i++)
+		hit = !strcmp(found->items[i].check, "nv-atomic-context") &&
+		      strstr(found->items[i].message, tail) != NULL;
+	free(tail);
+	return hit;
 }
 
 /*
@@ -415,7 +493,8 @@ static void context_explain_errors(struct cal_findings *errors, const struct cal
 
 	for (i = 0; i < errors->nr; i++) {
 		struct cal_finding *e = &errors->items[i];
-		if (is_value_use_error(e) && value_use_on_line(e, found, first)) {
+		if ((is_value_use_error(e) && value_use_on_line(e, found, first)) ||
+		    call_of_reported_template(e, found, first)) {
 			cal_finding_clear(e);
 			continue;
 		}
@@ -432,7 +511,7 @@ const struct cal_check cal_check_nv_atomic_context = {
 		   "(constructor initializer list, template default argument, address taken)",
 	.doc = "nv-atomic-context.md",
 	.kinds = CAL_KINDS(CXCursor_VarDecl, CXCursor_CallExpr, CXCursor_DeclRefExpr,
-			 CXCursor_OverloadedDeclRef),
+			 CXCursor_OverloadedDeclRef, CXCursor_NonTypeTemplateParameter),
 	.explain_errors = context_explain_errors,
 	.visit = context_visit,
 };

@@ -53,15 +53,17 @@
 #include "analysis/scope_sites.h"
 #include "checks/scope-mismatch/opencl.h"
 #include "checks/scope-mismatch/cutile.h"
+#include "checks/scope-mismatch/switch_cases.h"
 
 #define WIDEN_FIX "widen the scope to device"
 
 #define MAX_BRANCHES 4
 
-/* One branch of an 'if' whose condition only a template argument decides. */
+/* One branch of an 'if' or 'switch' whose condition only a template argument decides. */
 struct branch {
-	CXCursor if_stmt;
+	CXCursor if_stmt;	/* the 'if' or the 'switch' */
 	int then;		/* 1: the then-branch, 0: the else-branch */
+	struct cal_sm_case in_case;	/* a switch's: where in its body */
 };
 
 struct access {
@@ -148,10 +150,45 @@ static int depends_on_template(CXCursor cond)
 	       cal_subtree_find(cond, names_template_parameter, NULL, NULL, NULL);
 }
 
+static void add_branch(struct access *a, CXCursor stmt, int then, const struct cal_sm_case *in_case)
+{
+	if (a->nr_branches == MAX_BRANCHES)
+		return;
+	a->branches[a->nr_branches].if_stmt = stmt;
+	a->branches[a->nr_branches].then = then;
+	if (in_case)
+		a->branches[a->nr_branches].in_case = *in_case;
+	a->nr_branches++;
+}
+
 /*
- * The 'if' branches around c that a template argument chooses between,
- * into a->branches.  Returns 0 if c is in a branch the condition, constant
- * in this instantiation (or plain code), never takes.
+ * A switch around c (anc, at depth j of the walk's stack): its case as a
+ * branch when a template argument decides the condition.  Returns 0 if c
+ * is in a case that the condition, constant in this instantiation (or
+ * plain code), never runs.
+ */
+static int live_case(const struct cal_walk *w, CXCursor c, int j, struct access *a)
+{
+	CXCursor anc = w->stack[j], cond = cal_sm_switch_cond(anc);
+	CXCursor body = j + 1 < w->depth ? w->stack[j + 1] : c;
+	CXCursor top = j + 2 < w->depth ? w->stack[j + 2] : c;
+	struct cal_sm_case in_case;
+	long long v;
+
+	if (clang_Cursor_isNull(cond) || clang_equalCursors(body, c) ||
+	    !cal_sm_switch_position(anc, body, top, &in_case))
+		return 1;
+	if (depends_on_template(cond))
+		add_branch(a, anc, 0, &in_case);
+	else if (cal_scope_eval_int(cond, &v) == 0 && cal_sm_switch_runs(anc, v, &in_case) == 0)
+		return 0;
+	return 1;
+}
+
+/*
+ * The 'if' branches and 'switch' cases around c that a template argument
+ * chooses between, into a->branches.  Returns 0 if c is in a branch the
+ * condition, constant in this instantiation (or plain code), never takes.
  */
 static int live_branches(const struct cal_walk *w, CXCursor c, struct access *a)
 {
@@ -161,6 +198,11 @@ static int live_branches(const struct cal_walk *w, CXCursor c, struct access *a)
 	for (j = w->depth - 1; j >= 0; j--) {
 		CXCursor anc = w->stack[j], path = j + 1 < w->depth ? w->stack[j + 1] : c;
 		CXCursor cond = cal_child(anc, 0);
+		if (clang_getCursorKind(anc) == CXCursor_SwitchStmt) {
+			if (!live_case(w, c, j, a))
+				return 0;
+			continue;
+		}
 		if (clang_getCursorKind(anc) != CXCursor_IfStmt)
 			continue;
 		if (clang_equalCursors(path, cal_child(anc, 1)))
@@ -170,10 +212,7 @@ static int live_branches(const struct cal_walk *w, CXCursor c, struct access *a)
 		else
 			continue;
 		if (depends_on_template(cond)) {
-			if (a->nr_branches < MAX_BRANCHES) {
-				a->branches[a->nr_branches].if_stmt = anc;
-				a->branches[a->nr_branches++].then = then;
-			}
+			add_branch(a, anc, then, NULL);
 		} else if (cal_scope_eval_int(cond, &v) == 0 && (v != 0) != then) {
 			return 0;
 		}
@@ -188,11 +227,18 @@ static int exclusive(const struct access *a, const struct access *b)
 
 	if (!clang_equalCursors(a->function, b->function))
 		return clang_equalCursors(a->template_of, b->template_of);
-	for (i = 0; i < a->nr_branches; i++)
-		for (j = 0; j < b->nr_branches; j++)
-			if (clang_equalCursors(a->branches[i].if_stmt, b->branches[j].if_stmt) &&
-			    a->branches[i].then != b->branches[j].then)
+	for (i = 0; i < a->nr_branches; i++) {
+		const struct branch *x = &a->branches[i];
+		for (j = 0; j < b->nr_branches; j++) {
+			const struct branch *y = &b->branches[j];
+			if (!clang_equalCursors(x->if_stmt, y->if_stmt))
+				continue;
+			if (clang_getCursorKind(x->if_stmt) == CXCursor_SwitchStmt ?
+			    cal_sm_switch_exclusive(x->if_stmt, &x->in_case, &y->in_case) :
+			    x->then != y->then)
 				return 1;
+		}
+	}
 	return 0;
 }
 

@@ -2,6 +2,7 @@
  * volatile-sync, matching: in end(), which store a poll of the same object
  * and word makes a flag, and whether it can be fixed.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -474,6 +475,187 @@ static int is_reset_between_kernels(const struct sync_state *st, const struct ac
 	return !calls_user_code(a->function, cal_function_space(a->function) != CAL_SPACE_GLOBAL);
 }
 
+/* ---- a store the block's barrier orders before every poll ---- */
+
+#define MAX_PATH 64
+
+struct path_search {
+	CXCursor target;
+	CXCursor path[MAX_PATH];	/* from the searched cursor's child down to target */
+	int depth, found;
+};
+
+static enum CXChildVisitResult path_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct path_search *ps = data;
+
+	(void)parent;
+	if (ps->depth == MAX_PATH)
+		return CXChildVisit_Break;
+	ps->path[ps->depth++] = c;
+	if (clang_equalCursors(c, ps->target)) {
+		ps->found = 1;
+		return CXChildVisit_Break;
+	}
+	clang_visitChildren(c, path_visitor, ps);
+	if (ps->found)
+		return CXChildVisit_Break;
+	ps->depth--;
+	return CXChildVisit_Continue;
+}
+
+static unsigned offset_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	return off;
+}
+
+/* A statement that is a call to __syncthreads() (or its _count/_and/_or forms). */
+static int is_block_barrier(CXCursor s)
+{
+	CXCursor e = cal_ignore_wrappers(s);
+
+	return vol_call_named(e, "__syncthreads") || vol_call_named(e, "__syncthreads_count") ||
+	       vol_call_named(e, "__syncthreads_and") || vol_call_named(e, "__syncthreads_or");
+}
+
+/*
+ * The __syncthreads() every thread of fn runs after store: a statement
+ * of a { } block around the store, after the store's statement, with no
+ * loop around the store (a second iteration's store would follow the
+ * first one's polls).  Null if there is none.
+ */
+static CXCursor barrier_after(CXCursor fn, CXCursor store)
+{
+	struct path_search ps;
+	int i, j, n;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.target = store;
+	clang_visitChildren(fn, path_visitor, &ps);
+	if (!ps.found)
+		return clang_getNullCursor();
+	for (i = 0; i < ps.depth; i++) {
+		enum CXCursorKind k = clang_getCursorKind(ps.path[i]);
+		if (cal_is_loop_kind(k) || k == CXCursor_LambdaExpr)
+			return clang_getNullCursor();
+	}
+	for (i = ps.depth - 2; i >= 0; i--) {
+		if (clang_getCursorKind(ps.path[i]) != CXCursor_CompoundStmt)
+			continue;
+		n = cal_nr_children(ps.path[i]);
+		for (j = 0; j < n; j++) {
+			CXCursor s = cal_child(ps.path[i], j);
+			if (offset_of(s) > offset_of(ps.path[i + 1]) && is_block_barrier(s))
+				return s;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+struct before_barrier {
+	const struct sync_state *st;
+	const struct access *store;
+	unsigned limit;		/* the barrier's offset */
+	int depth;		/* of callees looked into */
+	int found;
+};
+
+static int may_poll(struct before_barrier *bb, CXCursor fn);
+
+/* Could a call before the barrier poll the word: one to user code that polls it or calls more? */
+static enum CXChildVisitResult early_call_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct before_barrier *bb = data;
+	CXCursor callee;
+
+	(void)parent;
+	if (offset_of(c) >= bb->limit)
+		return CXChildVisit_Continue;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		callee = clang_getCursorReferenced(c);
+		if (clang_Cursor_isNull(callee) ||
+		    (!clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) &&
+		     may_poll(bb, callee))) {
+			bb->found = 1;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does fn (called before the barrier) poll the store's word, or call user code? */
+static int may_poll(struct before_barrier *bb, CXCursor fn)
+{
+	struct before_barrier inner = { bb->st, bb->store, UINT_MAX, bb->depth + 1, 0 };
+	CXCursor def = clang_getCursorDefinition(fn);
+	size_t i;
+
+	if (clang_Cursor_isNull(def) || bb->depth > 0)
+		return 1;	/* unknown, or a callee's callee */
+	for (i = 0; i < bb->st->nr_acc; i++) {
+		const struct access *b = &bb->st->acc[i];
+		if (b->kind == ACC_POLL && cal_vs_keys_match(&b->key, &bb->store->key) &&
+		    clang_equalCursors(clang_getCanonicalCursor(b->function),
+				       clang_getCanonicalCursor(def)))
+			return 1;
+	}
+	clang_visitChildren(def, early_call_visitor, &inner);
+	return inner.found;
+}
+
+/* Does a poll (or lock loop) of a's word in fn come before offset limit? */
+static int polled_before(const struct sync_state *st, const struct access *a, CXCursor fn,
+			 unsigned limit)
+{
+	CXCursor canon = clang_getCanonicalCursor(fn);
+	size_t i;
+
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct access *b = &st->acc[i];
+		if (b->kind == ACC_POLL && cal_vs_keys_match(&a->key, &b->key) &&
+		    clang_equalCursors(clang_getCanonicalCursor(b->function), canon) &&
+		    offset_of(b->lvalue) < limit)
+			return 1;
+	}
+	for (i = 0; i < st->nr_locks; i++)
+		if (cal_vs_keys_match(&a->key, &st->locks[i].key) &&
+		    offset_of(st->locks[i].call) < limit)
+			return 1;
+	return 0;
+}
+
+/*
+ * Is store a an initialisation the block's barrier orders: a store to
+ * __shared__ memory in a kernel's own code, outside loops, followed by a
+ * __syncthreads() that every poll of the word comes after ('if (t == 0)
+ * ready = 0; __syncthreads();' then helpers that poll ready)?  Only the
+ * block's threads reach its shared memory, all of them through this
+ * kernel, and nothing before the barrier polls the word (no poll or lock
+ * loop of the kernel, no call of user code that polls it or calls more):
+ * the barrier orders the store before every poll, so it publishes
+ * nothing and needs no release.
+ */
+static int is_init_before_barrier(const struct sync_state *st, const struct access *a)
+{
+	struct before_barrier bb = { st, a, 0, 0, 0 };
+	CXCursor fn = a->function, barrier;
+
+	if (st->opencl || cal_function_space(fn) != CAL_SPACE_GLOBAL ||
+	    !cal_vs_object_is_shared(a->lvalue) || !clang_isCursorDefinition(fn))
+		return 0;
+	barrier = barrier_after(fn, a->assign);
+	if (clang_Cursor_isNull(barrier))
+		return 0;
+	bb.limit = offset_of(barrier);
+	if (polled_before(st, a, fn, bb.limit))
+		return 0;
+	clang_visitChildren(fn, early_call_visitor, &bb);
+	return !bb.found;
+}
+
 /*
  * Does volatile store b write what poll a reads: the same object, or
  * through a parameter of a helper some call hands a's flag
@@ -548,7 +730,8 @@ void cal_vs_decide_flag(struct sync_state *st, struct access *a)
 
 	if (cal_vs_in_mmio_function(st, a->function) || (a->kind == ACC_STORE && a->host))
 		return;
-	if (a->kind == ACC_STORE && is_reset_between_kernels(st, a))
+	if (a->kind == ACC_STORE &&
+	    (is_reset_between_kernels(st, a) || is_init_before_barrier(st, a)))
 		return;
 	if (a->kind == ACC_POLL && a->pre_read) {
 		a->flagged = copy_is_polled(st, a);

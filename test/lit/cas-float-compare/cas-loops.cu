@@ -9,7 +9,7 @@ __device__ float add_float(float *addr, float v) {
     assumed = old;
     old = __int_as_float(atomicCAS((int *)addr, __float_as_int(assumed), __float_as_int(assumed + v)));
   } while (assumed != old);
-  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: fix-it:"{{.*}}cas-loops.cu":{[[@LINE-2]]:12-[[@LINE-2]]:19}:"__float_as_uint(assumed)"
   // CHECK: fix-it:"{{.*}}cas-loops.cu":{[[@LINE-3]]:23-[[@LINE-3]]:26}:"__float_as_uint(old)"
   return old;
@@ -26,7 +26,7 @@ __device__ double max_double(double *addr, double v) {
     old = __longlong_as_double(atomicCAS(word, __double_as_longlong(assumed), __double_as_longlong(v)));
     if (old == assumed)
       break;
-    // CHECK: cas-loops.cu:[[@LINE-2]]:9: warning: CAS loop compares 'double' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+    // CHECK: cas-loops.cu:[[@LINE-2]]:9: warning: CAS loop compares 'double' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
     // CHECK: fix-it:"{{.*}}":{[[@LINE-3]]:9-[[@LINE-3]]:12}:"__double_as_longlong(old)"
     // CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:16-[[@LINE-4]]:23}:"__double_as_longlong(assumed)"
   }
@@ -41,7 +41,7 @@ __device__ float mul_ref(float &x, float v) {
     seen = expected;
     r.compare_exchange_strong(expected, seen * v);
   } while (expected != seen);
-  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: fix-it:"{{.*}}":{[[@LINE-2]]:12-[[@LINE-2]]:20}:"__float_as_uint(expected)"
   // CHECK: fix-it:"{{.*}}":{[[@LINE-3]]:24-[[@LINE-3]]:28}:"__float_as_uint(seen)"
   return expected;
@@ -85,7 +85,7 @@ __device__ float min_float(float *addr, float v) {
     old = __int_as_float(atomicCAS((int *)addr, __float_as_int(assumed), __float_as_int(assumed < v ? assumed : v)));
     if (SAME(old, assumed))
       return old;
-    // CHECK: cas-loops.cu:[[@LINE-2]]:9: warning: CAS loop compares 'float' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+    // CHECK: cas-loops.cu:[[@LINE-2]]:9: warning: CAS loop compares 'float' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
     // CHECK-NOT: fix-it
   }
 }
@@ -102,7 +102,7 @@ template <class T> __device__ T exchange_max(T *addr, T v) {
     assumed = old;
     old = from_word(atomicCAS((unsigned *)addr, as_word(assumed), as_word(assumed > v ? assumed : v)), T());
   } while (assumed != old);
-  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: cas-loops.cu:[[@LINE-7]]:33: note: in instantiation 'exchange_max<float>'; no automatic fix: the template's other instantiations share this comparison; compare the bit patterns for floating-point types
   // CHECK-NOT: fix-it
   return old;
@@ -121,7 +121,7 @@ float host_scale(float &x, float v) {
     seen = expected;
     r.compare_exchange_weak(expected, seen * v);
   } while (seen != expected);
-  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK-NOT: fix-it
   return expected;
 }
@@ -132,7 +132,7 @@ __host__ __device__ double hd_scale(double &x, double v) {
     seen = expected;
     r.compare_exchange_weak(expected, seen * v);
   } while (seen != expected);
-  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'double' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: cas-loops.cu:[[@LINE-1]]:12: warning: CAS loop compares 'double' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK-NOT: fix-it
   return expected;
 }

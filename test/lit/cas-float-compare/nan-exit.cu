@@ -44,7 +44,7 @@ __device__ float add_guarded(float *addr, float v) {
     assumed = old;
     old = __uint_as_float(atomicCAS((unsigned *)addr, __float_as_uint(assumed), __float_as_uint(assumed + v)));
   } while (v > 0.0f && old != assumed);
-  // CHECK: nan-exit.cu:[[@LINE-1]]:24: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: nan-exit.cu:[[@LINE-1]]:24: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-2]]:24-[[@LINE-2]]:27}:"__float_as_uint(old)"
   // CHECK-NEXT: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-3]]:31-[[@LINE-3]]:38}:"__float_as_uint(assumed)"
   return old;
@@ -60,7 +60,7 @@ __device__ float max_ge(float *addr, float v) {
     old = __uint_as_float(atomicCAS((unsigned *)addr, __float_as_uint(assumed), __float_as_uint(v)));
     if (old == assumed)
       break;
-    // CHECK: nan-exit.cu:[[@LINE-2]]:9: warning: CAS loop compares 'float' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+    // CHECK: nan-exit.cu:[[@LINE-2]]:9: warning: CAS loop compares 'float' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
     // CHECK: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-3]]:9-[[@LINE-3]]:12}:"__float_as_uint(old)"
     // CHECK-NEXT: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-4]]:16-[[@LINE-4]]:23}:"__float_as_uint(assumed)"
   }
@@ -74,7 +74,7 @@ __device__ float or_retry(float *addr, float v) {
     assumed = old;
     old = __uint_as_float(atomicCAS((unsigned *)addr, __float_as_uint(assumed), __float_as_uint(assumed * v)));
   } while (old < v || old != assumed);
-  // CHECK: nan-exit.cu:[[@LINE-1]]:23: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: nan-exit.cu:[[@LINE-1]]:23: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-2]]:23-[[@LINE-2]]:26}:"__float_as_uint(old)"
   // CHECK-NEXT: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-3]]:30-[[@LINE-3]]:37}:"__float_as_uint(assumed)"
   return old;
@@ -87,7 +87,7 @@ __device__ float add_words(float *addr, float v) {
     assumed = old;
     old = atomicCAS((unsigned *)addr, assumed, __float_as_uint(__uint_as_float(assumed) + v));
   } while (__uint_as_float(assumed) != __uint_as_float(old));
-  // CHECK: nan-exit.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: nan-exit.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-2]]:12-[[@LINE-2]]:36}:"assumed"
   // CHECK-NEXT: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-3]]:40-[[@LINE-3]]:60}:"old"
   return __uint_as_float(old);
@@ -101,7 +101,7 @@ __device__ float add_int_words(float *addr, float v) {
     assumed = __float_as_int(old);
     old = __int_as_float(atomicCAS((int *)addr, assumed, __float_as_int(__int_as_float(assumed) + v)));
   } while (__int_as_float(assumed) != old);
-  // CHECK: nan-exit.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+  // CHECK: nan-exit.cu:[[@LINE-1]]:12: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
   // CHECK: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-2]]:12-[[@LINE-2]]:35}:"assumed"
   // CHECK-NEXT: fix-it:"{{.*}}nan-exit.cu":{[[@LINE-3]]:39-[[@LINE-3]]:42}:"__float_as_int(old)"
   return old;

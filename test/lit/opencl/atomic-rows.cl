@@ -67,6 +67,6 @@ float cas_add(volatile __global float *p, float v)
 		assumed = old;
 		old = as_float(atom_cmpxchg((volatile __global uint *)p, as_uint(assumed), as_uint(assumed + v)));
 	} while (assumed != old);
-	// SCOPE: atomic-rows.cl:[[@LINE-1]]:11: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+	// SCOPE: atomic-rows.cl:[[@LINE-1]]:11: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
 	return old;
 }

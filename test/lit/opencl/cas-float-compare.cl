@@ -17,7 +17,7 @@ float add_float(volatile __global int *p, float v)
 		assumed = old;
 		old = as_float(atomic_cmpxchg(p, as_int(assumed), as_int(assumed + v)));
 	} while (assumed != old);
-	// CHECK: cas-float-compare.cl:[[@LINE-1]]:11: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+	// CHECK: cas-float-compare.cl:[[@LINE-1]]:11: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
 	// CHECK: fix-it:"{{.*}}cas-float-compare.cl":{[[@LINE-2]]:11-[[@LINE-2]]:18}:"as_uint(assumed)"
 	// CHECK: fix-it:"{{.*}}cas-float-compare.cl":{[[@LINE-3]]:22-[[@LINE-3]]:25}:"as_uint(old)"
 	return old;
@@ -31,7 +31,7 @@ void max_float(volatile __global uint *p, float v)
 		uint seen = atom_cmpxchg(p, cur, as_uint(v));
 		if (as_float(seen) == as_float(cur))
 			break;
-		// CHECK: cas-float-compare.cl:[[@LINE-2]]:7: warning: CAS loop compares 'float' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+		// CHECK: cas-float-compare.cl:[[@LINE-2]]:7: warning: CAS loop compares 'float' values with '==' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
 		// CHECK: fix-it:"{{.*}}cas-float-compare.cl":{[[@LINE-3]]:7-[[@LINE-3]]:21}:"seen"
 		// CHECK: fix-it:"{{.*}}cas-float-compare.cl":{[[@LINE-4]]:25-[[@LINE-4]]:38}:"cur"
 		cur = seen;
@@ -48,7 +48,7 @@ void add_2x(volatile __global atomic_float *p, float v)
 		atomic_compare_exchange_weak_explicit(p, &expected, seen + v, memory_order_relaxed,
 						      memory_order_relaxed, memory_scope_device);
 	} while (seen != expected);
-	// CHECK: cas-float-compare.cl:[[@LINE-1]]:11: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN [cas-float-compare]
+	// CHECK: cas-float-compare.cl:[[@LINE-1]]:11: warning: CAS loop compares 'float' values with '!=' to decide whether to retry: NaN compares unequal to itself, so the loop never ends once the value is NaN, and -0.0 compares equal to +0.0, so a CAS that failed on a zero of the other sign looks successful and its update is lost [cas-float-compare]
 	// CHECK: fix-it:"{{.*}}cas-float-compare.cl":{[[@LINE-2]]:11-[[@LINE-2]]:15}:"as_uint(seen)"
 	// CHECK: fix-it:"{{.*}}cas-float-compare.cl":{[[@LINE-3]]:19-[[@LINE-3]]:27}:"as_uint(expected)"
 }
