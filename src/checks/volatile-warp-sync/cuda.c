@@ -66,6 +66,7 @@ struct run {
 	struct step steps[MAX_RUN];
 	int n;
 	CXCursor fill;		/* a store to the object before the first step, no barrier between */
+	CXCursor top;		/* the statement of the block that holds the first step */
 };
 
 static int is_array_type(CXType t)
@@ -908,7 +909,7 @@ struct scan {
 static void flush_run(struct scan *s, struct run *r)
 {
 	if (r->n >= 2)
-		keep_run(s->w, s->st, s->f, r, s->block, r->steps[0].stmt, clang_getNullCursor());
+		keep_run(s->w, s->st, s->f, r, s->block, r->top, clang_getNullCursor());
 	r->n = 0;
 	r->fill = clang_getNullCursor();
 }
@@ -998,11 +999,43 @@ static struct run *run_of(struct scan *s, CXCursor base)
  * not end it ('{ a[t] += a[t + k]; b[t] += b[t + k]; }'), any other
  * statement ends them all, and a barrier also forgets the stores before it.
  */
+static void add_step(struct scan *s, const struct step *st, CXCursor top)
+{
+	struct run *r = run_of(s, st->base);
+
+	if (!r->n) {
+		r->fill = take_fill(s->f, s->fills, &s->nfills, st->base);
+		r->top = top;
+	}
+	r->steps[r->n++] = *st;
+}
+
+/*
+ * The steps of a braced block of steps on different arrays only ('{ a[t] +=
+ * a[t + 16]; b[t] += b[t + 16]; }'), which continue the runs of the block
+ * around it.  (Two steps on one array are a run of the inner block.)
+ */
+static int block_steps(struct wu_fn *f, CXCursor c, struct step *out)
+{
+	int n = cal_nr_children(c), i, j;
+
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt || n < 2 || n > MAX_BASES)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!as_step(f, cal_child(c, i), &out[i]))
+			return 0;
+		for (j = 0; j < i; j++)
+			if (clang_equalCursors(out[j].base, out[i].base))
+				return 0;
+	}
+	return n;
+}
+
 static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct scan *s = data;
-	struct step st;
-	struct run *r;
+	struct step st[MAX_BASES];
+	int i, n;
 
 	(void)parent;
 	if (vol_contains_barrier(c)) {
@@ -1010,16 +1043,18 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
 		s->nfills = 0;
 		return CXChildVisit_Continue;
 	}
-	if (!as_step(s->f, c, &st)) {
-		flush(s);
-		keep_loop_fills(s, c);
-		note_fill(s, c);
+	if (as_step(s->f, c, &st[0])) {
+		add_step(s, &st[0], c);
 		return CXChildVisit_Continue;
 	}
-	r = run_of(s, st.base);
-	if (!r->n)
-		r->fill = take_fill(s->f, s->fills, &s->nfills, st.base);
-	r->steps[r->n++] = st;
+	if ((n = block_steps(s->f, c, st))) {
+		for (i = 0; i < n; i++)
+			add_step(s, &st[i], c);
+		return CXChildVisit_Continue;
+	}
+	flush(s);
+	keep_loop_fills(s, c);
+	note_fill(s, c);
 	return CXChildVisit_Continue;
 }
 
