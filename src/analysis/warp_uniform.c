@@ -622,6 +622,7 @@ static int lane_like_at(struct wu_fn *f, CXCursor e, int depth)
 /* An index split into lane + offset: see wu_other_lane. */
 struct lane_index {
 	CXCursor lane;		/* the variable, or null for threadIdx.x itself */
+	int parms;		/* a helper's parameter may be the lane index */
 	long long off;		/* the constant part of the offset */
 	CXCursor var;		/* a local variable added to it (a loop's step), or null */
 	int var_sign;
@@ -669,7 +670,7 @@ static int lane_id_of_thread_x(struct wu_fn *f, CXCursor e, int depth)
  */
 static int lane_var(struct wu_fn *f, CXCursor e, int depth)
 {
-	struct lane_index inner = { clang_getNullCursor(), 0, clang_getNullCursor(), 0 };
+	struct lane_index inner = { clang_getNullCursor(), 0, 0, clang_getNullCursor(), 0 };
 	CXCursor var, init;
 
 	if (kind_of(e) != CXCursor_DeclRefExpr || depth > MAX_DEPTH)
@@ -701,6 +702,13 @@ static int split_index(struct wu_fn *f, CXCursor e, int depth, struct lane_index
 		out->lane = clang_getCursorReferenced(e);
 		return 1;
 	}
+	if (out->parms && kind_of(e) == CXCursor_DeclRefExpr &&
+	    kind_of(clang_getCursorReferenced(e)) == CXCursor_ParmDecl &&
+	    cal_function_space(f->fn) != CAL_SPACE_GLOBAL &&
+	    never_written(f, clang_getCursorReferenced(e))) {
+		out->lane = clang_getCursorReferenced(e);	/* its callers must show it */
+		return 1;
+	}
 	if (kind_of(e) != CXCursor_BinaryOperator || cal_nr_children(e) != 2)
 		return 0;
 	switch (clang_getCursorBinaryOperatorKind(e)) {
@@ -726,15 +734,23 @@ static int same_cursor(CXCursor a, CXCursor b)
 	return clang_equalCursors(a, b);
 }
 
-int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index)
+int wu_lane_index(struct wu_fn *f, CXCursor e)
 {
-	struct lane_index w = { clang_getNullCursor(), 0, clang_getNullCursor(), 0 };
+	struct lane_index l = { clang_getNullCursor(), 0, 0, clang_getNullCursor(), 0 };
+	return split_index(f, e, 0, &l);
+}
+
+int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index, CXCursor *parm)
+{
+	struct lane_index w = { clang_getNullCursor(), parm != NULL, 0, clang_getNullCursor(), 0 };
 	struct lane_index r = w;
 	long long d;
 
 	if (!split_index(f, write_index, 0, &w) || !split_index(f, read_index, 0, &r) ||
 	    !same_cursor(w.lane, r.lane))
 		return 0;
+	if (parm && !clang_Cursor_isNull(w.lane) && kind_of(w.lane) == CXCursor_ParmDecl)
+		*parm = w.lane;
 	if (!same_cursor(w.var, r.var) || (!clang_Cursor_isNull(w.var) && w.var_sign != r.var_sign))
 		return 1;	/* 's[i - k]' beside 's[i]': k is a loop's step */
 	d = r.off - w.off;

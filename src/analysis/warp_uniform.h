@@ -59,8 +59,14 @@ int wu_single_lane(struct wu_fn *f, CXCursor e);
  * (plus a uniform value), and the offsets differ by a constant of at most 32
  * ('s[tid]', 's[tid + 16]') or by a local variable ('s[i]', 's[i - k]', k a
  * loop's step).  'buf[4 * tid + 1]' beside 'buf[4 * tid]' is the same lane's.
+ * With parm not NULL, L may also be a parameter of a __device__ helper that
+ * it never writes: *parm gets it, and the helper's callers must show that
+ * they pass a lane index (wu_lane_index).
  */
-int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index);
+int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index, CXCursor *parm);
+
+/* Is e a lane index L plus a warp-uniform offset (L as in wu_other_lane, no parameter)? */
+int wu_lane_index(struct wu_fn *f, CXCursor e);
 
 /* Why some lanes of a warp may not reach a point. */
 struct wu_block {

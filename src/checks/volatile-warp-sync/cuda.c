@@ -57,6 +57,8 @@ struct step {
 	CXCursor base;		/* the volatile or __shared__ array or pointer variable */
 	int hoist;		/* the guard may split the warp: the hoisted form */
 	int nonvol;		/* base is __shared__ memory that is not volatile */
+	/* parameters the helper's callers must show: a __shared__ array, a lane index */
+	CXCursor base_parm, lane_parm;
 	/* the assignments of a compare-and-assign body ('{ v[t] = v[t+16]; i[t] = i[t+16]; }') */
 	CXCursor asg[MAX_ASG];
 	int nasg;
@@ -136,7 +138,18 @@ static int shared_object(struct wu_fn *f, CXCursor var)
 	       cal_var_is_shared(obj);
 }
 
-enum element { ELEM_NONE, ELEM_VOLATILE, ELEM_SHARED };
+/* ELEM_PARM: a helper's pointer parameter, which its callers must show __shared__ */
+enum element { ELEM_NONE, ELEM_VOLATILE, ELEM_SHARED, ELEM_PARM };
+
+/* A pointer parameter of a __device__ helper, to memory that is not volatile, never changed. */
+static int helper_pointer_parm(struct wu_fn *f, CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+
+	return clang_getCursorKind(var) == CXCursor_ParmDecl && t.kind == CXType_Pointer &&
+	       !clang_isVolatileQualifiedType(clang_getPointeeType(t)) &&
+	       cal_function_space(f->fn) != CAL_SPACE_GLOBAL && wu_never_written(f, var);
+}
 
 /*
  * Is lvalue e an element a warp may exchange: through volatile (any
@@ -156,6 +169,8 @@ static enum element element_of(struct wu_fn *f, CXCursor e, CXCursor *base)
 		return ELEM_VOLATILE;
 	if (k == CXCursor_ArraySubscriptExpr && shared_object(f, *base))
 		return ELEM_SHARED;
+	if (k == CXCursor_ArraySubscriptExpr && helper_pointer_parm(f, *base))
+		return ELEM_PARM;
 	return ELEM_NONE;
 }
 
@@ -165,7 +180,8 @@ static enum element element_of(struct wu_fn *f, CXCursor e, CXCursor *base)
  * ('s[w][lane]', 's[w][lane + 16]')?  Without volatile the exchange must
  * be shown, or per-lane slots ('buf[tid][0]', 'buf[tid][1]') would count.
  */
-static int other_lanes_element(struct wu_fn *f, CXTranslationUnit tu, CXCursor w, CXCursor r)
+static int other_lanes_element(struct wu_fn *f, CXTranslationUnit tu, CXCursor w, CXCursor r,
+			       CXCursor *parm)
 {
 	int differ = 0, other = 0;
 
@@ -179,7 +195,7 @@ static int other_lanes_element(struct wu_fn *f, CXTranslationUnit tu, CXCursor w
 			return 0;
 		if (!same_text(tu, cal_child(w, 1), cal_child(r, 1))) {
 			differ++;
-			other = wu_other_lane(f, cal_child(w, 1), cal_child(r, 1));
+			other = wu_other_lane(f, cal_child(w, 1), cal_child(r, 1), parm);
 		}
 		w = cal_child(w, 0);
 		r = cal_child(r, 0);
@@ -192,6 +208,7 @@ struct read_search {
 	CXCursor base;
 	CXCursor lhs;		/* without volatile: the element written, whose lanes must differ */
 	int found;
+	CXCursor lane_parm;	/* the helper's parameter taken for the lane index, or null */
 };
 
 static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClientData data)
@@ -209,7 +226,7 @@ static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClien
 		hit = vol_is_volatile_lvalue(c);
 	else
 		hit = k == CXCursor_ArraySubscriptExpr && !is_array_type(clang_getCursorType(c)) &&
-		      other_lanes_element(s->f, s->f->tu, s->lhs, c);
+		      other_lanes_element(s->f, s->f->tu, s->lhs, c, &s->lane_parm);
 	if (hit) {
 		s->found = 1;
 		return CXChildVisit_Break;
@@ -221,15 +238,18 @@ static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClien
  * Does e read the object base: through volatile, or (lhs not null: __shared__
  * memory that is not volatile) an element of another lane than lhs?
  */
-static int reads_object(struct wu_fn *f, CXCursor e, CXCursor base, CXCursor lhs)
+static int reads_object(struct wu_fn *f, CXCursor e, CXCursor base, CXCursor lhs,
+			CXCursor *lane_parm)
 {
-	struct read_search rs = { f, base, lhs, 0 };
+	struct read_search rs = { f, base, lhs, 0, clang_getNullCursor() };
 
 	if (clang_Cursor_isNull(e))
 		return 0;
 	read_visitor(e, e, &rs);
 	if (!rs.found)
 		clang_visitChildren(e, read_visitor, &rs);
+	if (rs.found)
+		*lane_parm = rs.lane_parm;
 	return rs.found;
 }
 
@@ -274,15 +294,15 @@ static int element_assignment(struct wu_fn *f, CXCursor e, CXCursor *base, enum 
 	return *kind != ELEM_NONE;
 }
 
-/* Do assignment e, or the guard around it, read base from other lanes? */
+/* Do assignment e, or the guard around it, read base from other lanes? Sets *lane_parm. */
 static int exchanges(struct wu_fn *f, CXCursor e, CXCursor guard, CXCursor base,
-		     enum element kind)
+		     enum element kind, CXCursor *lane_parm)
 {
-	CXCursor lhs = kind == ELEM_SHARED ? cal_ignore_wrappers(cal_child(e, 0))
-					   : clang_getNullCursor();
+	CXCursor lhs = kind != ELEM_VOLATILE ? cal_ignore_wrappers(cal_child(e, 0))
+					     : clang_getNullCursor();
 
-	return reads_object(f, cal_child(e, 1), base, lhs) ||
-	       reads_object(f, guard, base, lhs);
+	return reads_object(f, cal_child(e, 1), base, lhs, lane_parm) ||
+	       reads_object(f, guard, base, lhs, lane_parm);
 }
 
 static enum CXChildVisitResult refers_visitor(CXCursor c, CXCursor parent, CXClientData data)
@@ -341,9 +361,10 @@ static int exchanging_assignment(struct wu_fn *f, CXCursor guard, struct step *o
 
 	for (i = 0; i < out->nasg; i++)
 		if (element_assignment(f, out->asg[i], &out->base, &kind) &&
-		    exchanges(f, out->asg[i], guard, out->base, kind)) {
+		    exchanges(f, out->asg[i], guard, out->base, kind, &out->lane_parm)) {
 			out->expr = out->asg[i];
-			out->nonvol = kind == ELEM_SHARED;
+			out->nonvol = kind != ELEM_VOLATILE;
+			out->base_parm = kind == ELEM_PARM ? out->base : clang_getNullCursor();
 			return 1;
 		}
 	return 0;
@@ -355,6 +376,8 @@ static int as_step(struct wu_fn *f, CXCursor s, struct step *out)
 	CXCursor stmt, guard = clang_getNullCursor();
 
 	memset(out, 0, sizeof(*out));
+	out->base_parm = clang_getNullCursor();
+	out->lane_parm = clang_getNullCursor();
 	/* a loop's braced body: for (...) { if (lane >= k) s[i] += s[i - k]; } */
 	if (clang_getCursorKind(s) == CXCursor_CompoundStmt && cal_nr_children(s) == 1)
 		s = cal_child(s, 0);
@@ -815,6 +838,65 @@ static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 	return calls > 0;
 }
 
+/* The index of parameter parm of function fn, or -1. */
+static int parm_index(CXCursor fn, CXCursor parm)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, i), parm))
+			return i;
+	return -1;
+}
+
+/* Does call c pass, for parameter parm, a __shared__ array (base) or a lane index? */
+static int call_shows(struct call_site *c, CXCursor parm, int base)
+{
+	CXCursor fn = clang_getCursorSemanticParent(parm), arg;
+	int i = parm_index(fn, parm);
+	struct wu_fn f;
+
+	if (i < 0 || i >= clang_Cursor_getNumArguments(c->call) ||
+	    wu_fn_init(&f, c->tu, c->caller_def) < 0)
+		return 0;
+	arg = cal_strip_casts(clang_Cursor_getArgument(c->call, (unsigned)i));
+	if (!base)
+		return wu_lane_index(&f, arg);
+	return clang_getCursorKind(arg) == CXCursor_DeclRefExpr &&
+	       shared_object(&f, clang_getCursorReferenced(arg));
+}
+
+/*
+ * Without volatile, a helper's parameter taken for the __shared__ array or
+ * for the lane index must be shown at its calls: there is one at least,
+ * and each passes a __shared__ array ('sdata', or a pointer holding it) or
+ * a lane index ('tid', 'threadIdx.x & 31').  Not shown: no finding.
+ */
+static int callers_show(struct warp_state *st, const struct pending *p)
+{
+	const struct run *run = &p->run;
+	size_t i;
+	int k, calls = 0;
+
+	for (k = 0; k < run->n; k++) {
+		const struct step *s = &run->steps[k];
+		if (clang_Cursor_isNull(s->base_parm) && clang_Cursor_isNull(s->lane_parm))
+			continue;
+		for (i = 0; i < st->nr_calls; i++) {
+			struct call_site *c = &st->calls[i];
+			if (!clang_equalCursors(c->callee, p->fn))
+				continue;
+			calls++;
+			if ((!clang_Cursor_isNull(s->base_parm) && !call_shows(c, s->base_parm, 1)) ||
+			    (!clang_Cursor_isNull(s->lane_parm) && !call_shows(c, s->lane_parm, 0)))
+				return 0;
+		}
+		if (!calls)
+			return 0;
+	}
+	return 1;
+}
+
 static void report_run(struct cal_walk *w, struct warp_state *st, const struct pending *p)
 {
 	const struct run *run = &p->run;
@@ -823,6 +905,10 @@ static void report_run(struct cal_walk *w, struct warp_state *st, const struct p
 	struct no_fix why = p->why;
 	struct cal_finding *f;
 
+	if (run->steps[0].nonvol && !callers_show(st, p)) {
+		free(name);
+		return;
+	}
 	if (clang_Cursor_isNull(p->loop)) {
 		f = cal_report(w, run->steps[0].expr,
 			       "warp-synchronous steps on %s '%s' with no __syncwarp() between "
