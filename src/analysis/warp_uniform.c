@@ -630,7 +630,23 @@ struct lane_index {
 
 static int split_index(struct wu_fn *f, CXCursor e, int depth, struct lane_index *out);
 
-/* Add u (warp-uniform) to the offset: a constant, or one local variable. */
+/*
+ * A loop's step: a local variable that starts at a constant of at most a
+ * warp ('for (int k = 16; k > 0; k >>= 1)'), not 'off = blockDim.x', which
+ * names a slot of the same thread a block further.
+ */
+static int warp_step_var(CXCursor var)
+{
+	CXCursor init;
+	long long k;
+
+	if (!is_local_var(var))
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	return !clang_Cursor_isNull(init) && const_int(init, &k) && k != 0 && k >= -32 && k <= 32;
+}
+
+/* Add u (warp-uniform) to the offset: a constant, or one loop's step. */
 static int add_offset(struct wu_fn *f, CXCursor u, int sign, struct lane_index *out)
 {
 	long long k;
@@ -643,7 +659,7 @@ static int add_offset(struct wu_fn *f, CXCursor u, int sign, struct lane_index *
 	}
 	u = cal_strip_casts(u);
 	if (kind_of(u) != CXCursor_DeclRefExpr || !clang_Cursor_isNull(out->var) ||
-	    !is_local_var(clang_getCursorReferenced(u)))
+	    !warp_step_var(clang_getCursorReferenced(u)))
 		return 0;
 	out->var = clang_getCursorReferenced(u);
 	out->var_sign = sign;

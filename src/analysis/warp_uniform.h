@@ -57,8 +57,8 @@ int wu_single_lane(struct wu_fn *f, CXCursor e);
  * warp-uniform offsets, L being threadIdx.x, a lane id (threadIdx.x & 31,
  * % 32, % warpSize) or a local variable never written initialised with one
  * (plus a uniform value), and the offsets differ by a constant of at most 32
- * ('s[tid]', 's[tid + 16]') or by a local variable ('s[i]', 's[i - k]', k a
- * loop's step).  'buf[4 * tid + 1]' beside 'buf[4 * tid]' is the same lane's.
+ * ('s[tid]', 's[tid + 16]') or by a loop's step, a local variable that
+ * starts at a constant of at most 32 ('s[i]', 's[i - k]').  'buf[4 * tid + 1]' beside 'buf[4 * tid]' is the same lane's.
  * With parm not NULL, L may also be a parameter of a __device__ helper that
  * it never writes: *parm gets it, and the helper's callers must show that
  * they pass a lane index (wu_lane_index).

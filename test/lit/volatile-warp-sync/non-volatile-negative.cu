@@ -75,6 +75,9 @@ __global__ void strided_slots(float *out) {
   unsigned t = threadIdx.x;
   s[t] += s[t + blockDim.x];
   s[t] += s[t + 2 * blockDim.x];
+  int off = blockDim.x;
+  s[t] += s[t + off];
+  s[t] += s[t + off];
   out[t] = s[t];
 }
 
