@@ -22,6 +22,13 @@
  * single step and which has no barrier.  A step under a condition that
  * admits one lane ('if (threadIdx.x == 0)') races with no other lane.
  *
+ * Issue 23 widened the idiom: __shared__ arrays that are not volatile,
+ * where the read of another lane's element must be shown (wu_other_lane);
+ * arrays reduced side by side, whose steps interleave; compare-and-assign
+ * bodies of several assignments (an argmax's value and index); and the
+ * stores that fill the array before the first step, which need a
+ * __syncwarp() of their own.
+ *
  * The fix rewrites each step into
  *	{ T v = <reads>; __syncwarp(); <lhs> = v; __syncwarp(); }
  * and a step under a condition that may split the warp into
@@ -52,7 +59,7 @@
 
 struct step {
 	CXCursor stmt;		/* the statement: the assignment, or the 'if' around it */
-	CXCursor expr;		/* the assignment (the first of asg) */
+	CXCursor expr;		/* the assignment that exchanges values (one of asg) */
 	CXCursor guard;		/* the condition of the 'if', or null */
 	CXCursor base;		/* the volatile or __shared__ array or pointer variable */
 	int hoist;		/* the guard may split the warp: the hoisted form */
