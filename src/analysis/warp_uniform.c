@@ -617,6 +617,162 @@ static int lane_like_at(struct wu_fn *f, CXCursor e, int depth)
 	return copy_of(f, e, depth, lane_like_at);
 }
 
+/* ---- elements of other lanes ---- */
+
+/* An index split into lane + offset: see wu_other_lane. */
+struct lane_index {
+	CXCursor lane;		/* the variable, or null for threadIdx.x itself */
+	int parms;		/* a helper's parameter may be the lane index */
+	long long off;		/* the constant part of the offset */
+	CXCursor var;		/* a local variable added to it (a loop's step), or null */
+	int var_sign;
+};
+
+static int split_index(struct wu_fn *f, CXCursor e, int depth, struct lane_index *out);
+
+/*
+ * A loop's step: a local variable that starts at a constant of at most a
+ * warp ('for (int k = 16; k > 0; k >>= 1)'), not 'off = blockDim.x', which
+ * names a slot of the same thread a block further.
+ */
+static int warp_step_var(CXCursor var)
+{
+	CXCursor init;
+	long long k;
+
+	if (!is_local_var(var))
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	return !clang_Cursor_isNull(init) && const_int(init, &k) && k != 0 && k >= -32 && k <= 32;
+}
+
+/* Add u (warp-uniform) to the offset: a constant, or one loop's step. */
+static int add_offset(struct wu_fn *f, CXCursor u, int sign, struct lane_index *out)
+{
+	long long k;
+
+	if (!uniform_at(f, u, 0))
+		return 0;
+	if (const_int(u, &k)) {
+		out->off += sign * k;
+		return 1;
+	}
+	u = cal_strip_casts(u);
+	if (kind_of(u) != CXCursor_DeclRefExpr || !clang_Cursor_isNull(out->var) ||
+	    !warp_step_var(clang_getCursorReferenced(u)))
+		return 0;
+	out->var = clang_getCursorReferenced(u);
+	out->var_sign = sign;
+	return 1;
+}
+
+/* threadIdx.x & 31, threadIdx.x % 32, threadIdx.x % warpSize: the lane id. */
+static int lane_id_of_thread_x(struct wu_fn *f, CXCursor e, int depth)
+{
+	long long k;
+	enum CXBinaryOperatorKind op;
+
+	if (kind_of(e) != CXCursor_BinaryOperator || cal_nr_children(e) != 2 ||
+	    !thread_x_at(f, cal_child(e, 0), depth + 1) || !const_int(cal_child(e, 1), &k))
+		return 0;
+	op = clang_getCursorBinaryOperatorKind(e);
+	return (op == CXBinaryOperator_Rem && k == 32) || (op == CXBinaryOperator_And && k == 31);
+}
+
+/*
+ * A local variable, never written, initialised with a lane index: one
+ * element per lane, consecutive across the warp ('tid = threadIdx.x',
+ * 'lane = threadIdx.x & 31', 'i = blockIdx.x * blockDim.x + threadIdx.x').
+ */
+static int lane_var(struct wu_fn *f, CXCursor e, int depth)
+{
+	struct lane_index inner = { clang_getNullCursor(), 0, 0, clang_getNullCursor(), 0 };
+	CXCursor var, init;
+
+	if (kind_of(e) != CXCursor_DeclRefExpr || depth > MAX_DEPTH)
+		return 0;
+	var = clang_getCursorReferenced(e);
+	if (!is_local_var(var))
+		return 0;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if (clang_Cursor_isNull(init) || !never_written(f, var))
+		return 0;
+	init = cal_strip_casts(init);
+	return lane_id_of_thread_x(f, init, depth + 1) || split_index(f, init, depth + 1, &inner);
+}
+
+static int split_index(struct wu_fn *f, CXCursor e, int depth, struct lane_index *out)
+{
+	char letter = 0;
+	const char *member;
+
+	if (depth > MAX_DEPTH)
+		return 0;
+	e = cal_strip_casts(e);
+	member = builtin_member(f->tu, e, &letter);
+	if (member) {
+		out->lane = clang_getNullCursor();
+		return !strcmp(member, "threadIdx") && letter == 'x';
+	}
+	if (lane_var(f, e, depth)) {
+		out->lane = clang_getCursorReferenced(e);
+		return 1;
+	}
+	if (out->parms && kind_of(e) == CXCursor_DeclRefExpr &&
+	    kind_of(clang_getCursorReferenced(e)) == CXCursor_ParmDecl &&
+	    cal_function_space(f->fn) != CAL_SPACE_GLOBAL &&
+	    never_written(f, clang_getCursorReferenced(e))) {
+		out->lane = clang_getCursorReferenced(e);	/* its callers must show it */
+		return 1;
+	}
+	if (kind_of(e) != CXCursor_BinaryOperator || cal_nr_children(e) != 2)
+		return 0;
+	switch (clang_getCursorBinaryOperatorKind(e)) {
+	case CXBinaryOperator_Add:
+		if (uniform_at(f, cal_child(e, 1), 0))
+			return split_index(f, cal_child(e, 0), depth + 1, out) &&
+			       add_offset(f, cal_child(e, 1), 1, out);
+		return uniform_at(f, cal_child(e, 0), 0) &&
+		       split_index(f, cal_child(e, 1), depth + 1, out) &&
+		       add_offset(f, cal_child(e, 0), 1, out);
+	case CXBinaryOperator_Sub:
+		return split_index(f, cal_child(e, 0), depth + 1, out) &&
+		       add_offset(f, cal_child(e, 1), -1, out);
+	default:
+		return 0;
+	}
+}
+
+static int same_cursor(CXCursor a, CXCursor b)
+{
+	if (clang_Cursor_isNull(a) || clang_Cursor_isNull(b))
+		return clang_Cursor_isNull(a) && clang_Cursor_isNull(b);
+	return clang_equalCursors(a, b);
+}
+
+int wu_lane_index(struct wu_fn *f, CXCursor e)
+{
+	struct lane_index l = { clang_getNullCursor(), 0, 0, clang_getNullCursor(), 0 };
+	return split_index(f, e, 0, &l);
+}
+
+int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index, CXCursor *parm)
+{
+	struct lane_index w = { clang_getNullCursor(), parm != NULL, 0, clang_getNullCursor(), 0 };
+	struct lane_index r = w;
+	long long d;
+
+	if (!split_index(f, write_index, 0, &w) || !split_index(f, read_index, 0, &r) ||
+	    !same_cursor(w.lane, r.lane))
+		return 0;
+	if (parm && !clang_Cursor_isNull(w.lane) && kind_of(w.lane) == CXCursor_ParmDecl)
+		*parm = w.lane;
+	if (!same_cursor(w.var, r.var) || (!clang_Cursor_isNull(w.var) && w.var_sign != r.var_sign))
+		return 1;	/* 's[i - k]' beside 's[i]': k is a loop's step */
+	d = r.off - w.off;
+	return d != 0 && d >= -32 && d <= 32;
+}
+
 int wu_single_lane(struct wu_fn *f, CXCursor e)
 {
 	long long k;

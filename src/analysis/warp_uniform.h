@@ -51,6 +51,23 @@ int wu_never_written(struct wu_fn *f, CXCursor var);
 /* Does condition e admit one thread of a warp at most ('tid == 0', 'lane == 0', '!threadIdx.x')? */
 int wu_single_lane(struct wu_fn *f, CXCursor e);
 
+/*
+ * Does read_index name an element that another lane of the warp writes at
+ * write_index?  Only when it can be shown: both are one lane index L plus
+ * warp-uniform offsets, L being threadIdx.x, a lane id (threadIdx.x & 31,
+ * % 32, % warpSize) or a local variable never written initialised with one
+ * (plus a uniform value), and the offsets differ by a constant of at most 32
+ * ('s[tid]', 's[tid + 16]') or by a loop's step, a local variable that
+ * starts at a constant of at most 32 ('s[i]', 's[i - k]').  'buf[4 * tid + 1]' beside 'buf[4 * tid]' is the same lane's.
+ * With parm not NULL, L may also be a parameter of a __device__ helper that
+ * it never writes: *parm gets it, and the helper's callers must show that
+ * they pass a lane index (wu_lane_index).
+ */
+int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index, CXCursor *parm);
+
+/* Is e a lane index L plus a warp-uniform offset (L as in wu_other_lane, no parameter)? */
+int wu_lane_index(struct wu_fn *f, CXCursor e);
+
 /* Why some lanes of a warp may not reach a point. */
 struct wu_block {
 	CXCursor at;		/* the condition, loop or exit statement */

@@ -22,6 +22,13 @@
  * single step and which has no barrier.  A step under a condition that
  * admits one lane ('if (threadIdx.x == 0)') races with no other lane.
  *
+ * Issue 23 widened the idiom: __shared__ arrays that are not volatile,
+ * where the read of another lane's element must be shown (wu_other_lane);
+ * arrays reduced side by side, whose steps interleave; compare-and-assign
+ * bodies of several assignments (an argmax's value and index); and the
+ * stores that fill the array before the first step, which need a
+ * __syncwarp() of their own.
+ *
  * The fix rewrites each step into
  *	{ T v = <reads>; __syncwarp(); <lhs> = v; __syncwarp(); }
  * and a step under a condition that may split the warp into
@@ -46,57 +53,211 @@
 #include "analysis/warp_uniform.h"
 
 #define MAX_RUN 64
+#define MAX_ASG 8		/* assignments in one compare-and-assign body */
+#define MAX_BASES 8		/* arrays reduced side by side in one block */
 #define MAX_CALL_DEPTH 64	/* the most MaxCallDepth may ask for */
 
 struct step {
 	CXCursor stmt;		/* the statement: the assignment, or the 'if' around it */
-	CXCursor expr;		/* the assignment */
+	CXCursor expr;		/* the assignment that exchanges values (one of asg) */
 	CXCursor guard;		/* the condition of the 'if', or null */
-	CXCursor base;		/* the volatile array or pointer variable */
+	CXCursor base;		/* the volatile or __shared__ array or pointer variable */
 	int hoist;		/* the guard may split the warp: the hoisted form */
+	int nonvol;		/* base is __shared__ memory that is not volatile */
+	/* parameters the helper's callers must show: a __shared__ array, a lane index */
+	CXCursor base_parm, lane_parm;
+	/* the assignments of a compare-and-assign body ('{ v[t] = v[t+16]; i[t] = i[t+16]; }') */
+	CXCursor asg[MAX_ASG];
+	int nasg;
 };
 
 struct run {
 	struct step steps[MAX_RUN];
 	int n;
+	CXCursor fill;		/* a store to the object before the first step, no barrier between */
+	CXCursor top;		/* the statement of the block that holds the first step */
 };
 
-struct read_search {
-	CXCursor base;
-	int found;
-};
-
-static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClientData data)
+static int is_array_type(CXType t)
 {
-	struct read_search *s = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-
-	(void)parent;
-	if ((k == CXCursor_ArraySubscriptExpr || vol_is_unary(c, CXUnaryOperator_Deref)) &&
-	    vol_is_volatile_lvalue(c) &&
-	    clang_equalCursors(cal_base_variable(c), s->base)) {
-		s->found = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+	return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+	       k == CXType_VariableArray || k == CXType_DependentSizedArray;
 }
 
-static int reads_object(CXCursor e, CXCursor base)
+/* Are a and b spelled alike, spaces aside? */
+static int same_text(CXTranslationUnit tu, CXCursor a, CXCursor b)
 {
-	struct read_search rs = { base, 0 };
+	char *ta = cal_cursor_text(tu, a, CAL_TEXT_MACRO_USES);
+	char *tb = cal_cursor_text(tu, b, CAL_TEXT_MACRO_USES);
+	const char *p = ta, *q = tb;
+	int same = ta && tb;
 
-	if (clang_Cursor_isNull(e))
-		return 0;
-	read_visitor(e, e, &rs);
-	if (!rs.found)
-		clang_visitChildren(e, read_visitor, &rs);
-	return rs.found;
+	while (same) {
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		while (*q == ' ' || *q == '\t' || *q == '\n')
+			q++;
+		if (*p != *q)
+			same = 0;
+		else if (!*p)
+			break;
+		else
+			p++, q++;
+	}
+	free(ta);
+	free(tb);
+	return same;
 }
 
 static int is_array_var(CXCursor var)
 {
 	enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(var)).kind;
 	return k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
+/*
+ * The array a local pointer was initialised with and still holds
+ * ('volatile int *s = sdata;'), or var itself: the object its elements are
+ * in, so a store through 'sdata' and a step through 's' meet.
+ */
+static CXCursor object_of(struct wu_fn *f, CXCursor var)
+{
+	CXCursor init;
+
+	if (clang_getCursorKind(var) != CXCursor_VarDecl || is_array_var(var))
+		return var;
+	init = clang_Cursor_getVarDeclInitializer(var);
+	if (clang_Cursor_isNull(init))
+		return var;
+	init = cal_strip_casts(init);
+	if (clang_getCursorKind(init) != CXCursor_DeclRefExpr ||
+	    !is_array_var(clang_getCursorReferenced(init)) || !wu_never_written(f, var))
+		return var;
+	return clang_getCursorReferenced(init);
+}
+
+/* Is var a __shared__ array, or a local pointer holding one? */
+static int shared_object(struct wu_fn *f, CXCursor var)
+{
+	CXCursor obj = object_of(f, var);
+	return clang_getCursorKind(obj) == CXCursor_VarDecl && is_array_var(obj) &&
+	       cal_var_is_shared(obj);
+}
+
+/* ELEM_PARM: a helper's pointer parameter, which its callers must show __shared__ */
+enum element { ELEM_NONE, ELEM_VOLATILE, ELEM_SHARED, ELEM_PARM };
+
+/* A pointer parameter of a __device__ helper, to memory that is not volatile, never changed. */
+static int helper_pointer_parm(struct wu_fn *f, CXCursor var)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+
+	return clang_getCursorKind(var) == CXCursor_ParmDecl && t.kind == CXType_Pointer &&
+	       !clang_isVolatileQualifiedType(clang_getPointeeType(t)) &&
+	       cal_function_space(f->fn) != CAL_SPACE_GLOBAL && wu_never_written(f, var);
+}
+
+/*
+ * Is lvalue e an element a warp may exchange: through volatile (any
+ * memory), or a subscript of __shared__ memory that is not volatile?
+ * Sets *base.
+ */
+static enum element element_of(struct wu_fn *f, CXCursor e, CXCursor *base)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+
+	if (k != CXCursor_ArraySubscriptExpr && !vol_is_unary(e, CXUnaryOperator_Deref))
+		return ELEM_NONE;
+	*base = cal_base_variable(e);
+	if (clang_Cursor_isNull(*base))
+		return ELEM_NONE;
+	if (vol_is_volatile_lvalue(e))
+		return ELEM_VOLATILE;
+	if (k == CXCursor_ArraySubscriptExpr && shared_object(f, *base))
+		return ELEM_SHARED;
+	if (k == CXCursor_ArraySubscriptExpr && helper_pointer_parm(f, *base))
+		return ELEM_PARM;
+	return ELEM_NONE;
+}
+
+/*
+ * Does element r (of the same variable as w) belong to another lane than
+ * w: subscripts alike at every level but one, where wu_other_lane says so
+ * ('s[w][lane]', 's[w][lane + 16]')?  Without volatile the exchange must
+ * be shown, or per-lane slots ('buf[tid][0]', 'buf[tid][1]') would count.
+ */
+static int other_lanes_element(struct wu_fn *f, CXTranslationUnit tu, CXCursor w, CXCursor r,
+			       CXCursor *parm)
+{
+	int differ = 0, other = 0;
+
+	for (;;) {
+		w = cal_ignore_wrappers(w);
+		r = cal_ignore_wrappers(r);
+		if (clang_getCursorKind(w) != CXCursor_ArraySubscriptExpr ||
+		    clang_getCursorKind(r) != CXCursor_ArraySubscriptExpr)
+			break;
+		if (cal_nr_children(w) != 2 || cal_nr_children(r) != 2)
+			return 0;
+		if (!same_text(tu, cal_child(w, 1), cal_child(r, 1))) {
+			differ++;
+			other = wu_other_lane(f, cal_child(w, 1), cal_child(r, 1), parm);
+		}
+		w = cal_child(w, 0);
+		r = cal_child(r, 0);
+	}
+	return differ == 1 && other && clang_getCursorKind(w) == clang_getCursorKind(r);
+}
+
+struct read_search {
+	struct wu_fn *f;
+	CXCursor base;
+	CXCursor lhs;		/* without volatile: the element written, whose lanes must differ */
+	int found;
+	CXCursor lane_parm;	/* the helper's parameter taken for the lane index, or null */
+};
+
+static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct read_search *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	int hit;
+
+	(void)parent;
+	if (k != CXCursor_ArraySubscriptExpr && !vol_is_unary(c, CXUnaryOperator_Deref))
+		return CXChildVisit_Recurse;
+	if (!clang_equalCursors(cal_base_variable(c), s->base))
+		return CXChildVisit_Recurse;
+	if (clang_Cursor_isNull(s->lhs))
+		hit = vol_is_volatile_lvalue(c);
+	else
+		hit = k == CXCursor_ArraySubscriptExpr && !is_array_type(clang_getCursorType(c)) &&
+		      other_lanes_element(s->f, s->f->tu, s->lhs, c, &s->lane_parm);
+	if (hit) {
+		s->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Does e read the object base: through volatile, or (lhs not null: __shared__
+ * memory that is not volatile) an element of another lane than lhs?
+ */
+static int reads_object(struct wu_fn *f, CXCursor e, CXCursor base, CXCursor lhs,
+			CXCursor *lane_parm)
+{
+	struct read_search rs = { f, base, lhs, 0, clang_getNullCursor() };
+
+	if (clang_Cursor_isNull(e))
+		return 0;
+	read_visitor(e, e, &rs);
+	if (!rs.found)
+		clang_visitChildren(e, read_visitor, &rs);
+	if (rs.found)
+		*lane_parm = rs.lane_parm;
+	return rs.found;
 }
 
 /*
@@ -128,13 +289,102 @@ static int same_element_on_all_lanes(struct wu_fn *f, CXCursor lhs, CXCursor bas
 	return clang_Cursor_isNull(index) || wu_uniform(f, index);
 }
 
+/* Is e an assignment to an element a warp may exchange? Sets *base and *kind. */
+static int element_assignment(struct wu_fn *f, CXCursor e, CXCursor *base, enum element *kind)
+{
+	int compound;
+
+	e = cal_ignore_wrappers(e);
+	if (!vol_is_assignment(e, &compound) || cal_nr_children(e) != 2)
+		return 0;
+	*kind = element_of(f, cal_ignore_wrappers(cal_child(e, 0)), base);
+	return *kind != ELEM_NONE;
+}
+
+/* Do assignment e, or the guard around it, read base from other lanes? Sets *lane_parm. */
+static int exchanges(struct wu_fn *f, CXCursor e, CXCursor guard, CXCursor base,
+		     enum element kind, CXCursor *lane_parm)
+{
+	CXCursor lhs = kind != ELEM_VOLATILE ? cal_ignore_wrappers(cal_child(e, 0))
+					     : clang_getNullCursor();
+
+	return reads_object(f, cal_child(e, 1), base, lhs, lane_parm) ||
+	       reads_object(f, guard, base, lhs, lane_parm);
+}
+
+static enum CXChildVisitResult refers_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	CXCursor *var = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(c), *var)) {
+		*var = clang_getNullCursor();
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does e name variable var? */
+static int refers_to(CXCursor e, CXCursor var)
+{
+	clang_visitChildren(e, refers_visitor, &var);
+	return clang_Cursor_isNull(var);
+}
+
+/*
+ * The assignments of a compare-and-assign body, '{ v[t] = v[t + 16];
+ * i[t] = i[t + 16]; }': each to an element of its own array, and none
+ * naming an array another one writes, so reading them all before writing
+ * any (the fix) is what lockstep did.  Fills out->asg.
+ */
+static int body_assignments(struct wu_fn *f, CXCursor body, struct step *out)
+{
+	CXCursor bases[MAX_ASG];
+	enum element kind;
+	int n = cal_nr_children(body), i, j;
+
+	if (n < 2 || n > MAX_ASG)
+		return 0;
+	for (i = 0; i < n; i++) {
+		out->asg[i] = cal_ignore_wrappers(cal_child(body, i));
+		if (!element_assignment(f, out->asg[i], &bases[i], &kind))
+			return 0;
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			if (i != j && refers_to(out->asg[j], bases[i]) &&
+			    (j > i || refers_to(cal_child(out->asg[j], 0), bases[i])))
+				return 0;
+	out->nasg = n;
+	return 1;
+}
+
+/* The assignment of a step's body that exchanges values between lanes; fills out. */
+static int exchanging_assignment(struct wu_fn *f, CXCursor guard, struct step *out)
+{
+	enum element kind;
+	int i;
+
+	for (i = 0; i < out->nasg; i++)
+		if (element_assignment(f, out->asg[i], &out->base, &kind) &&
+		    exchanges(f, out->asg[i], guard, out->base, kind, &out->lane_parm)) {
+			out->expr = out->asg[i];
+			out->nonvol = kind != ELEM_VOLATILE;
+			out->base_parm = kind == ELEM_PARM ? out->base : clang_getNullCursor();
+			return 1;
+		}
+	return 0;
+}
+
 /* Is statement s a step? Fills *out. */
 static int as_step(struct wu_fn *f, CXCursor s, struct step *out)
 {
-	CXCursor stmt, guard = clang_getNullCursor(), lhs, rhs;
-	enum CXCursorKind lk;
-	int compound;
+	CXCursor stmt, guard = clang_getNullCursor();
 
+	memset(out, 0, sizeof(*out));
+	out->base_parm = clang_getNullCursor();
+	out->lane_parm = clang_getNullCursor();
 	/* a loop's braced body: for (...) { if (lane >= k) s[i] += s[i - k]; } */
 	if (clang_getCursorKind(s) == CXCursor_CompoundStmt && cal_nr_children(s) == 1)
 		s = cal_child(s, 0);
@@ -147,28 +397,23 @@ static int as_step(struct wu_fn *f, CXCursor s, struct step *out)
 	}
 	if (clang_getCursorKind(s) == CXCursor_CompoundStmt && cal_nr_children(s) == 1)
 		s = cal_child(s, 0);
-	s = cal_ignore_wrappers(s);
-	if (!vol_is_assignment(s, &compound) || cal_nr_children(s) != 2)
+	if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
+		if (clang_Cursor_isNull(guard) || !body_assignments(f, s, out))
+			return 0;
+	} else {
+		out->asg[0] = cal_ignore_wrappers(s);
+		out->nasg = 1;
+	}
+	if (!exchanging_assignment(f, guard, out))
 		return 0;
-	lhs = cal_ignore_wrappers(cal_child(s, 0));
-	rhs = cal_child(s, 1);
-	lk = clang_getCursorKind(lhs);
-	if ((lk != CXCursor_ArraySubscriptExpr && !vol_is_unary(lhs, CXUnaryOperator_Deref)) ||
-	    !vol_is_volatile_lvalue(lhs))
-		return 0;
-	out->base = cal_base_variable(lhs);
-	if (clang_Cursor_isNull(out->base))
-		return 0;
-	if (!reads_object(rhs, out->base) && !reads_object(guard, out->base))
-		return 0;
-	if (same_element_on_all_lanes(f, lhs, out->base))
+	if (same_element_on_all_lanes(f, cal_ignore_wrappers(cal_child(out->expr, 0)), out->base))
 		return 0;
 	if (!clang_Cursor_isNull(guard) && wu_single_lane(f, guard))
 		return 0;
 	out->stmt = stmt;
-	out->expr = s;
 	out->guard = guard;
-	out->hoist = !clang_Cursor_isNull(guard) && !wu_whole_warps(f, guard);
+	/* several assignments are read before any is written: always the hoisted form */
+	out->hoist = !clang_Cursor_isNull(guard) && (out->nasg > 1 || !wu_whole_warps(f, guard));
 	return 1;
 }
 
@@ -284,7 +529,82 @@ static char *hoisted_text(CXTranslationUnit tu, const struct step *s, const char
 	return text;
 }
 
-static int step_edit(CXTranslationUnit tu, const struct step *s, struct cal_edit *e)
+/* The name of the temporary for a body's assignment i: v0, v1, ... */
+static char *temp_name(const char *stext, int i)
+{
+	char *base = xasprintf("v%d", i), *name = fresh_name(stext, base);
+
+	free(base);
+	return name;
+}
+
+/* Append 'if (c) { <one(i)>; ... }' for each assignment of the body. */
+static int body_text(CXTranslationUnit tu, const struct step *s, const char *stext,
+		     struct strbuf *out, int writes)
+{
+	int i, ok = 1;
+
+	strbuf_adds(out, "{");
+	for (i = 0; ok && i < s->nasg; i++) {
+		CXCursor lhs = cal_child(s->asg[i], 0);
+		char *ltext = cal_cursor_text(tu, lhs, CAL_TEXT_NO_MACROS), *name = temp_name(stext, i);
+		char *value = ltext ? step_value(tu, s->asg[i], ltext) : NULL;
+
+		ok = value && scalar_type(clang_getCursorType(lhs));
+		if (ok && writes)
+			strbuf_addf(out, " %s = %s;", ltext, name);
+		else if (ok)
+			strbuf_addf(out, " %s = %s;", name, value);
+		free(ltext);
+		free(name);
+		free(value);
+	}
+	strbuf_adds(out, " }");
+	return ok;
+}
+
+/*
+ * The hoisted form of a compare-and-assign body of several assignments:
+ * every value is read under the condition before any lane writes,
+ * '{ bool c = <cond>; T0 v0{}; T1 v1{}; if (c) { v0 = ..; v1 = ..; }
+ * __syncwarp(); if (c) { a[t] = v0; b[t] = v1; } __syncwarp(); }'.
+ */
+static char *multi_text(CXTranslationUnit tu, const struct step *s, const char *stext)
+{
+	struct strbuf t = STRBUF_INIT;
+	CXCursor guard = cal_ignore_wrappers(s->guard);
+	char *cond = cal_cursor_text(tu, s->guard, CAL_TEXT_NO_MACROS), *c = fresh_name(stext, "c");
+	int i, ok = cond != NULL;
+	int comma = clang_getCursorKind(guard) == CXCursor_BinaryOperator &&
+		    clang_getCursorBinaryOperatorKind(guard) == CXBinaryOperator_Comma;
+
+	strbuf_addf(&t, "{ bool %s = %s%s%s;", c, comma ? "(" : "", cond ? cond : "",
+		    comma ? ")" : "");
+	for (i = 0; ok && i < s->nasg; i++) {
+		char *type = vol_value_type(clang_getCursorType(cal_child(s->asg[i], 0)));
+		char *name = temp_name(stext, i);
+
+		strbuf_addf(&t, " %s %s{};", type, name);
+		free(type);
+		free(name);
+	}
+	strbuf_addf(&t, " if (%s) ", c);
+	ok = ok && body_text(tu, s, stext, &t, 0);
+	strbuf_addf(&t, " __syncwarp(); if (%s) ", c);
+	ok = ok && body_text(tu, s, stext, &t, 1);
+	strbuf_adds(&t, " __syncwarp(); }");
+	free(cond);
+	free(c);
+	if (!ok) {
+		strbuf_release(&t);
+		return NULL;
+	}
+	return strbuf_detach(&t);
+}
+
+/* The edit of step s; prefix (may be "") goes before it. */
+static int step_edit(CXTranslationUnit tu, const struct step *s, const char *prefix,
+		     struct cal_edit *e)
 {
 	CXCursor lhs = cal_child(s->expr, 0);
 	CXSourceRange r = s->hoist ? guarded_range(tu, s) : vol_statement_range(tu, s->expr);
@@ -296,7 +616,9 @@ static int step_edit(CXTranslationUnit tu, const struct step *s, struct cal_edit
 
 	if (!ltext || !stext || !(value = step_value(tu, s->expr, ltext)))
 		goto out;
-	if (s->hoist) {
+	if (s->nasg > 1) {
+		text = multi_text(tu, s, stext);
+	} else if (s->hoist) {
 		if (!scalar_type(clang_getCursorType(lhs)))
 			goto out;
 		text = hoisted_text(tu, s, stext, type, ltext, value);
@@ -304,6 +626,11 @@ static int step_edit(CXTranslationUnit tu, const struct step *s, struct cal_edit
 		name = fresh_name(stext, "v");
 		text = xasprintf("{ %s %s = %s; __syncwarp(); %s = %s; __syncwarp(); }", type, name,
 				 value, ltext, name);
+	}
+	if (text && *prefix) {
+		char *t = xasprintf("%s%s", prefix, text);
+		free(text);
+		text = t;
 	}
 	if (text)
 		ret = cal_edit_replace(r, text, e);
@@ -357,6 +684,8 @@ struct warp_state {
 	size_t nr_runs, alloc_runs;
 	struct call_site *calls;
 	size_t nr_calls, alloc_calls;
+	struct loop_fills *loop_fills;
+	size_t nr_loop_fills, alloc_loop_fills;
 	int max_call_depth;	/* MaxCallDepth */
 };
 
@@ -428,20 +757,31 @@ static int under_single_lane(struct wu_fn *f, const CXCursor *path, int n, CXCur
 	return path && wu_under_single_lane(f, path, n, child);
 }
 
-static void add_fix(struct cal_finding *f, CXTranslationUnit tu, const struct run *run)
+/*
+ * The edits of a run: each step, and where stores fill the object before
+ * the first step, a __syncwarp() after them (before the loop, for a loop).
+ */
+static void add_fix(struct cal_finding *f, CXTranslationUnit tu, const struct run *run,
+		    CXCursor loop)
 {
-	struct cal_edit edits[MAX_RUN];
-	int n;
+	struct cal_edit edits[MAX_RUN + 1];
+	int fill = !clang_Cursor_isNull(run->fill), in_loop = !clang_Cursor_isNull(loop);
+	int n, m = 0;
 
-	for (n = 0; n < run->n; n++)
-		if (step_edit(tu, &run->steps[n], &edits[n]) < 0)
+	if (fill && in_loop &&
+	    cal_edit_insert(clang_getRangeStart(clang_getCursorExtent(loop)), "__syncwarp(); ",
+			    &edits[m++]) < 0)
+		return;
+	for (n = 0; n < run->n; n++, m++)
+		if (step_edit(tu, &run->steps[n], fill && !in_loop && n == 0 ? "__syncwarp(); " : "",
+			      &edits[m]) < 0)
 			break;
 	if (n == run->n)
 		cal_add_fix_edits(f, "separate the reads and writes of each step with __syncwarp()",
-				  edits, n);
+				  edits, m);
 	else
-		while (n-- > 0)
-			cal_edit_clear(&edits[n]);
+		while (m-- > 0)
+			cal_edit_clear(&edits[m]);
 }
 
 /* ---- finding runs ---- */
@@ -505,34 +845,102 @@ static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 	return calls > 0;
 }
 
+/* The index of parameter parm of function fn, or -1. */
+static int parm_index(CXCursor fn, CXCursor parm)
+{
+	int i, n = clang_Cursor_getNumArguments(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(fn, i), parm))
+			return i;
+	return -1;
+}
+
+/* Does call c pass, for parameter parm, a __shared__ array (base) or a lane index? */
+static int call_shows(struct call_site *c, CXCursor parm, int base)
+{
+	CXCursor fn = clang_getCursorSemanticParent(parm), arg;
+	int i = parm_index(fn, parm);
+	struct wu_fn f;
+
+	if (i < 0 || i >= clang_Cursor_getNumArguments(c->call) ||
+	    wu_fn_init(&f, c->tu, c->caller_def) < 0)
+		return 0;
+	arg = cal_strip_casts(clang_Cursor_getArgument(c->call, (unsigned)i));
+	if (!base)
+		return wu_lane_index(&f, arg);
+	return clang_getCursorKind(arg) == CXCursor_DeclRefExpr &&
+	       shared_object(&f, clang_getCursorReferenced(arg));
+}
+
+/*
+ * Without volatile, a helper's parameter taken for the __shared__ array or
+ * for the lane index must be shown at its calls: there is one at least,
+ * and each passes a __shared__ array ('sdata', or a pointer holding it) or
+ * a lane index ('tid', 'threadIdx.x & 31').  Not shown: no finding.
+ */
+static int callers_show(struct warp_state *st, const struct pending *p)
+{
+	const struct run *run = &p->run;
+	size_t i;
+	int k, calls = 0;
+
+	for (k = 0; k < run->n; k++) {
+		const struct step *s = &run->steps[k];
+		if (clang_Cursor_isNull(s->base_parm) && clang_Cursor_isNull(s->lane_parm))
+			continue;
+		for (i = 0; i < st->nr_calls; i++) {
+			struct call_site *c = &st->calls[i];
+			if (!clang_equalCursors(c->callee, p->fn))
+				continue;
+			calls++;
+			if ((!clang_Cursor_isNull(s->base_parm) && !call_shows(c, s->base_parm, 1)) ||
+			    (!clang_Cursor_isNull(s->lane_parm) && !call_shows(c, s->lane_parm, 0)))
+				return 0;
+		}
+		if (!calls)
+			return 0;
+	}
+	return 1;
+}
+
 static void report_run(struct cal_walk *w, struct warp_state *st, const struct pending *p)
 {
 	const struct run *run = &p->run;
 	char *name = cal_cursor_name(run->steps[0].base);
+	const char *what = run->steps[0].nonvol ? "non-volatile __shared__" : "volatile";
 	struct no_fix why = p->why;
 	struct cal_finding *f;
 
+	if (run->steps[0].nonvol && !callers_show(st, p)) {
+		free(name);
+		return;
+	}
 	if (clang_Cursor_isNull(p->loop)) {
 		f = cal_report(w, run->steps[0].expr,
-			       "warp-synchronous steps on volatile '%s' with no __syncwarp() between "
+			       "warp-synchronous steps on %s '%s' with no __syncwarp() between "
 			       "them: lanes of a warp are not in lockstep since Volta, so separate each "
-			       "step's reads and writes with __syncwarp() or use __shfl_down_sync", name);
+			       "step's reads and writes with __syncwarp() or use __shfl_down_sync",
+			       what, name);
 		cal_note_at(w, f, run->steps[1].expr,
 			    "this step reads what other lanes wrote in the step before");
 	} else {
 		f = cal_report(w, run->steps[0].expr,
-			       "warp-synchronous step on volatile '%s' repeated by a loop with no "
+			       "warp-synchronous step on %s '%s' repeated by a loop with no "
 			       "__syncwarp(): lanes of a warp are not in lockstep since Volta, so separate "
 			       "each step's reads and writes with __syncwarp() or use __shfl_down_sync",
-			       name);
+			       what, name);
 	}
 	free(name);
+	if (!clang_Cursor_isNull(run->fill))
+		cal_note_at(w, f, run->fill, "no __syncwarp() between this store and the first step, "
+			    "which reads what other lanes of the warp stored here");
 	if (p->in_template && !w->parse->partial)
 		cal_note_no_fix_in_template(w, f, p->fn, "these steps", NULL);
 	if (!p->fixable)
 		return;
 	if (p->all_lanes && fn_reached_by_all(st, p->fn, 0, &why)) {
-		add_fix(f, w->parse->tu, run);
+		add_fix(f, w->parse->tu, run, p->loop);
 		return;
 	}
 	if (!clang_Cursor_isNull(why.at))
@@ -567,35 +975,179 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 	st->runs[st->nr_runs++] = p;
 }
 
+/* A store to an object before the steps, with no barrier after it yet. */
+struct fill {
+	CXCursor object;	/* object_of() the element's variable */
+	CXCursor store;		/* the statement */
+};
+
+/* The stores in the block before a loop: a loop's steps may read them. */
+struct loop_fills {
+	CXCursor loop;
+	struct fill fills[MAX_BASES];
+	int n;
+};
+
 struct scan {
 	struct cal_walk *w;
 	struct warp_state *st;
 	struct wu_fn *f;
 	CXCursor block;
-	struct run run;
+	struct run runs[MAX_BASES];	/* one per array reduced side by side */
+	int nruns;
+	struct fill fills[MAX_BASES];
+	int nfills;
 };
+
+static void flush_run(struct scan *s, struct run *r)
+{
+	if (r->n >= 2)
+		keep_run(s->w, s->st, s->f, r, s->block, r->top, clang_getNullCursor());
+	r->n = 0;
+	r->fill = clang_getNullCursor();
+}
 
 static void flush(struct scan *s)
 {
-	if (s->run.n >= 2)
-		keep_run(s->w, s->st, s->f, &s->run, s->block, s->run.steps[0].stmt,
-			 clang_getNullCursor());
-	s->run.n = 0;
+	int i;
+
+	for (i = 0; i < s->nruns; i++)
+		flush_run(s, &s->runs[i]);
+	s->nruns = 0;
+}
+
+/* The store that filled base's object since the last barrier (taken: one run gets it). */
+static CXCursor take_fill(struct wu_fn *f, struct fill *fills, int *n, CXCursor base)
+{
+	CXCursor obj = object_of(f, base), store;
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if (clang_equalCursors(fills[i].object, obj)) {
+			store = fills[i].store;
+			fills[i] = fills[--*n];
+			return store;
+		}
+	return clang_getNullCursor();
+}
+
+/* 's[tid] = x;': a store of each lane to its own element of an object steps may read. */
+static void note_fill(struct scan *s, CXCursor c)
+{
+	CXCursor base, lhs, obj;
+	enum element kind;
+	int i;
+
+	if (!element_assignment(s->f, c, &base, &kind))
+		return;
+	lhs = cal_ignore_wrappers(cal_child(cal_ignore_wrappers(c), 0));
+	if (same_element_on_all_lanes(s->f, lhs, base))
+		return;
+	obj = object_of(s->f, base);
+	for (i = 0; i < s->nfills; i++)
+		if (clang_equalCursors(s->fills[i].object, obj))
+			return;		/* the first store is reported */
+	if (s->nfills == MAX_BASES)
+		return;
+	s->fills[s->nfills].object = obj;
+	s->fills[s->nfills++].store = c;
+}
+
+/* Keep the stores before loop c for check_loop, which runs after check_block. */
+static void keep_loop_fills(struct scan *s, CXCursor c)
+{
+	struct loop_fills *lf;
+
+	if (!s->nfills || !cal_is_loop_kind(clang_getCursorKind(c)))
+		return;
+	GROW(s->st->loop_fills, s->st->alloc_loop_fills, s->st->nr_loop_fills + 1);
+	lf = &s->st->loop_fills[s->st->nr_loop_fills++];
+	lf->loop = c;
+	memcpy(lf->fills, s->fills, sizeof(lf->fills));
+	lf->n = s->nfills;
+}
+
+/* The run of base's steps, a new one if there is none. */
+static struct run *run_of(struct scan *s, CXCursor base)
+{
+	struct run *r;
+	int i;
+
+	for (i = 0; i < s->nruns; i++)
+		if (clang_equalCursors(s->runs[i].steps[0].base, base)) {
+			if (s->runs[i].n == MAX_RUN)
+				flush_run(s, &s->runs[i]);
+			return &s->runs[i];
+		}
+	if (s->nruns == MAX_BASES)
+		flush(s);
+	r = &s->runs[s->nruns++];
+	r->n = 0;
+	r->fill = clang_getNullCursor();
+	return r;
+}
+
+/*
+ * Steps on one object form a run; steps on other objects between them do
+ * not end it ('{ a[t] += a[t + k]; b[t] += b[t + k]; }'), any other
+ * statement ends them all, and a barrier also forgets the stores before it.
+ */
+static void add_step(struct scan *s, const struct step *st, CXCursor top)
+{
+	struct run *r = run_of(s, st->base);
+
+	if (!r->n) {
+		r->fill = take_fill(s->f, s->fills, &s->nfills, st->base);
+		r->top = top;
+	}
+	r->steps[r->n++] = *st;
+}
+
+/*
+ * The steps of a braced block of steps on different arrays only ('{ a[t] +=
+ * a[t + 16]; b[t] += b[t + 16]; }'), which continue the runs of the block
+ * around it.  (Two steps on one array are a run of the inner block.)
+ */
+static int block_steps(struct wu_fn *f, CXCursor c, struct step *out)
+{
+	int n = cal_nr_children(c), i, j;
+
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt || n < 2 || n > MAX_BASES)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!as_step(f, cal_child(c, i), &out[i]))
+			return 0;
+		for (j = 0; j < i; j++)
+			if (clang_equalCursors(out[j].base, out[i].base))
+				return 0;
+	}
+	return n;
 }
 
 static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct scan *s = data;
-	struct step st;
+	struct step st[MAX_BASES];
+	int i, n;
 
 	(void)parent;
-	if (vol_contains_barrier(c) || !as_step(s->f, c, &st)) {
+	if (vol_contains_barrier(c)) {
 		flush(s);
+		s->nfills = 0;
 		return CXChildVisit_Continue;
 	}
-	if (s->run.n && (!clang_equalCursors(s->run.steps[0].base, st.base) || s->run.n == MAX_RUN))
-		flush(s);
-	s->run.steps[s->run.n++] = st;
+	if (as_step(s->f, c, &st[0])) {
+		add_step(s, &st[0], c);
+		return CXChildVisit_Continue;
+	}
+	if ((n = block_steps(s->f, c, st))) {
+		for (i = 0; i < n; i++)
+			add_step(s, &st[i], c);
+		return CXChildVisit_Continue;
+	}
+	flush(s);
+	keep_loop_fills(s, c);
+	note_fill(s, c);
 	return CXChildVisit_Continue;
 }
 
@@ -636,43 +1188,65 @@ static int is_counter_update(CXCursor c)
 
 struct loop_body_scan {
 	struct wu_fn *f;
-	struct step step;
-	int steps, others;
+	struct step steps[MAX_BASES];
+	int steps_n, others;
 };
 
 static enum CXChildVisitResult loop_body_visitor(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct loop_body_scan *lb = data;
 	struct step st;
+	int i;
 
 	(void)parent;
 	if (is_counter_update(c))
 		return CXChildVisit_Continue;
-	if (as_step(lb->f, c, &st)) {
-		lb->step = st;
-		lb->steps++;
-	} else {
+	if (!as_step(lb->f, c, &st) || lb->steps_n == MAX_BASES) {
 		lb->others++;
+		return CXChildVisit_Continue;
 	}
+	for (i = 0; i < lb->steps_n; i++)
+		if (clang_equalCursors(lb->steps[i].base, st.base))
+			lb->others++;	/* two steps on one array: not one step repeated */
+	lb->steps[lb->steps_n++] = st;
 	return CXChildVisit_Continue;
 }
 
 /*
- * The one step a loop repeats: its body, or the one step of a braced body
- * whose other statements only update counters ('while (k > 0) { if (tid <
- * k) s[tid] += s[tid + k]; k >>= 1; }').
+ * The steps a loop repeats, one per array: its body, or the steps of a
+ * braced body whose other statements only update counters ('while (k > 0)
+ * { if (tid < k) s[tid] += s[tid + k]; k >>= 1; }', '{ a[t] += a[t + k];
+ * b[t] += b[t + k]; }').  Returns how many.
  */
-static int loop_step(struct wu_fn *f, CXCursor body, struct step *out)
+static int loop_steps(struct wu_fn *f, CXCursor body, struct step *out)
 {
-	struct loop_body_scan lb = { .f = f };
+	struct loop_body_scan *lb;
+	int n = 0;
 
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt || cal_nr_children(body) == 1)
 		return as_step(f, body, out);
-	clang_visitChildren(body, loop_body_visitor, &lb);
-	if (lb.steps != 1 || lb.others)
+	lb = calloc(1, sizeof(*lb));
+	if (!lb)
 		return 0;
-	*out = lb.step;
-	return 1;
+	lb->f = f;
+	clang_visitChildren(body, loop_body_visitor, lb);
+	if (lb->steps_n && !lb->others) {
+		n = lb->steps_n;
+		memcpy(out, lb->steps, (size_t)n * sizeof(*out));
+	}
+	free(lb);
+	return n;
+}
+
+/* The stores check_block saw before loop, no barrier between. */
+static struct loop_fills *fills_before(struct warp_state *st, CXCursor loop)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_loop_fills; i++)
+		if (clang_equalCursors(st->loop_fills[i].loop, loop))
+			return &st->loop_fills[i];
+	return NULL;
 }
 
 static void check_loop(struct cal_walk *w, struct warp_state *st, struct wu_fn *f, CXCursor loop)
@@ -680,13 +1254,23 @@ static void check_loop(struct cal_walk *w, struct warp_state *st, struct wu_fn *
 	enum CXCursorKind k = clang_getCursorKind(loop);
 	CXCursor body = k == CXCursor_DoStmt ? cal_child(loop, 0)
 					     : cal_child(loop, cal_nr_children(loop) - 1);
-	struct run *run = calloc(1, sizeof(*run));
+	struct step steps[MAX_BASES];
+	struct run *run;
+	struct loop_fills *lf;
+	int i, n;
 
+	if (vol_contains_barrier(loop) || !(n = loop_steps(f, body, steps)))
+		return;
+	run = calloc(1, sizeof(*run));
 	if (!run)
 		return;
-	run->n = 1;
-	if (loop_step(f, body, &run->steps[0]) && !vol_contains_barrier(loop))
+	lf = fills_before(st, loop);
+	for (i = 0; i < n; i++) {
+		run->n = 1;
+		run->steps[0] = steps[i];
+		run->fill = lf ? take_fill(f, lf->fills, &lf->n, steps[i].base) : clang_getNullCursor();
 		keep_run(w, st, f, run, loop, body, loop);
+	}
 	free(run);
 }
 
@@ -761,6 +1345,7 @@ static void warp_end(struct cal_walk *w, void *state)
 	for (i = 0; i < st->nr_calls; i++)
 		free(st->calls[i].path);
 	free(st->calls);
+	free(st->loop_fills);
 	free(st);
 }
 

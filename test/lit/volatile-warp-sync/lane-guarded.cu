@@ -22,10 +22,12 @@ __global__ void scan_unrolled(int *out) {
   if (lane >= 4) { s[i] = s[i] + s[i - 4]; }
   // CHECK: lane-guarded.cu:[[@LINE-3]]:18: warning: warp-synchronous steps on volatile 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
   // CHECK: lane-guarded.cu:[[@LINE-3]]:18: note: this step reads what other lanes wrote in the step before
-  // CHECK: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-5]]:3-[[@LINE-5]]:35}:"{ bool c = lane >= 1; int v{}; if (c) v = s[i] + s[i - 1]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }"
-  // CHECK-NEXT: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-5]]:3-[[@LINE-5]]:35}:"{ bool c = lane >= 2; int v{}; if (c) v = s[i] + s[i - 2]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }"
-  // CHECK-NEXT: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-5]]:3-[[@LINE-5]]:45}:"{ bool c = lane >= 4; int v{}; if (c) v = s[i] + s[i - 4]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }"
-  // FIXED: {{^  }}{ bool c = lane >= 1; int v{}; if (c) v = s[i] + s[i - 1]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }
+  // The store that fills 's' races with the first step's reads too (issue 23).
+  // CHECK: lane-guarded.cu:[[@LINE-7]]:3: note: no __syncwarp() between this store and the first step, which reads what other lanes of the warp stored here
+  // CHECK: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-7]]:3-[[@LINE-7]]:35}:"__syncwarp(); { bool c = lane >= 1; int v{}; if (c) v = s[i] + s[i - 1]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }"
+  // CHECK-NEXT: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-7]]:3-[[@LINE-7]]:35}:"{ bool c = lane >= 2; int v{}; if (c) v = s[i] + s[i - 2]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }"
+  // CHECK-NEXT: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-7]]:3-[[@LINE-7]]:45}:"{ bool c = lane >= 4; int v{}; if (c) v = s[i] + s[i - 4]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }"
+  // FIXED: {{^  }}__syncwarp(); { bool c = lane >= 1; int v{}; if (c) v = s[i] + s[i - 1]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }
   // FIXED-NEXT: {{^  }}{ bool c = lane >= 2; int v{}; if (c) v = s[i] + s[i - 2]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }
   // FIXED-NEXT: {{^  }}{ bool c = lane >= 4; int v{}; if (c) v = s[i] + s[i - 4]; __syncwarp(); if (c) s[i] = v; __syncwarp(); }
   out[i] = s[i];
@@ -40,8 +42,10 @@ __global__ void scan_loop(float *out) {
   for (int k = 1; k < 32; k <<= 1)
     if (lane >= k) s[lane] += s[lane - k];
   // CHECK: lane-guarded.cu:[[@LINE-1]]:20: warning: warp-synchronous step on volatile 's' repeated by a loop with no __syncwarp(): lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
-  // CHECK: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-2]]:5-[[@LINE-2]]:43}:"{ bool c = lane >= k; float v{}; if (c) v = s[lane] + s[lane - k]; __syncwarp(); if (c) s[lane] = v; __syncwarp(); }"
-  // FIXED: {{^  }}for (int k = 1; k < 32; k <<= 1)
+  // CHECK: lane-guarded.cu:[[@LINE-4]]:3: note: no __syncwarp() between this store and the first step, which reads what other lanes of the warp stored here
+  // CHECK: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-4]]:3-[[@LINE-4]]:3}:"__syncwarp(); "
+  // CHECK-NEXT: fix-it:"{{.*}}lane-guarded.cu":{[[@LINE-4]]:5-[[@LINE-4]]:43}:"{ bool c = lane >= k; float v{}; if (c) v = s[lane] + s[lane - k]; __syncwarp(); if (c) s[lane] = v; __syncwarp(); }"
+  // FIXED: {{^  }}__syncwarp(); for (int k = 1; k < 32; k <<= 1)
   // FIXED-NEXT: {{^    }}{ bool c = lane >= k; float v{}; if (c) v = s[lane] + s[lane - k]; __syncwarp(); if (c) s[lane] = v; __syncwarp(); }
   out[lane] = s[lane];
 }

@@ -20,10 +20,14 @@ template <class T> __device__ void warpReduce(volatile T *s, unsigned tid) {
   // CHECK: macros-templates.cu:[[@LINE-2]]:3: note: this step reads what other lanes wrote in the step before
 }
 
-// Only instantiated with a non-volatile type: not warp-synchronous volatile code.
+// Only instantiated with a non-volatile type, on a __shared__ array and
+// threadIdx.x: the non-volatile shape (issue 23.2), judged per instantiation.
 template <class T> __device__ void maybe(T *s, unsigned tid) {
   s[tid] += s[tid + 32];
   s[tid] += s[tid + 16];
+  // CHECK: macros-templates.cu:[[@LINE-2]]:3: warning: warp-synchronous steps on non-volatile __shared__ 's' with no __syncwarp() between them: lanes of a warp are not in lockstep since Volta, so separate each step's reads and writes with __syncwarp() or use __shfl_down_sync [volatile-warp-sync]
+  // CHECK: macros-templates.cu:[[@LINE-2]]:3: note: this step reads what other lanes wrote in the step before
+  // CHECK: macros-templates.cu:[[@LINE-5]]:36: note: in instantiation 'maybe<int>'; no automatic fix: the template's other instantiations share these steps
 }
 
 __global__ void launch() {
