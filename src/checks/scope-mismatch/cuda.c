@@ -397,14 +397,29 @@ static void report_mixed(struct cal_walk *w, struct access *a, const struct acce
 	free(name);
 }
 
-static struct cal_finding *report_other_blocks(struct cal_walk *w, struct access *a)
+/*
+ * Other blocks update the object: its address does not depend on blockIdx,
+ * or fold (not null) maps several blocks onto one element.
+ */
+static struct cal_finding *report_other_blocks(struct cal_walk *w, struct access *a,
+					       CXCursor fold)
 {
-	char *name = cal_cursor_name(a->s.obj.base);
+	char *name = cal_cursor_name(a->s.obj.base), *text = NULL;
 	struct cal_finding *f;
 
-	f = cal_report(w, a->s.site, "%s is atomic only within one %s, but other blocks of the "
-		       "kernel update the same global memory through '%s' (the address does not "
-		       "depend on blockIdx)", a->s.what, cal_scope_name(a->s.scope), name);
+	if (!clang_Cursor_isNull(fold))
+		text = cal_cursor_text(w->parse->tu, fold, CAL_TEXT_MACRO_USES);
+	if (text)
+		f = cal_report(w, a->s.site, "%s is atomic only within one %s, but other blocks "
+			       "of the kernel update the same global memory through '%s' (the "
+			       "index '%s' maps several blocks onto one element)", a->s.what,
+			       cal_scope_name(a->s.scope), name, text);
+	else
+		f = cal_report(w, a->s.site, "%s is atomic only within one %s, but other blocks "
+			       "of the kernel update the same global memory through '%s' (the "
+			       "address does not depend on blockIdx)", a->s.what,
+			       cal_scope_name(a->s.scope), name);
+	free(text);
 	free(name);
 	return f;
 }
@@ -413,7 +428,8 @@ static struct cal_finding *report_other_blocks(struct cal_walk *w, struct access
 static void report_through_call(struct cal_walk *w, struct access *a,
 				const struct cal_scope_reach *r)
 {
-	struct cal_finding *f = report_other_blocks(w, a);
+	struct cal_finding *f = report_other_blocks(w, a, clang_Cursor_isNull(a->s.obj.fold) ?
+						    r->obj.fold : a->s.obj.fold);
 	char *name = cal_cursor_name(a->s.obj.base);
 	char *from = cal_cursor_name(r->obj.base);
 
@@ -448,7 +464,7 @@ static void judge_access(struct cal_walk *w, const struct scope_state *st, struc
 	if (a->s.is_load || a->single_block || cal_scope_calls_single_block(st->calls, a->function))
 		return;
 	if (a->s.obj.origin == CAL_ORIGIN_GLOBAL) {
-		f = report_other_blocks(w, a);
+		f = report_other_blocks(w, a, a->s.obj.fold);
 		note_global_base(w, f, a->s.obj.base);
 		add_widen_fix(f, &a->s.widen);
 	} else if (cal_scope_calls_reach_global(st->calls, a->function, &a->s.obj, &r)) {

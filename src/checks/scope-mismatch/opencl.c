@@ -65,7 +65,7 @@ struct cl_site {
 	const char *scope;	/* the scope's name: memory_scope_work_group ... */
 	int narrow;		/* work-group or sub-group scope */
 	char *shared;		/* !per_group: the load or remainder that made it so, or NULL */
-	int shared_wrap;	/* ... a remainder */
+	int shared_wrap;	/* ... a remainder (1) or a fold of the group id (2) */
 	int is_load, poll, per_group, fence;
 	struct group_branch group;
 	unsigned offset;
@@ -150,10 +150,12 @@ static const struct cal_cl_scope *scope_of(CXCursor arg)
  * a cell computed from a particle's position: any work-group may load any
  * index), unless the load's own index names the work-group and no global id
  * (a per-group table: slot_of[get_group_id(0)]); nor does a remainder
- * (owner[me % n]: the ids of several work-groups wrap onto one slot).
- * raw: nothing is skipped (if-conditions, and the plain accesses of rules
- * 2 and 3, which keep their first form).  shared: the first load or
- * remainder skipped, for the note.
+ * (owner[me % n]: the ids of several work-groups wrap onto one slot) nor
+ * a division or shift of the group id (g / 2, g >> 1: pairs of work-groups).
+ * raw: loads are not skipped (if-conditions, and the plain accesses of
+ * rules 2 and 3, which keep their first form); remainders and folds are,
+ * always ('if (g / 2 == 0)' runs in two work-groups).  shared: the first
+ * load, remainder or fold skipped, for the note.
  */
 struct group_dep {
 	int depth, raw;
@@ -168,10 +170,62 @@ static int is_load(CXCursor c)
 	       cal_is_unop(c, CXUnaryOperator_Deref);
 }
 
+static int counts_groups(CXCursor c, void *data)
+{
+	(void)data;
+	return is_builtin(c, "get_num_groups") || is_builtin(c, "get_global_size");
+}
+
+/*
+ * A remainder wraps ids onto fewer values, unless it counts the groups or
+ * the work-items ('(g + 1) % get_num_groups(0)': a ring, one group a value).
+ */
 static int is_wrap(CXCursor c)
 {
+	CXCursor k;
+
 	/* not '&': 'gid & ~63' is the work-group's first id */
-	return cal_is_binop(c, CXBinaryOperator_Rem);
+	if (!cal_is_binop(c, CXBinaryOperator_Rem))
+		return 0;
+	k = cal_child(c, 1);
+	return !counts_groups(k, NULL) && !cal_subtree_find(k, counts_groups, NULL, NULL, NULL);
+}
+
+/* Is e the work-group's own id: get_group_id(d), or a variable that holds it? */
+static int is_group_id(CXCursor e, int depth)
+{
+	CXCursor var;
+
+	e = cal_strip_casts(e);
+	if (is_builtin(e, "get_group_id"))
+		return 1;
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr || depth > 4)
+		return 0;
+	var = clang_getCursorReferenced(e);
+	return clang_getCursorKind(var) == CXCursor_VarDecl &&
+	       is_group_id(clang_Cursor_getVarDeclInitializer(var), depth + 1);
+}
+
+/*
+ * 'g / k' or 'g >> k' of the work-group's id pairs neighbouring groups
+ * (k != 1, != 0).  A division of a global id ('get_global_id(0) / 64') is
+ * no fold: it is the work-group's number when k is the group's size.
+ */
+static int is_fold(CXCursor c)
+{
+	CXEvalResult ev;
+	int one = 0;
+
+	if (!cal_is_binop(c, CXBinaryOperator_Div) && !cal_is_binop(c, CXBinaryOperator_Shr))
+		return 0;
+	ev = clang_Cursor_Evaluate(cal_child(c, 1));
+	if (ev) {
+		one = clang_EvalResult_getKind(ev) == CXEval_Int &&
+		      clang_EvalResult_getAsLongLong(ev) ==
+		      (cal_is_binop(c, CXBinaryOperator_Div) ? 1 : 0);
+		clang_EvalResult_dispose(ev);
+	}
+	return !one && is_group_id(cal_child(c, 0), 0);
 }
 
 static int dep_of(CXCursor e, struct group_dep *d);
@@ -180,7 +234,7 @@ static int skip_group(CXCursor c, void *data)
 {
 	struct group_dep *d = data;
 
-	if (d->raw || (!is_load(c) && !is_wrap(c)))
+	if (is_load(c) ? d->raw : !is_wrap(c) && !is_fold(c))
 		return 0;
 	if (clang_Cursor_isNull(d->shared))
 		d->shared = c;
@@ -425,7 +479,7 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 	s->per_group = address_per_group(obj, &shared);
 	if (!s->per_group && !clang_Cursor_isNull(shared)) {
 		s->shared = cal_cursor_text(w->parse->tu, shared, CAL_TEXT_MACRO_USES);
-		s->shared_wrap = is_wrap(shared);
+		s->shared_wrap = is_wrap(shared) ? 1 : is_fold(shared) ? 2 : 0;
 	}
 }
 
@@ -625,6 +679,9 @@ static void judge_site(struct cal_walk *w, const struct cal_scope_cl *st, const 
 			    o->poll ? "polled" : "updated", strcmp(o->addr, s->addr) ?
 			    "at another address" : "at an address that does not depend on the "
 			    "work-group");
+	else if (s->shared && s->shared_wrap == 2)
+		cal_note_at(w, f, s->call, "the index maps several work-groups onto one element "
+			    "('%s'): they update it together", s->shared);
 	else if (s->shared && s->shared_wrap)
 		cal_note_at(w, f, s->call, "the index wraps ('%s'): work-items of several "
 			    "work-groups update the same element", s->shared);
