@@ -340,6 +340,7 @@ static int passed_object(const struct edge *e, CXCursor fn, int param, struct ca
 #define MAX_FOLLOWED 64
 struct search {
 	struct cal_scope_calls *g;
+	int any;		/* per-block memory, and calls one block makes, count too */
 	CXCursor fn[MAX_FOLLOWED];
 	int param[MAX_FOLLOWED];
 	int nr;
@@ -419,13 +420,13 @@ static int reach_param(struct search *se, CXCursor fn, int param, CXCursor field
 		return 0;
 	for (i = 0; i < se->g->nr_edges; i++) {
 		const struct edge *e = &se->g->edges[i];
-		if (!clang_equalCursors(e->callee, canon) || e->guarded)
+		if (!clang_equalCursors(e->callee, canon) || (e->guarded && !se->any))
 			continue;
 		cal_object_init(&a);
 		found = 0;
 		if (passed_object(e, fn, param, &a) && param < 0)
 			member_initializer(field, &a);
-		if (!a.per_block) {
+		if (!a.per_block || se->any) {
 			if (a.origin == CAL_ORIGIN_GLOBAL && !single_block(se->g, e->caller)) {
 				out->call = e->call;
 				out->obj = a;
@@ -460,15 +461,44 @@ static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 	return reach_param(se, owner, param, clang_getNullCursor(), out, hops);
 }
 
-int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
-				 const struct cal_object *o, struct cal_scope_reach *out)
+static int reach_from(struct cal_scope_calls *g, CXCursor fn, const struct cal_object *o,
+		      struct cal_scope_reach *out, int any)
 {
 	struct search *se = xcalloc(1, sizeof(*se));
 	int found;
 
 	memset(out, 0, sizeof(*out));
 	se->g = g;
+	se->any = any;
 	found = reach(se, fn, o, out, 0);
 	free(se);
 	return found;
+}
+
+int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
+				 const struct cal_object *o, struct cal_scope_reach *out)
+{
+	return reach_from(g, fn, o, out, 0);
+}
+
+int cal_scope_calls_reach_memory(struct cal_scope_calls *g, CXCursor fn,
+				 const struct cal_object *o, struct cal_scope_reach *out)
+{
+	return reach_from(g, fn, o, out, 1);
+}
+
+int cal_scope_calls_next_call(const struct cal_scope_calls *g, CXCursor fn, size_t *pos,
+			      CXCursor *call, CXCursor *caller)
+{
+	fn = clang_getCanonicalCursor(fn);
+	for (; *pos < g->nr_edges; (*pos)++) {
+		const struct edge *e = &g->edges[*pos];
+		if (!clang_equalCursors(e->callee, fn))
+			continue;
+		*call = e->call;
+		*caller = e->caller;
+		(*pos)++;
+		return 1;
+	}
+	return 0;
 }

@@ -55,4 +55,19 @@ struct cal_scope_reach {
 int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
 				 const struct cal_object *o, struct cal_scope_reach *out);
 
+/*
+ * The same, where per-block global memory and calls under 'if (blockIdx.x
+ * == K)' count too (what a fence orders may be the block's own slot, and
+ * one block may publish to the others): out->obj.per_block tells.
+ */
+int cal_scope_calls_reach_memory(struct cal_scope_calls *g, CXCursor fn,
+				 const struct cal_object *o, struct cal_scope_reach *out);
+
+/*
+ * The recorded calls of function fn, one at a time: start with *pos = 0;
+ * returns 0 when there is none left.  *caller is canonical.
+ */
+int cal_scope_calls_next_call(const struct cal_scope_calls *g, CXCursor fn, size_t *pos,
+			      CXCursor *call, CXCursor *caller);
+
 #endif
