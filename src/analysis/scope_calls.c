@@ -33,6 +33,8 @@ struct verdict {
 struct cal_scope_calls {
 	struct verdict *verdicts;
 	size_t nr_verdicts, alloc_verdicts;
+	struct verdict *grid_verdicts;	/* the same, 'if (blockIdx.x == K)' not counted */
+	size_t nr_grid_verdicts, alloc_grid_verdicts;
 	struct launch *launches;
 	size_t nr_launches, alloc_launches;
 	CXCursor *launched_refs;	/* kernel references that are a launch's */
@@ -51,6 +53,7 @@ void cal_scope_calls_free(struct cal_scope_calls *g)
 	if (!g)
 		return;
 	free(g->verdicts);
+	free(g->grid_verdicts);
 	free(g->launches);
 	free(g->launched_refs);
 	free(g->edges);
@@ -237,24 +240,28 @@ static int kernel_single_block(const struct cal_scope_calls *g, CXCursor fn)
 }
 
 /*
- * Each function is judged once; a function met again while it is being
- * judged (recursion) counts as run by many blocks.
+ * Each function is judged once (in each of the two senses, guards counted
+ * or not); a function met again while it is being judged (recursion)
+ * counts as run by many blocks.
  */
-static int single_block(struct cal_scope_calls *g, CXCursor fn)
+static int single_block_as(struct cal_scope_calls *g, CXCursor fn, int guards)
 {
+	struct verdict **verdicts = guards ? &g->verdicts : &g->grid_verdicts;
+	size_t *nr = guards ? &g->nr_verdicts : &g->nr_grid_verdicts;
+	size_t *alloc = guards ? &g->alloc_verdicts : &g->alloc_grid_verdicts;
 	size_t i, me;
 	int one = 0;
 
 	if (clang_Cursor_isNull(fn))
 		return 0;
 	fn = clang_getCanonicalCursor(fn);
-	for (i = 0; i < g->nr_verdicts; i++)
-		if (clang_equalCursors(g->verdicts[i].fn, fn))
-			return g->verdicts[i].state == VERDICT_ONE_BLOCK;
-	GROW(g->verdicts, g->alloc_verdicts, g->nr_verdicts + 1);
-	me = g->nr_verdicts++;
-	g->verdicts[me].fn = fn;
-	g->verdicts[me].state = VERDICT_PENDING;
+	for (i = 0; i < *nr; i++)
+		if (clang_equalCursors((*verdicts)[i].fn, fn))
+			return (*verdicts)[i].state == VERDICT_ONE_BLOCK;
+	GROW(*verdicts, *alloc, *nr + 1);
+	me = (*nr)++;
+	(*verdicts)[me].fn = fn;
+	(*verdicts)[me].state = VERDICT_PENDING;
 	if (is_kernel(fn)) {
 		one = kernel_single_block(g, fn);
 	} else {
@@ -262,18 +269,30 @@ static int single_block(struct cal_scope_calls *g, CXCursor fn)
 			const struct edge *e = &g->edges[i];
 			if (!clang_equalCursors(e->callee, fn))
 				continue;
-			one = e->guarded || single_block(g, e->caller);
+			one = (guards && e->guarded) || single_block_as(g, e->caller, guards);
 			if (!one)
 				break;
 		}
 	}
-	g->verdicts[me].state = one ? VERDICT_ONE_BLOCK : VERDICT_MANY;
+	/* the array may have moved while callers were judged */
+	verdicts = guards ? &g->verdicts : &g->grid_verdicts;
+	(*verdicts)[me].state = one ? VERDICT_ONE_BLOCK : VERDICT_MANY;
 	return one;
+}
+
+static int single_block(struct cal_scope_calls *g, CXCursor fn)
+{
+	return single_block_as(g, fn, 1);
 }
 
 int cal_scope_calls_single_block(struct cal_scope_calls *g, CXCursor fn)
 {
 	return single_block(g, fn);
+}
+
+int cal_scope_calls_one_block_grid(struct cal_scope_calls *g, CXCursor fn)
+{
+	return single_block_as(g, fn, 0);
 }
 
 /* ---- following memory through calls ---- */

@@ -39,6 +39,12 @@ void cal_scope_calls_visit(struct cal_scope_calls *g, struct cal_walk *w, CXCurs
 int cal_under_block_test(const struct cal_walk *w, CXCursor c);
 /* Does all code of function fn run in one block? */
 int cal_scope_calls_single_block(struct cal_scope_calls *g, CXCursor fn);
+/*
+ * Does every grid that runs fn have one block (its calls under 'if
+ * (blockIdx.x == K)' not counted: the other blocks still run the kernel,
+ * and may wait for what that one block publishes)?
+ */
+int cal_scope_calls_one_block_grid(struct cal_scope_calls *g, CXCursor fn);
 
 /* Global memory shared by blocks, found through a call. */
 struct cal_scope_reach {

@@ -671,11 +671,16 @@ static void report_through_call(struct cal_walk *w, struct access *a,
 	free(from);
 }
 
+/* A narrow scope on memory that may be global (any slot, a block's own or not). */
+static int is_narrow_on_global_candidate_slot(const struct access *a)
+{
+	return a->s.scope < CAL_SCOPE_DEVICE && a->s.obj.origin != CAL_ORIGIN_SHARED &&
+	       a->s.obj.origin != CAL_ORIGIN_LOCAL && !clang_Cursor_isNull(a->s.obj.base);
+}
+
 static int is_narrow_on_global_candidate(const struct access *a)
 {
-	return a->s.scope < CAL_SCOPE_DEVICE && !a->s.obj.per_block &&
-	       a->s.obj.origin != CAL_ORIGIN_SHARED && a->s.obj.origin != CAL_ORIGIN_LOCAL &&
-	       !clang_Cursor_isNull(a->s.obj.base);
+	return is_narrow_on_global_candidate_slot(a) && !a->s.obj.per_block;
 }
 
 /*
@@ -700,12 +705,39 @@ static int read_object(struct scope_state *st, CXCursor fn, const struct cal_obj
 	return 1;
 }
 
+/* Is one offset the other plus or minus a constant ('b' and 'b-1': a neighbour's slot)? */
+static int neighbour(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	const char *rest;
+
+	if (na == nb)
+		return 0;
+	if (na > nb) {
+		const char *t = a;
+		a = b;
+		b = t;
+		na = nb;
+	}
+	if (!na || strncmp(a, b, na))
+		return 0;
+	rest = b + na;
+	if (*rest != '+' && *rest != '-')
+		return 0;
+	for (rest++; *rest; rest++)
+		if (*rest < '0' || *rest > '9')
+			return 0;
+	return rest > b + na + 1;
+}
+
 /*
  * A store or update of the word o (read in function fn) that threads of
  * other blocks make: one in another function, or in fn at an address no
  * block owns, or at a block's own slot when o is no block's (block K
- * writes flags[blockIdx.x], the others poll flags[0]).  Two sides that
- * both run under 'if (blockIdx.x == K)' may be one block: not counted.
+ * writes flags[blockIdx.x], the others poll flags[0]), or at the slot next
+ * to the one polled (flags[b] written, flags[b - 1] polled: the decoupled
+ * look-back).  Two sides that both run under 'if (blockIdx.x == K)' may be
+ * one block: not counted.
  */
 static const struct global_store *other_block_writer(struct scope_state *st, CXCursor fn,
 						     const struct cal_object *o, int one_block)
@@ -722,7 +754,8 @@ static const struct global_store *other_block_writer(struct scope_state *st, CXC
 			return g;
 		if (one_block && g->one_block)
 			continue;
-		if (!g->per_block || (!o->per_block && strcmp(g->addr, o->offset.buf)))
+		if (!g->per_block || (!o->per_block && strcmp(g->addr, o->offset.buf)) ||
+		    (o->per_block && neighbour(g->addr, o->offset.buf)))
 			return g;
 	}
 	return NULL;
@@ -762,7 +795,7 @@ static void judge_poll_load(struct cal_walk *w, struct scope_state *st, struct a
 	struct cal_object o;
 	char *name;
 
-	if (!is_polled(st, a) || cal_scope_calls_single_block(st->calls, a->function) ||
+	if (!is_polled(st, a) || cal_scope_calls_one_block_grid(st->calls, a->function) ||
 	    !read_object(st, a->function, &a->s.obj, &o))
 		return;
 	g = other_block_writer(st, a->function, &o, a->single_block);
@@ -786,6 +819,12 @@ static void judge_access(struct cal_walk *w, struct scope_state *st, struct acce
 	struct cal_scope_reach r;
 	struct cal_finding *f;
 
+	/* a poll of a block's own slot may still wait for another block */
+	if (a->s.is_load && !is_narrow_on_global_candidate(a)) {
+		if (a->s.obj.per_block && is_narrow_on_global_candidate_slot(a))
+			judge_poll_load(w, st, a);
+		return;
+	}
 	if (!is_narrow_on_global_candidate(a))
 		return;
 	b = wider_access(st, a);
@@ -868,7 +907,7 @@ static int find_caller_publication(struct scope_state *st, CXCursor fn, struct p
 	if (depth >= MAX_FENCE_CALLS)
 		return 0;
 	while (cal_scope_calls_next_call(st->calls, fn, &pos, &call, &caller)) {
-		if (cal_scope_calls_single_block(st->calls, caller))
+		if (cal_scope_calls_one_block_grid(st->calls, caller))
 			continue;
 		if (find_publication(st, caller, cursor_offset(call), pub) ||
 		    find_caller_publication(st, caller, pub, depth + 1)) {
@@ -964,8 +1003,9 @@ static void judge_fence(struct cal_walk *w, struct scope_state *st, struct fence
 	struct cal_finding *f;
 	char *name, *polled;
 
-	if (cal_scope_calls_single_block(st->calls, fe->function))
-		return;	/* in one block, a block fence orders for every thread */
+	/* in a grid of one block, a block fence orders for every thread */
+	if (cal_scope_calls_one_block_grid(st->calls, fe->function))
+		return;
 	if (!find_publication(st, fe->function, fe->offset, &pub) &&
 	    !find_caller_publication(st, fe->function, &pub, 0)) {
 		judge_consumer_fence(w, st, fe);
