@@ -42,6 +42,7 @@
 #include "parse/ast.h"
 #include "parse/language.h"
 #include "fixits/edit.h"
+#include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "atomics/atomics.h"
@@ -67,7 +68,9 @@ struct cl_site {
 	char *shared;		/* !per_group: the load or remainder that made it so, or NULL */
 	int shared_wrap;	/* ... a remainder (1) or a fold of the group id (2) */
 	int is_load, poll, per_group, fence;
+	int acquire;		/* a load with acquire or seq_cst at device scope or wider */
 	struct group_branch group;
+	CXCursor loop;		/* the innermost loop around it, or null */
 	unsigned offset;
 };
 
@@ -76,6 +79,7 @@ struct cl_access {
 	CXCursor at, function, base, loop;
 	char *addr;
 	int store, per_group;
+	struct group_branch group;
 	int cond_poll;		/* a load in the condition of a while or do loop */
 	unsigned offset;
 };
@@ -440,6 +444,25 @@ static CXCursor enclosing_loop(const struct cal_walk *w)
 	return clang_getNullCursor();
 }
 
+/* Does the call's memory order argument say acquire or seq_cst? */
+static int acquires(CXCursor call, const struct cal_atomic_op *op)
+{
+	CXEvalResult ev;
+	long long v = -1;
+
+	if (op->order_arg < 0 || op->order_arg >= clang_Cursor_getNumArguments(call))
+		return 0;
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, (unsigned)op->order_arg));
+	if (!ev)
+		return 0;
+	if (clang_EvalResult_getKind(ev) == CXEval_Int)
+		v = clang_EvalResult_getAsLongLong(ev);
+	clang_EvalResult_dispose(ev);
+	return cal_order_from_value(v) == CAL_ORDER_ACQUIRE ||
+	       cal_order_from_value(v) == CAL_ORDER_ACQ_REL ||
+	       cal_order_from_value(v) == CAL_ORDER_SEQ_CST;
+}
+
 static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	int n = clang_Cursor_getNumArguments(c);
@@ -470,12 +493,14 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 	s->fence = fence;
 	s->offset = offset_of(clang_getCursorLocation(c));
 	s->group = group_branch_at(w, c);
+	s->loop = enclosing_loop(w);
 	if (fence)
 		return;
 	s->base = base_of(obj);
 	s->addr = address_text(w->parse->tu, obj, 0);
 	s->is_load = op->op == CAL_OP_LOAD;
-	s->poll = s->is_load && !clang_Cursor_isNull(enclosing_loop(w));
+	s->poll = s->is_load && !clang_Cursor_isNull(s->loop);
+	s->acquire = s->is_load && !s->narrow && acquires(c, op);
 	s->per_group = address_per_group(obj, &shared);
 	if (!s->per_group && !clang_Cursor_isNull(shared)) {
 		s->shared = cal_cursor_text(w->parse->tu, shared, CAL_TEXT_MACRO_USES);
@@ -536,6 +561,7 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 	a->store = is_store(w, c);
 	a->cond_poll = !a->store && in_loop_condition(w, c);
 	a->per_group = per_group(c, 0);
+	a->group = group_branch_at(w, c);
 	a->offset = offset_of(clang_getCursorLocation(c));
 }
 
@@ -744,6 +770,138 @@ static CXCursor flag_poll(const struct cal_scope_cl *st, const struct flag_store
 	return clang_getNullCursor();
 }
 
+/*
+ * A store, plain or atomic at any scope, of the word a poll reads (base at
+ * addr, in function fn) that work-items of other work-groups make (as
+ * polls_flag() judges a flag); two sides in the same branch on the
+ * work-group are one work-group.  Its cursor, or a null one.
+ */
+static CXCursor group_writer_in(const struct cal_scope_cl *st, CXCursor base, CXCursor fn,
+				const char *addr, const struct group_branch *group, int same_fn)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		struct flag_store fl = { o->base, o->call, o->function, o->addr, o->per_group };
+		if (!o->fence && !o->is_load && !clang_equalCursors(o->function, fn) == !same_fn &&
+		    !same_branch(&o->group, group) && polls_flag(base, fn, addr, &fl))
+			return o->call;
+	}
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		struct flag_store fl = { a->base, a->at, a->function, a->addr, a->per_group };
+		if (a->store && !clang_equalCursors(a->function, fn) == !same_fn &&
+		    !same_branch(&a->group, group) && polls_flag(base, fn, addr, &fl))
+			return a->at;
+	}
+	return clang_getNullCursor();
+}
+
+/* ... its own kernel's stores first */
+static CXCursor other_group_writer(const struct cal_scope_cl *st, CXCursor base, CXCursor fn,
+				   const char *addr, const struct group_branch *group)
+{
+	CXCursor c = group_writer_in(st, base, fn, addr, group, 1);
+
+	return clang_Cursor_isNull(c) ? group_writer_in(st, base, fn, addr, group, 0) : c;
+}
+
+/*
+ * A work-group-scope atomic load polling a word that work-items of other
+ * work-groups store (plainly, or in another kernel: the atomic updates of
+ * the same kernel are judge_site's).
+ */
+static void judge_poll_writer(struct cal_walk *w, const struct cal_scope_cl *st,
+			      const struct cl_site *s)
+{
+	struct cal_finding *f;
+	CXCursor writer;
+	char *name;
+
+	if (!s->narrow || !s->poll || s->fence || clang_Cursor_isNull(s->base) || partner(st, s))
+		return;
+	writer = other_group_writer(st, s->base, s->function, s->addr, &s->group);
+	if (clang_Cursor_isNull(writer))
+		return;
+	name = cal_cursor_name(s->base);
+	f = cal_report(w, s->call, "'%s' at %s is atomic only within one %s, but work-items of "
+		       "other work-groups update the same __global memory through '%s'", s->name,
+		       s->scope, unit_of(s->scope), name);
+	cal_note_at(w, f, writer, "'%s' is written here, by work-items of other work-groups", name);
+	add_widen_fix(w, f, s);
+	free(name);
+}
+
+/* A fence at device scope or wider after offset in function fn. */
+static int wide_fence_after(const struct cal_scope_cl *st, CXCursor fn, unsigned offset)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (o->fence && !o->narrow && o->offset > offset &&
+		    clang_equalCursors(o->function, fn))
+			return 1;
+	}
+	return 0;
+}
+
+static void report_consumer_fence(struct cal_walk *w, const struct cl_site *fe, CXCursor poll,
+				  CXCursor base, CXCursor writer)
+{
+	char *name = cal_cursor_name(base);
+	struct cal_finding *f;
+
+	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this %s, "
+		       "but the loop around it waits for '%s', which other work-groups write: their "
+		       "stores before it are not ordered with this %s's reads after the loop",
+		       fe->name, fe->scope, unit_of(fe->scope), name, unit_of(fe->scope));
+	cal_note_at(w, f, poll, "'%s' is polled here", name);
+	cal_note_at(w, f, writer, "'%s' is written here, by work-items of other work-groups", name);
+	cal_note_no_fix(w, f, fe->call, "the read that ends the loop comes after this fence, and "
+			"widening it in place leaves that read unordered; a fence at "
+			"memory_scope_device belongs after the loop, before the data is read");
+	free(name);
+}
+
+/*
+ * A narrow fence in the spin loop of a consumer: the loop polls a word
+ * work-items of other work-groups write, with no acquire at device scope,
+ * and no device fence follows the loop in the function.
+ */
+static int judge_consumer_fence(struct cal_walk *w, const struct cal_scope_cl *st,
+				const struct cl_site *fe)
+{
+	CXCursor writer;
+	size_t i;
+
+	if (clang_Cursor_isNull(fe->loop) ||
+	    wide_fence_after(st, fe->function, offset_of(clang_getCursorLocation(fe->loop))))
+		return 0;
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (!o->poll || o->acquire || !clang_equalCursors(o->loop, fe->loop))
+			continue;
+		writer = other_group_writer(st, o->base, o->function, o->addr, &o->group);
+		if (!clang_Cursor_isNull(writer)) {
+			report_consumer_fence(w, fe, o->call, o->base, writer);
+			return 1;
+		}
+	}
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		if (!a->cond_poll || !clang_equalCursors(a->loop, fe->loop))
+			continue;
+		writer = other_group_writer(st, a->base, a->function, a->addr, &a->group);
+		if (!clang_Cursor_isNull(writer)) {
+			report_consumer_fence(w, fe, a->at, a->base, writer);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The first store after the fence, plain or atomic at any scope, of a flag other work-groups poll. */
 static int find_flag_store(const struct cal_scope_cl *st, const struct cl_site *fe,
 			   struct flag_store *fl, CXCursor *poll)
@@ -783,16 +941,16 @@ static int find_flag_store(const struct cal_scope_cl *st, const struct cl_site *
  * flag that work-items of other work-groups poll (the OpenCL form of
  * __threadfence_block() before a flag another block waits on).
  */
-static void judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
-			     const struct cl_site *fe, const struct cl_access *before)
+static int judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
+			    const struct cl_site *fe, const struct cl_access *before)
 {
 	struct flag_store fl;
 	struct cal_finding *f;
 	CXCursor poll;
 	char *name;
 
-	if (!find_flag_store(st, fe, &fl, &poll))
-		return;
+	if (!before || !find_flag_store(st, fe, &fl, &poll))
+		return 0;
 	name = cal_cursor_name(fl.base);
 	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
 		       "%s, but the store to '%s' after it publishes data to other work-groups",
@@ -802,6 +960,7 @@ static void judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
 	cal_note_at(w, f, poll, "'%s' is polled here, by work-items of other work-groups", name);
 	add_widen_fix(w, f, fe);
 	free(name);
+	return 1;
 }
 
 /* A fence at a narrow scope between a __global store and a store every work-group makes. */
@@ -830,12 +989,11 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 		else if (a->offset > fe->offset && !a->per_group && !after)
 			after = a;
 	}
-	if (before && !after) {
-		judge_fence_flag(w, st, fe, before);
+	if (!before || !after) {
+		if (global && !judge_fence_flag(w, st, fe, before))
+			judge_consumer_fence(w, st, fe);
 		return;
 	}
-	if (!before || !after)
-		return;
 	name = cal_cursor_name(after->base);
 	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
 		       "%s, but the store to '%s' after it publishes data to other work-groups",
@@ -922,6 +1080,7 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 
 	for (i = 0; i < st->nr_sites; i++) {
 		judge_site(w, st, &st->sites[i]);
+		judge_poll_writer(w, st, &st->sites[i]);
 		judge_fence(w, st, &st->sites[i]);
 	}
 	for (i = 0; i < st->nr_barriers; i++)
