@@ -90,7 +90,15 @@ struct cl_barrier {
 	unsigned loop_begin, loop_end;	/* the loop around it, or 0, 0 */
 };
 
+/* A call of a function of the file, in device code. */
+struct cl_call {
+	CXCursor call, caller, callee;	/* caller, callee: canonical */
+	unsigned offset;
+};
+
 struct cal_scope_cl {
+	struct cl_call *calls;
+	size_t nr_calls, alloc_calls;
 	struct cl_site *sites;
 	size_t nr_sites, alloc_sites;
 	struct cl_access *acc;
@@ -598,10 +606,27 @@ static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor
 	}
 }
 
+static void record_call(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
+{
+	CXCursor callee = clang_getCursorReferenced(c);
+	struct cl_call *k;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr ||
+	    clang_getCursorKind(callee) != CXCursor_FunctionDecl || cal_ocl_is_builtin_call(c))
+		return;
+	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
+	k = &st->calls[st->nr_calls++];
+	k->call = c;
+	k->caller = clang_getCanonicalCursor(w->function);
+	k->callee = clang_getCanonicalCursor(callee);
+	k->offset = offset_of(clang_getCursorLocation(c));
+}
+
 void cal_scope_cl_visit(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	if (!cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
 		return;
+	record_call(st, w, c);
 	record_site(st, w, c);
 	record_access(st, w, c);
 	record_barrier(st, w, c);
@@ -941,8 +966,8 @@ static int find_flag_store(const struct cal_scope_cl *st, const struct cl_site *
  * flag that work-items of other work-groups poll (the OpenCL form of
  * __threadfence_block() before a flag another block waits on).
  */
-static int judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
-			    const struct cl_site *fe, const struct cl_access *before)
+static struct cal_finding *judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
+					    const struct cl_site *fe, const struct cl_access *before)
 {
 	struct flag_store fl;
 	struct cal_finding *f;
@@ -950,7 +975,7 @@ static int judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
 	char *name;
 
 	if (!before || !find_flag_store(st, fe, &fl, &poll))
-		return 0;
+		return NULL;
 	name = cal_cursor_name(fl.base);
 	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
 		       "%s, but the store to '%s' after it publishes data to other work-groups",
@@ -960,27 +985,20 @@ static int judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
 	cal_note_at(w, f, poll, "'%s' is polled here, by work-items of other work-groups", name);
 	add_widen_fix(w, f, fe);
 	free(name);
-	return 1;
+	return f;
 }
 
 /* A fence at a narrow scope between a __global store and a store every work-group makes. */
-static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const struct cl_site *fe)
+/* A narrow fence between a __global store and a store every work-group makes, or a polled flag's. */
+static struct cal_finding *judge_publication(struct cal_walk *w, const struct cal_scope_cl *st,
+					     const struct cl_site *fe)
 {
 	const struct cl_access *before = NULL, *after = NULL;
 	struct cal_finding *f;
-	CXEvalResult ev;
 	size_t i;
 	char *name;
-	int global;
 
-	if (!fe->fence || !fe->narrow)
-		return;
-	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(fe->call, 0));
-	global = ev && clang_EvalResult_getKind(ev) == CXEval_Int &&
-		 (clang_EvalResult_getAsLongLong(ev) & 2);
-	if (ev)
-		clang_EvalResult_dispose(ev);
-	for (i = 0; global && i < st->nr_acc; i++) {
+	for (i = 0; i < st->nr_acc; i++) {
 		const struct cl_access *a = &st->acc[i];
 		if (!a->store || !clang_equalCursors(a->function, fe->function))
 			continue;
@@ -989,11 +1007,8 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 		else if (a->offset > fe->offset && !a->per_group && !after)
 			after = a;
 	}
-	if (!before || !after) {
-		if (global && !judge_fence_flag(w, st, fe, before))
-			judge_consumer_fence(w, st, fe);
-		return;
-	}
+	if (!before || !after)
+		return judge_fence_flag(w, st, fe, before);
 	name = cal_cursor_name(after->base);
 	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
 		       "%s, but the store to '%s' after it publishes data to other work-groups",
@@ -1003,6 +1018,55 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 		    "does not depend on the work-group)");
 	add_widen_fix(w, f, fe);
 	free(name);
+	return f;
+}
+
+/*
+ * A fence in a helper that orders no stores of its own: judged at its
+ * calls, among the stores around each (the fence reported where it is
+ * written, with a note at the call).
+ */
+static void judge_fence_at_calls(struct cal_walk *w, const struct cal_scope_cl *st,
+				 const struct cl_site *fe)
+{
+	struct cal_finding *f;
+	struct cl_site at;
+	size_t i;
+	char *name;
+
+	for (i = 0; i < st->nr_calls; i++) {
+		const struct cl_call *c = &st->calls[i];
+		if (!clang_equalCursors(c->callee, fe->function))
+			continue;
+		at = *fe;
+		at.function = c->caller;
+		at.offset = c->offset;
+		f = judge_publication(w, st, &at);
+		if (f) {
+			name = cal_cursor_name(fe->function);
+			cal_note_at(w, f, c->call, "the fence runs at this call of '%s', between the "
+				    "stores around it", name);
+			free(name);
+			return;
+		}
+	}
+}
+
+static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const struct cl_site *fe)
+{
+	CXEvalResult ev;
+	int global;
+
+	if (!fe->fence || !fe->narrow)
+		return;
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(fe->call, 0));
+	global = ev && clang_EvalResult_getKind(ev) == CXEval_Int &&
+		 (clang_EvalResult_getAsLongLong(ev) & 2);
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	if (!global || judge_publication(w, st, fe) || judge_consumer_fence(w, st, fe))
+		return;
+	judge_fence_at_calls(w, st, fe);
 }
 
 /*
@@ -1093,6 +1157,7 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].addr);
 	free(st->sites);
+	free(st->calls);
 	free(st->acc);
 	free(st->barriers);
 	free(st);
