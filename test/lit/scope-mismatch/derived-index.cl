@@ -35,6 +35,31 @@ __kernel void own(__global atomic_int *p)
 	atomic_fetch_add_explicit(&p[g / 1], 1, memory_order_relaxed, memory_scope_work_group);
 }
 
+/* a work-group fence before a flag two work-groups share */
+__kernel void pair_done(__global float *partial, __global int *pair_flag, __global const float *in)
+{
+	size_t g = get_group_id(0);
+	partial[g] = in[get_global_id(0)];
+	atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_work_group);
+	// CHECK: derived-index.cl:[[@LINE-1]]:2: warning: 'atomic_work_item_fence' at memory_scope_work_group orders memory only for the work-items of this work-group, but the store to 'pair_flag' after it publishes data to other work-groups [scope-mismatch]
+	// CHECK: derived-index.cl:[[@LINE-3]]:2: note: data stored to __global memory before the fence
+	// CHECK: derived-index.cl:[[@LINE+2]]:2: note: the store that other work-groups observe
+	// CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:69-[[@LINE-4]]:92}:"memory_scope_device"
+	pair_flag[g / 2] = 1;
+}
+/* near miss: a flag of the work-group's own */
+__kernel void own_done(__global float *partial, __global int *flag, __global const float *in)
+{
+	size_t g = get_group_id(0);
+	partial[g] = in[get_global_id(0)];
+	atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_work_group);
+	flag[g * 2] = 1;
+}
+
 // FIXED: atomic_fetch_add_explicit(&p[get_group_id(0) / 2], 1, memory_order_relaxed, memory_scope_device);
 // FIXED: atomic_fetch_add_explicit(&q[pair], 1u, memory_order_relaxed, memory_scope_device);
 // FIXED: atomic_fetch_add_explicit(&p[g], 1, memory_order_relaxed, memory_scope_work_group);
+// FIXED: partial[g] = in[get_global_id(0)];
+// FIXED-NEXT: atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
+// FIXED: partial[g] = in[get_global_id(0)];
+// FIXED-NEXT: atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_work_group);

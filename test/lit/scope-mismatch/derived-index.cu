@@ -55,9 +55,31 @@ __global__ void own_slots(int *p, int n) {
   atomicAdd_block(&p[2 * n + b], 1);
 }
 
+// A block fence before a counter two blocks share: the pair's last block
+// reads both partial results.
+__global__ void pair_done(float *partial, unsigned *pair_count, const float *in) {
+  partial[blockIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __threadfence_block();
+  // CHECK: derived-index.cu:[[@LINE-1]]:3: warning: '__threadfence_block()' orders memory only for the threads of this block, but the store to 'pair_count' after it publishes data to other blocks [scope-mismatch]
+  // CHECK: derived-index.cu:[[@LINE-3]]:3: note: data stored to global memory before the fence
+  // CHECK: derived-index.cu:[[@LINE+2]]:3: note: the store that other blocks observe
+  // CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:3-[[@LINE-4]]:22}:"__threadfence"
+  atomicAdd(&pair_count[blockIdx.x / 2], 1u);
+}
+// Near miss: a counter of the block's own.
+__global__ void own_done(float *partial, unsigned *count, const float *in) {
+  partial[blockIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __threadfence_block();
+  atomicAdd(&count[blockIdx.x * 2], 1u);
+}
+
 // FIXED: atomicAdd(&p[blockIdx.x >> 1], 1);
 // FIXED: atomicAdd(&q[pair], 1u);
 // FIXED: cuda::atomic_ref<int, cuda::thread_scope_device> slot(r[(blockIdx.x * blockDim.x + threadIdx.x) % 1024]);
 // FIXED: __nv_atomic_fetch_add(&p[blockIdx.x % 8], 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
 // FIXED: __device__ void bump(unsigned *c) { atomicInc(c, 100u); }
 // FIXED: atomicAdd_block(&p[blockIdx.x], 1);
+// FIXED: partial[blockIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+// FIXED-NEXT: __threadfence();
+// FIXED: partial[blockIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+// FIXED-NEXT: __threadfence_block();
