@@ -128,6 +128,7 @@ struct poll {
 	int addressed;
 	int acquire;		/* the condition loads with acquire at device scope or wider */
 	int one_block;		/* under if (blockIdx.x == K) */
+	unsigned cond_begin, cond_end;	/* the condition's extent */
 };
 
 struct scope_state {
@@ -379,6 +380,7 @@ struct loop_ctx {
 	struct visit_ctx *v;
 	CXCursor loop;
 	int acquire, one_block;
+	unsigned cond_begin, cond_end;
 };
 
 /* The word a read in a loop condition reads: 1 if c is one (an access, or a variable). */
@@ -442,6 +444,8 @@ static int record_poll(CXCursor c, void *data)
 	p->addressed = addressed;
 	p->acquire = l->acquire;
 	p->one_block = l->one_block;
+	p->cond_begin = l->cond_begin;
+	p->cond_end = l->cond_end;
 	return 0;
 }
 
@@ -460,7 +464,8 @@ static int is_acquire_load(CXCursor c, void *data)
 static void record_loop(struct visit_ctx *v, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
-	struct loop_ctx l = { v, c, 0, 0 };
+	struct loop_ctx l = { v, c, 0, 0, 0, 0 };
+	CXSourceRange r;
 	CXCursor cond;
 
 	if (k == CXCursor_WhileStmt)
@@ -472,6 +477,9 @@ static void record_loop(struct visit_ctx *v, CXCursor c)
 	l.acquire = is_acquire_load(cond, (void *)v->w) ||
 		    cal_subtree_find(cond, is_acquire_load, NULL, (void *)v->w, NULL);
 	l.one_block = cal_under_block_test(v->w, c);
+	r = clang_getCursorExtent(cond);
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &l.cond_begin);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &l.cond_end);
 	record_poll(cond, &l);
 	cal_subtree_find(cond, record_poll, NULL, &l, NULL);
 }
@@ -737,10 +745,13 @@ static int neighbour(const char *a, const char *b)
  * writes flags[blockIdx.x], the others poll flags[0]), or at the slot next
  * to the one polled (flags[b] written, flags[b - 1] polled: the decoupled
  * look-back).  Two sides that both run under 'if (blockIdx.x == K)' may be
- * one block: not counted.
+ * one block: not counted; nor is an update inside the polling condition
+ * itself, [skip_begin, skip_end) (an atomicAdd that hands out work, the CAS
+ * of a lock: every block runs the same loop).
  */
 static const struct global_store *other_block_writer(struct scope_state *st, CXCursor fn,
-						     const struct cal_object *o, int one_block)
+						     const struct cal_object *o, int one_block,
+						     unsigned skip_begin, unsigned skip_end)
 {
 	CXCursor base = clang_getCanonicalCursor(o->base);
 	size_t i;
@@ -752,7 +763,7 @@ static const struct global_store *other_block_writer(struct scope_state *st, CXC
 			continue;
 		if (!clang_equalCursors(clang_getCanonicalCursor(g->function), fn))
 			return g;
-		if (one_block && g->one_block)
+		if ((one_block && g->one_block) || (g->offset >= skip_begin && g->offset < skip_end))
 			continue;
 		if (!g->per_block || (!o->per_block && strcmp(g->addr, o->offset.buf)) ||
 		    (o->per_block && neighbour(g->addr, o->offset.buf)))
@@ -798,7 +809,7 @@ static void judge_poll_load(struct cal_walk *w, struct scope_state *st, struct a
 	if (!is_polled(st, a) || cal_scope_calls_one_block_grid(st->calls, a->function) ||
 	    !read_object(st, a->function, &a->s.obj, &o))
 		return;
-	g = other_block_writer(st, a->function, &o, a->single_block);
+	g = other_block_writer(st, a->function, &o, a->single_block, 0, 0);
 	if (g) {
 		name = cal_cursor_name(a->s.obj.base);
 		f = cal_report(w, a->s.site, "%s is atomic only within one %s, but threads of other "
@@ -987,7 +998,8 @@ static int judge_consumer_fence(struct cal_walk *w, struct scope_state *st,
 		    wide_fence_after(st, p->function, cursor_offset(p->loop)) ||
 		    !read_object(st, p->function, &p->obj, &o))
 			continue;
-		g = other_block_writer(st, p->function, &o, p->one_block);
+		g = other_block_writer(st, p->function, &o, p->one_block, p->cond_begin,
+				       p->cond_end);
 		cal_object_release(&o);
 		if (g) {
 			report_consumer_fence(w, fe, p, g);
