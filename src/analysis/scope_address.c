@@ -42,9 +42,13 @@ int cal_object_same(const struct cal_object *a, const struct cal_object *b)
  * (a division, shift or remainder that maps several blocks onto one value),
  * for the note.
  */
+#define MAX_FOLDS 8
+
 struct block_dep {
 	int depth;
 	CXCursor fold;
+	CXCursor folds[MAX_FOLDS];	/* every fold met, for decompositions */
+	int nr_folds;
 };
 
 static int is_local_var(CXCursor var)
@@ -125,6 +129,8 @@ static int blocks_dependence(CXCursor c, void *data)
 		return 0;
 	if (clang_Cursor_isNull(d->fold))
 		d->fold = c;
+	if (d->nr_folds < MAX_FOLDS)
+		d->folds[d->nr_folds++] = c;
 	return 1;
 }
 
@@ -164,7 +170,7 @@ static int depends_dep(CXCursor e, struct block_dep *d)
 
 static int depends(CXCursor e, int depth)
 {
-	struct block_dep d = { depth, clang_getNullCursor() };
+	struct block_dep d = { .depth = depth, .fold = clang_getNullCursor() };
 
 	return depends_dep(e, &d);
 }
@@ -174,10 +180,41 @@ int cal_depends_on_block(CXCursor e)
 	return depends(e, 0);
 }
 
+static int same_text(CXCursor a, CXCursor b)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
+	char *x = cal_cursor_text(tu, a, CAL_TEXT_MACRO_USES);
+	char *y = cal_cursor_text(tu, b, CAL_TEXT_MACRO_USES);
+	int r = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return r;
+}
+
+/*
+ * Both 'b / n' and 'b % n' of one index: a decomposition (i3 = blockIdx.y
+ * / ne2, i2 = blockIdx.y % ne2) that the address puts back together, one
+ * block's own element.
+ */
+static int decomposed(const struct block_dep *d)
+{
+	int i, j;
+
+	for (i = 0; i < d->nr_folds; i++)
+		for (j = 0; j < d->nr_folds; j++)
+			if (cal_is_binop(d->folds[i], CXBinaryOperator_Div) &&
+			    cal_is_binop(d->folds[j], CXBinaryOperator_Rem) &&
+			    same_text(cal_child(d->folds[i], 0), cal_child(d->folds[j], 0)) &&
+			    same_text(cal_child(d->folds[i], 1), cal_child(d->folds[j], 1)))
+				return 1;
+	return 0;
+}
+
 int cal_block_fold(CXCursor e, CXCursor *fold)
 {
-	struct block_dep d = { 0, clang_getNullCursor() };
-	int r = depends_dep(e, &d);
+	struct block_dep d = { .depth = 0, .fold = clang_getNullCursor() };
+	int r = depends_dep(e, &d) || decomposed(&d);
 
 	*fold = r ? clang_getNullCursor() : d.fold;
 	return r;

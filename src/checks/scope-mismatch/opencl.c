@@ -169,9 +169,13 @@ static const struct cal_cl_scope *scope_of(CXCursor arg)
  * always ('if (g / 2 == 0)' runs in two work-groups).  shared: the first
  * load, remainder or fold skipped, for the note.
  */
+#define MAX_FOLDS 8
+
 struct group_dep {
 	int depth, raw;
 	CXCursor shared;
+	CXCursor folds[MAX_FOLDS];	/* the folds and remainders skipped */
+	int nr_folds;
 };
 
 static int names_group_id(CXCursor c, void *data);
@@ -250,7 +254,39 @@ static int skip_group(CXCursor c, void *data)
 		return 0;
 	if (clang_Cursor_isNull(d->shared))
 		d->shared = c;
+	if (!is_load(c) && d->nr_folds < MAX_FOLDS)
+		d->folds[d->nr_folds++] = c;
 	return 1;
+}
+
+static int same_text(CXCursor a, CXCursor b)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
+	char *x = cal_cursor_text(tu, a, CAL_TEXT_MACRO_USES);
+	char *y = cal_cursor_text(tu, b, CAL_TEXT_MACRO_USES);
+	int r = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return r;
+}
+
+/*
+ * Both 'g / n' and 'g % n' of one id: a decomposition (i3 = g / n2, i2 =
+ * g % n2) that the address puts back together, the work-group's own element.
+ */
+static int decomposed(const struct group_dep *d)
+{
+	int i, j;
+
+	for (i = 0; i < d->nr_folds; i++)
+		for (j = 0; j < d->nr_folds; j++)
+			if (cal_is_binop(d->folds[i], CXBinaryOperator_Div) &&
+			    cal_is_binop(d->folds[j], CXBinaryOperator_Rem) &&
+			    same_text(cal_child(d->folds[i], 0), cal_child(d->folds[j], 0)) &&
+			    same_text(cal_child(d->folds[i], 1), cal_child(d->folds[j], 1)))
+				return 1;
+	return 0;
 }
 
 /* Which ids e names (through the initialisers of variables): 1 group, 2 global. */
@@ -325,9 +361,9 @@ static int names_group_id(CXCursor c, void *data)
 /* Does e depend on the work-group by arithmetic (get_group_id, get_global_id, or a variable made from them)? */
 static int per_group(CXCursor e, int depth)
 {
-	struct group_dep d = { depth, 1, clang_getNullCursor() };
+	struct group_dep d = { .depth = depth, .raw = 1, .shared = clang_getNullCursor() };
 
-	return dep_of(e, &d);
+	return dep_of(e, &d) || decomposed(&d);
 }
 
 /*
@@ -337,7 +373,7 @@ static int per_group(CXCursor e, int depth)
  */
 static int address_per_group(CXCursor e, CXCursor *shared)
 {
-	struct group_dep d = { 0, 0, clang_getNullCursor() };
+	struct group_dep d = { .depth = 0, .raw = 0, .shared = clang_getNullCursor() };
 	int guard, r = 0;
 
 	for (guard = 0; guard < 16 && !r; guard++) {
@@ -350,7 +386,7 @@ static int address_per_group(CXCursor e, CXCursor *shared)
 		} else
 			break;
 	}
-	r = r || dep_of(e, &d);
+	r = r || dep_of(e, &d) || decomposed(&d);
 	*shared = d.shared;
 	return r;
 }

@@ -33,6 +33,9 @@ __kernel void own(__global atomic_int *p)
 	atomic_fetch_add_explicit(&p[(g + 1) % get_num_groups(0)], 1, memory_order_relaxed, memory_scope_work_group);
 	atomic_fetch_add_explicit(&p[get_global_id(0) / 64], 1, memory_order_relaxed, memory_scope_work_group);
 	atomic_fetch_add_explicit(&p[g / 1], 1, memory_order_relaxed, memory_scope_work_group);
+	/* a decomposition put back together: one work-group, one element */
+	uint i2 = g % 4, i3 = g / 4;
+	atomic_fetch_add_explicit(&p[i3 * 4 + i2], 1, memory_order_relaxed, memory_scope_work_group);
 }
 
 /* a work-group fence before a flag two work-groups share */

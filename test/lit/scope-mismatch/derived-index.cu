@@ -53,6 +53,10 @@ __global__ void own_slots(int *p, int n) {
   atomicAdd_block(&p[n + warp], 1);
   int b = blockIdx.x;
   atomicAdd_block(&p[2 * n + b], 1);
+  // a decomposition put back together: one block, one element
+  const int i2 = blockIdx.y % n;
+  const int i3 = blockIdx.y / n;
+  atomicAdd_block(&p[3 * n + i3 * n + i2], 1);
 }
 
 // A block fence before a counter two blocks share: the pair's last block
