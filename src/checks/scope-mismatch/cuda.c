@@ -22,7 +22,18 @@
  *     that a loop polls somewhere in the translation unit, or placed
  *     between a store to global memory and a store to a global flag whose
  *     address does not depend on blockIdx: the fence orders the stores
- *     only as seen from this block.
+ *     only as seen from this block.  A fence in a helper that orders no
+ *     stores of its own is judged among the stores around its calls, and
+ *     stores through a helper's parameters are followed to the memory its
+ *     calls pass.
+ *  4. The consumer's side: a block fence inside a while/do loop that polls
+ *     a global word threads of other blocks write (no fix: the read that
+ *     ends the loop comes after the fence), and a block-scope atomic load
+ *     that polls such a word (a poll conflicts with the updates it waits
+ *     for, unlike a second load).
+ *
+ * An index that folds blockIdx (blockIdx.x / 2, blockIdx.x >> 1, a
+ * remainder) maps several blocks onto one element: no per-block object.
  *
  * Rules 1 and 3 (and 2 within one kernel) do not apply to code that runs in
  * one block only (scope_calls.h: every launch of the kernel in the

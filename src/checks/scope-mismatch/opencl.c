@@ -20,7 +20,11 @@
  *     every work-group writes (the address does not depend on the
  *     work-group), or the store of a flag work-items of other work-groups
  *     poll: the fence orders the stores only as seen from this work-group.
- *     Fix: memory_scope_device.
+ *     A fence in a helper that orders no stores of its own is judged at its
+ *     calls.  Fix: memory_scope_device.  The consumer's side: a narrow
+ *     fence in a spin loop on a word other work-groups store (no fix), and
+ *     a narrow atomic load polling such a word (stored plainly, or in
+ *     another kernel).
  *  3. barrier(CLK_LOCAL_MEM_FENCE) (or work_group_barrier) relied on to
  *     order __global data: a plain store to a __global object before the
  *     barrier and a plain load of it at another address after it (or both
