@@ -7,6 +7,7 @@
 #include "parse/ast.h"
 #include "analysis/expr_util.h"
 #include "fixits/edit.h"
+#include "analysis/scope_sites.h"
 
 #define MAX_FOLLOW 8
 
@@ -16,6 +17,7 @@ void cal_object_init(struct cal_object *o)
 	strbuf_init(&o->offset);
 	o->origin = CAL_ORIGIN_UNKNOWN;
 	o->per_block = 0;
+	o->fold = clang_getNullCursor();
 	o->via_this = 0;
 }
 
@@ -35,18 +37,19 @@ int cal_object_same(const struct cal_object *a, const struct cal_object *b)
 
 /* ---- blockIdx dependence ---- */
 
+/*
+ * depth bounds the local variables followed; fold is the first fold met
+ * (a division, shift or remainder that maps several blocks onto one value),
+ * for the note.
+ */
+#define MAX_FOLDS 8
+
 struct block_dep {
 	int depth;
+	CXCursor fold;
+	CXCursor folds[MAX_FOLDS];	/* every fold met, for decompositions */
+	int nr_folds;
 };
-
-static int blocks_dependence(CXCursor c, void *data)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-	(void)data;
-	/* a loaded or computed-by-call value may be anything, in any block */
-	return k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr ||
-	       cal_is_unop(c, CXUnaryOperator_Deref);
-}
 
 static int is_local_var(CXCursor var)
 {
@@ -55,39 +58,166 @@ static int is_local_var(CXCursor var)
 	       clang_Cursor_getStorageClass(var) != CX_SC_Static;
 }
 
+static int is_builtin_index(CXCursor var, const char *name)
+{
+	return clang_getCursorKind(var) == CXCursor_VarDecl && cal_cursor_name_is(var, name);
+}
+
+/* Is e the block's own index: blockIdx.x (.y, .z), or a local variable that holds it? */
+static int is_block_id(CXCursor e, int depth)
+{
+	CXCursor var;
+
+	e = cal_strip_casts(e);
+	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr && cal_nr_children(e) == 1) {
+		e = cal_ignore_wrappers(cal_child(e, 0));
+		return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+		       is_builtin_index(clang_getCursorReferenced(e), "blockIdx");
+	}
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr || depth > MAX_FOLLOW)
+		return 0;
+	var = clang_getCursorReferenced(e);
+	return is_local_var(var) && is_block_id(clang_Cursor_getVarDeclInitializer(var), depth + 1);
+}
+
+static int names_grid_dim(CXCursor c, void *data)
+{
+	(void)data;
+	return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	       is_builtin_index(clang_getCursorReferenced(c), "gridDim");
+}
+
 static int depends(CXCursor e, int depth);
+
+/*
+ * Does c map several blocks onto one value?  'blockIdx.x / k' and
+ * 'blockIdx.x >> k' pair neighbouring blocks (k != 1, != 0); a remainder of
+ * a blockIdx-based index wraps the blocks onto k values, unless k counts
+ * the grid ('(blockIdx.x + 1) % gridDim.x' is a ring, one block a value).
+ * A division of a scaled index ('(blockIdx.x * blockDim.x + threadIdx.x) / 32',
+ * a warp's number) is no fold: blockDim.x is a multiple of 32 as a rule.
+ */
+static int is_block_fold(CXCursor c, int depth)
+{
+	CXCursor k;
+	long long v;
+
+	if (cal_is_binop(c, CXBinaryOperator_Rem)) {
+		k = cal_child(c, 1);
+		return !names_grid_dim(k, NULL) && !cal_subtree_find(k, names_grid_dim, NULL, NULL, NULL) &&
+		       depends(cal_child(c, 0), depth + 1);
+	}
+	if (!cal_is_binop(c, CXBinaryOperator_Div) && !cal_is_binop(c, CXBinaryOperator_Shr))
+		return 0;
+	if (cal_scope_eval_int(cal_child(c, 1), &v) == 0 &&
+	    v == (cal_is_binop(c, CXBinaryOperator_Div) ? 1 : 0))
+		return 0;
+	return is_block_id(cal_child(c, 0), depth);
+}
+
+/* Not searched for a blockIdx dependence: loaded values, and folds. */
+static int blocks_dependence(CXCursor c, void *data)
+{
+	struct block_dep *d = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	/* a loaded or computed-by-call value may be anything, in any block */
+	if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr ||
+	    cal_is_unop(c, CXUnaryOperator_Deref))
+		return 1;
+	if (!is_block_fold(c, d->depth))
+		return 0;
+	if (clang_Cursor_isNull(d->fold))
+		d->fold = c;
+	if (d->nr_folds < MAX_FOLDS)
+		d->folds[d->nr_folds++] = c;
+	return 1;
+}
+
+static int depends_dep(CXCursor e, struct block_dep *d);
 
 static int names_block_index(CXCursor c, void *data)
 {
 	struct block_dep *d = data;
 	CXCursor var;
+	int r;
 
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return 0;
 	var = clang_getCursorReferenced(c);
 	if (is_local_var(var)) {
 		CXCursor init = clang_Cursor_getVarDeclInitializer(var);
-		return !clang_Cursor_isNull(init) && depends(init, d->depth + 1);
+		if (clang_Cursor_isNull(init))
+			return 0;
+		d->depth++;
+		r = depends_dep(init, d);
+		d->depth--;
+		return r;
 	}
-	return clang_getCursorKind(var) == CXCursor_VarDecl && cal_cursor_name_is(var, "blockIdx");
+	return is_builtin_index(var, "blockIdx");
+}
+
+static int depends_dep(CXCursor e, struct block_dep *d)
+{
+	if (d->depth > MAX_FOLLOW)
+		return 0;
+	e = cal_ignore_wrappers(e);
+	if (blocks_dependence(e, d))
+		return 0;
+	return names_block_index(e, d) ||
+	       cal_subtree_find(e, names_block_index, blocks_dependence, d, NULL);
 }
 
 static int depends(CXCursor e, int depth)
 {
-	struct block_dep d = { depth };
+	struct block_dep d = { .depth = depth, .fold = clang_getNullCursor() };
 
-	if (depth > MAX_FOLLOW)
-		return 0;
-	e = cal_ignore_wrappers(e);
-	if (blocks_dependence(e, NULL))
-		return 0;
-	return names_block_index(e, &d) ||
-	       cal_subtree_find(e, names_block_index, blocks_dependence, &d, NULL);
+	return depends_dep(e, &d);
 }
 
 int cal_depends_on_block(CXCursor e)
 {
 	return depends(e, 0);
+}
+
+static int same_text(CXCursor a, CXCursor b)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
+	char *x = cal_cursor_text(tu, a, CAL_TEXT_MACRO_USES);
+	char *y = cal_cursor_text(tu, b, CAL_TEXT_MACRO_USES);
+	int r = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return r;
+}
+
+/*
+ * Both 'b / n' and 'b % n' of one index: a decomposition (i3 = blockIdx.y
+ * / ne2, i2 = blockIdx.y % ne2) that the address puts back together, one
+ * block's own element.
+ */
+static int decomposed(const struct block_dep *d)
+{
+	int i, j;
+
+	for (i = 0; i < d->nr_folds; i++)
+		for (j = 0; j < d->nr_folds; j++)
+			if (cal_is_binop(d->folds[i], CXBinaryOperator_Div) &&
+			    cal_is_binop(d->folds[j], CXBinaryOperator_Rem) &&
+			    same_text(cal_child(d->folds[i], 0), cal_child(d->folds[j], 0)) &&
+			    same_text(cal_child(d->folds[i], 1), cal_child(d->folds[j], 1)))
+				return 1;
+	return 0;
+}
+
+int cal_block_fold(CXCursor e, CXCursor *fold)
+{
+	struct block_dep d = { .depth = 0, .fold = clang_getNullCursor() };
+	int r = depends_dep(e, &d) || decomposed(&d);
+
+	*fold = r ? clang_getNullCursor() : d.fold;
+	return r;
 }
 
 /* ---- tracing ---- */
@@ -101,8 +231,12 @@ static void add_offset(CXTranslationUnit tu, struct cal_object *o, CXCursor e,
 {
 	char *text = cal_cursor_text(tu, e, CAL_TEXT_MACRO_USES);
 	const char *p;
+	CXCursor fold;
 
-	o->per_block |= cal_depends_on_block(e);
+	if (cal_block_fold(e, &fold))
+		o->per_block = 1;
+	else if (clang_Cursor_isNull(o->fold))
+		o->fold = fold;
 	if (!text || !strcmp(text, "0")) {
 		free(text);
 		return;
@@ -230,6 +364,8 @@ static void trace_pointer_member(CXTranslationUnit tu, CXCursor member, struct c
 	o->origin = holder.origin == CAL_ORIGIN_GLOBAL ? CAL_ORIGIN_GLOBAL : CAL_ORIGIN_UNKNOWN;
 	o->via_this = holder.via_this;
 	o->per_block |= holder.per_block;
+	if (clang_Cursor_isNull(o->fold))
+		o->fold = holder.fold;
 	cal_object_release(&holder);
 }
 

@@ -19,7 +19,10 @@
  * are the same object.  per_block says whether the address depends on
  * blockIdx by arithmetic (p[blockIdx.x], p + blockIdx.x * n + threadIdx.x),
  * which makes the object private to a block; a value loaded from memory
- * (hist[in[i]]) does not count, since any block may load any value.
+ * (hist[in[i]]) does not count, since any block may load any value, nor
+ * does a fold of the block index (blockIdx.x / 2, blockIdx.x >> 1,
+ * blockIdx.x % k): several blocks then share one element, and fold names
+ * the expression that folds them.
  */
 #ifndef CUATOMLINT_CHECKS_SCOPE_ADDRESS_H
 #define CUATOMLINT_CHECKS_SCOPE_ADDRESS_H
@@ -40,6 +43,7 @@ struct cal_object {
 	struct strbuf offset;	/* "" for the variable or pointee itself */
 	enum cal_origin origin;
 	int per_block;
+	CXCursor fold;		/* !per_block: the fold of blockIdx in the offset, or null */
 	/*
 	 * The address is reached through the 'this' of the member function it
 	 * is in (a member of the object, or what a pointer member points to):
@@ -57,5 +61,10 @@ void cal_object_of_lvalue(CXTranslationUnit tu, CXCursor e, struct cal_object *o
 int cal_object_same(const struct cal_object *a, const struct cal_object *b);
 /* Does e depend on blockIdx by arithmetic (not through loaded data)? */
 int cal_depends_on_block(CXCursor e);
+/*
+ * The same; when it does not, *fold is the division, shift or remainder
+ * that mapped several blocks onto one value (null if there was none).
+ */
+int cal_block_fold(CXCursor e, CXCursor *fold);
 
 #endif

@@ -33,6 +33,8 @@ struct verdict {
 struct cal_scope_calls {
 	struct verdict *verdicts;
 	size_t nr_verdicts, alloc_verdicts;
+	struct verdict *grid_verdicts;	/* the same, 'if (blockIdx.x == K)' not counted */
+	size_t nr_grid_verdicts, alloc_grid_verdicts;
 	struct launch *launches;
 	size_t nr_launches, alloc_launches;
 	CXCursor *launched_refs;	/* kernel references that are a launch's */
@@ -51,6 +53,7 @@ void cal_scope_calls_free(struct cal_scope_calls *g)
 	if (!g)
 		return;
 	free(g->verdicts);
+	free(g->grid_verdicts);
 	free(g->launches);
 	free(g->launched_refs);
 	free(g->edges);
@@ -237,24 +240,28 @@ static int kernel_single_block(const struct cal_scope_calls *g, CXCursor fn)
 }
 
 /*
- * Each function is judged once; a function met again while it is being
- * judged (recursion) counts as run by many blocks.
+ * Each function is judged once (in each of the two senses, guards counted
+ * or not); a function met again while it is being judged (recursion)
+ * counts as run by many blocks.
  */
-static int single_block(struct cal_scope_calls *g, CXCursor fn)
+static int single_block_as(struct cal_scope_calls *g, CXCursor fn, int guards)
 {
+	struct verdict **verdicts = guards ? &g->verdicts : &g->grid_verdicts;
+	size_t *nr = guards ? &g->nr_verdicts : &g->nr_grid_verdicts;
+	size_t *alloc = guards ? &g->alloc_verdicts : &g->alloc_grid_verdicts;
 	size_t i, me;
 	int one = 0;
 
 	if (clang_Cursor_isNull(fn))
 		return 0;
 	fn = clang_getCanonicalCursor(fn);
-	for (i = 0; i < g->nr_verdicts; i++)
-		if (clang_equalCursors(g->verdicts[i].fn, fn))
-			return g->verdicts[i].state == VERDICT_ONE_BLOCK;
-	GROW(g->verdicts, g->alloc_verdicts, g->nr_verdicts + 1);
-	me = g->nr_verdicts++;
-	g->verdicts[me].fn = fn;
-	g->verdicts[me].state = VERDICT_PENDING;
+	for (i = 0; i < *nr; i++)
+		if (clang_equalCursors((*verdicts)[i].fn, fn))
+			return (*verdicts)[i].state == VERDICT_ONE_BLOCK;
+	GROW(*verdicts, *alloc, *nr + 1);
+	me = (*nr)++;
+	(*verdicts)[me].fn = fn;
+	(*verdicts)[me].state = VERDICT_PENDING;
 	if (is_kernel(fn)) {
 		one = kernel_single_block(g, fn);
 	} else {
@@ -262,18 +269,30 @@ static int single_block(struct cal_scope_calls *g, CXCursor fn)
 			const struct edge *e = &g->edges[i];
 			if (!clang_equalCursors(e->callee, fn))
 				continue;
-			one = e->guarded || single_block(g, e->caller);
+			one = (guards && e->guarded) || single_block_as(g, e->caller, guards);
 			if (!one)
 				break;
 		}
 	}
-	g->verdicts[me].state = one ? VERDICT_ONE_BLOCK : VERDICT_MANY;
+	/* the array may have moved while callers were judged */
+	verdicts = guards ? &g->verdicts : &g->grid_verdicts;
+	(*verdicts)[me].state = one ? VERDICT_ONE_BLOCK : VERDICT_MANY;
 	return one;
+}
+
+static int single_block(struct cal_scope_calls *g, CXCursor fn)
+{
+	return single_block_as(g, fn, 1);
 }
 
 int cal_scope_calls_single_block(struct cal_scope_calls *g, CXCursor fn)
 {
 	return single_block(g, fn);
+}
+
+int cal_scope_calls_one_block_grid(struct cal_scope_calls *g, CXCursor fn)
+{
+	return single_block_as(g, fn, 0);
 }
 
 /* ---- following memory through calls ---- */
@@ -340,6 +359,7 @@ static int passed_object(const struct edge *e, CXCursor fn, int param, struct ca
 #define MAX_FOLLOWED 64
 struct search {
 	struct cal_scope_calls *g;
+	int any;		/* per-block memory, and calls one block makes, count too */
 	CXCursor fn[MAX_FOLLOWED];
 	int param[MAX_FOLLOWED];
 	int nr;
@@ -419,13 +439,13 @@ static int reach_param(struct search *se, CXCursor fn, int param, CXCursor field
 		return 0;
 	for (i = 0; i < se->g->nr_edges; i++) {
 		const struct edge *e = &se->g->edges[i];
-		if (!clang_equalCursors(e->callee, canon) || e->guarded)
+		if (!clang_equalCursors(e->callee, canon) || (e->guarded && !se->any))
 			continue;
 		cal_object_init(&a);
 		found = 0;
 		if (passed_object(e, fn, param, &a) && param < 0)
 			member_initializer(field, &a);
-		if (!a.per_block) {
+		if (!a.per_block || se->any) {
 			if (a.origin == CAL_ORIGIN_GLOBAL && !single_block(se->g, e->caller)) {
 				out->call = e->call;
 				out->obj = a;
@@ -460,15 +480,44 @@ static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 	return reach_param(se, owner, param, clang_getNullCursor(), out, hops);
 }
 
-int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
-				 const struct cal_object *o, struct cal_scope_reach *out)
+static int reach_from(struct cal_scope_calls *g, CXCursor fn, const struct cal_object *o,
+		      struct cal_scope_reach *out, int any)
 {
 	struct search *se = xcalloc(1, sizeof(*se));
 	int found;
 
 	memset(out, 0, sizeof(*out));
 	se->g = g;
+	se->any = any;
 	found = reach(se, fn, o, out, 0);
 	free(se);
 	return found;
+}
+
+int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
+				 const struct cal_object *o, struct cal_scope_reach *out)
+{
+	return reach_from(g, fn, o, out, 0);
+}
+
+int cal_scope_calls_reach_memory(struct cal_scope_calls *g, CXCursor fn,
+				 const struct cal_object *o, struct cal_scope_reach *out)
+{
+	return reach_from(g, fn, o, out, 1);
+}
+
+int cal_scope_calls_next_call(const struct cal_scope_calls *g, CXCursor fn, size_t *pos,
+			      CXCursor *call, CXCursor *caller)
+{
+	fn = clang_getCanonicalCursor(fn);
+	for (; *pos < g->nr_edges; (*pos)++) {
+		const struct edge *e = &g->edges[*pos];
+		if (!clang_equalCursors(e->callee, fn))
+			continue;
+		*call = e->call;
+		*caller = e->caller;
+		(*pos)++;
+		return 1;
+	}
+	return 0;
 }

@@ -39,6 +39,12 @@ void cal_scope_calls_visit(struct cal_scope_calls *g, struct cal_walk *w, CXCurs
 int cal_under_block_test(const struct cal_walk *w, CXCursor c);
 /* Does all code of function fn run in one block? */
 int cal_scope_calls_single_block(struct cal_scope_calls *g, CXCursor fn);
+/*
+ * Does every grid that runs fn have one block (its calls under 'if
+ * (blockIdx.x == K)' not counted: the other blocks still run the kernel,
+ * and may wait for what that one block publishes)?
+ */
+int cal_scope_calls_one_block_grid(struct cal_scope_calls *g, CXCursor fn);
 
 /* Global memory shared by blocks, found through a call. */
 struct cal_scope_reach {
@@ -54,5 +60,20 @@ struct cal_scope_reach {
  */
 int cal_scope_calls_reach_global(struct cal_scope_calls *g, CXCursor fn,
 				 const struct cal_object *o, struct cal_scope_reach *out);
+
+/*
+ * The same, where per-block global memory and calls under 'if (blockIdx.x
+ * == K)' count too (what a fence orders may be the block's own slot, and
+ * one block may publish to the others): out->obj.per_block tells.
+ */
+int cal_scope_calls_reach_memory(struct cal_scope_calls *g, CXCursor fn,
+				 const struct cal_object *o, struct cal_scope_reach *out);
+
+/*
+ * The recorded calls of function fn, one at a time: start with *pos = 0;
+ * returns 0 when there is none left.  *caller is canonical.
+ */
+int cal_scope_calls_next_call(const struct cal_scope_calls *g, CXCursor fn, size_t *pos,
+			      CXCursor *call, CXCursor *caller);
 
 #endif

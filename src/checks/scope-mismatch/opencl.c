@@ -20,7 +20,11 @@
  *     every work-group writes (the address does not depend on the
  *     work-group), or the store of a flag work-items of other work-groups
  *     poll: the fence orders the stores only as seen from this work-group.
- *     Fix: memory_scope_device.
+ *     A fence in a helper that orders no stores of its own is judged at its
+ *     calls.  Fix: memory_scope_device.  The consumer's side: a narrow
+ *     fence in a spin loop on a word other work-groups store (no fix), and
+ *     a narrow atomic load polling such a word (stored plainly, or in
+ *     another kernel).
  *  3. barrier(CLK_LOCAL_MEM_FENCE) (or work_group_barrier) relied on to
  *     order __global data: a plain store to a __global object before the
  *     barrier and a plain load of it at another address after it (or both
@@ -42,6 +46,7 @@
 #include "parse/ast.h"
 #include "parse/language.h"
 #include "fixits/edit.h"
+#include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
 #include "atomics/atomics.h"
@@ -65,9 +70,11 @@ struct cl_site {
 	const char *scope;	/* the scope's name: memory_scope_work_group ... */
 	int narrow;		/* work-group or sub-group scope */
 	char *shared;		/* !per_group: the load or remainder that made it so, or NULL */
-	int shared_wrap;	/* ... a remainder */
+	int shared_wrap;	/* ... a remainder (1) or a fold of the group id (2) */
 	int is_load, poll, per_group, fence;
+	int acquire;		/* a load with acquire or seq_cst at device scope or wider */
 	struct group_branch group;
+	CXCursor loop;		/* the innermost loop around it, or null */
 	unsigned offset;
 };
 
@@ -76,6 +83,7 @@ struct cl_access {
 	CXCursor at, function, base, loop;
 	char *addr;
 	int store, per_group;
+	struct group_branch group;
 	int cond_poll;		/* a load in the condition of a while or do loop */
 	unsigned offset;
 };
@@ -86,7 +94,15 @@ struct cl_barrier {
 	unsigned loop_begin, loop_end;	/* the loop around it, or 0, 0 */
 };
 
+/* A call of a function of the file, in device code. */
+struct cl_call {
+	CXCursor call, caller, callee;	/* caller, callee: canonical */
+	unsigned offset;
+};
+
 struct cal_scope_cl {
+	struct cl_call *calls;
+	size_t nr_calls, alloc_calls;
 	struct cl_site *sites;
 	size_t nr_sites, alloc_sites;
 	struct cl_access *acc;
@@ -150,14 +166,20 @@ static const struct cal_cl_scope *scope_of(CXCursor arg)
  * a cell computed from a particle's position: any work-group may load any
  * index), unless the load's own index names the work-group and no global id
  * (a per-group table: slot_of[get_group_id(0)]); nor does a remainder
- * (owner[me % n]: the ids of several work-groups wrap onto one slot).
- * raw: nothing is skipped (if-conditions, and the plain accesses of rules
- * 2 and 3, which keep their first form).  shared: the first load or
- * remainder skipped, for the note.
+ * (owner[me % n]: the ids of several work-groups wrap onto one slot) nor
+ * a division or shift of the group id (g / 2, g >> 1: pairs of work-groups).
+ * raw: loads are not skipped (if-conditions, and the plain accesses of
+ * rules 2 and 3, which keep their first form); remainders and folds are,
+ * always ('if (g / 2 == 0)' runs in two work-groups).  shared: the first
+ * load, remainder or fold skipped, for the note.
  */
+#define MAX_FOLDS 8
+
 struct group_dep {
 	int depth, raw;
 	CXCursor shared;
+	CXCursor folds[MAX_FOLDS];	/* the folds and remainders skipped */
+	int nr_folds;
 };
 
 static int names_group_id(CXCursor c, void *data);
@@ -168,10 +190,62 @@ static int is_load(CXCursor c)
 	       cal_is_unop(c, CXUnaryOperator_Deref);
 }
 
+static int counts_groups(CXCursor c, void *data)
+{
+	(void)data;
+	return is_builtin(c, "get_num_groups") || is_builtin(c, "get_global_size");
+}
+
+/*
+ * A remainder wraps ids onto fewer values, unless it counts the groups or
+ * the work-items ('(g + 1) % get_num_groups(0)': a ring, one group a value).
+ */
 static int is_wrap(CXCursor c)
 {
+	CXCursor k;
+
 	/* not '&': 'gid & ~63' is the work-group's first id */
-	return cal_is_binop(c, CXBinaryOperator_Rem);
+	if (!cal_is_binop(c, CXBinaryOperator_Rem))
+		return 0;
+	k = cal_child(c, 1);
+	return !counts_groups(k, NULL) && !cal_subtree_find(k, counts_groups, NULL, NULL, NULL);
+}
+
+/* Is e the work-group's own id: get_group_id(d), or a variable that holds it? */
+static int is_group_id(CXCursor e, int depth)
+{
+	CXCursor var;
+
+	e = cal_strip_casts(e);
+	if (is_builtin(e, "get_group_id"))
+		return 1;
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr || depth > 4)
+		return 0;
+	var = clang_getCursorReferenced(e);
+	return clang_getCursorKind(var) == CXCursor_VarDecl &&
+	       is_group_id(clang_Cursor_getVarDeclInitializer(var), depth + 1);
+}
+
+/*
+ * 'g / k' or 'g >> k' of the work-group's id pairs neighbouring groups
+ * (k != 1, != 0).  A division of a global id ('get_global_id(0) / 64') is
+ * no fold: it is the work-group's number when k is the group's size.
+ */
+static int is_fold(CXCursor c)
+{
+	CXEvalResult ev;
+	int one = 0;
+
+	if (!cal_is_binop(c, CXBinaryOperator_Div) && !cal_is_binop(c, CXBinaryOperator_Shr))
+		return 0;
+	ev = clang_Cursor_Evaluate(cal_child(c, 1));
+	if (ev) {
+		one = clang_EvalResult_getKind(ev) == CXEval_Int &&
+		      clang_EvalResult_getAsLongLong(ev) ==
+		      (cal_is_binop(c, CXBinaryOperator_Div) ? 1 : 0);
+		clang_EvalResult_dispose(ev);
+	}
+	return !one && is_group_id(cal_child(c, 0), 0);
 }
 
 static int dep_of(CXCursor e, struct group_dep *d);
@@ -180,11 +254,43 @@ static int skip_group(CXCursor c, void *data)
 {
 	struct group_dep *d = data;
 
-	if (d->raw || (!is_load(c) && !is_wrap(c)))
+	if (is_load(c) ? d->raw : !is_wrap(c) && !is_fold(c))
 		return 0;
 	if (clang_Cursor_isNull(d->shared))
 		d->shared = c;
+	if (!is_load(c) && d->nr_folds < MAX_FOLDS)
+		d->folds[d->nr_folds++] = c;
 	return 1;
+}
+
+static int same_text(CXCursor a, CXCursor b)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
+	char *x = cal_cursor_text(tu, a, CAL_TEXT_MACRO_USES);
+	char *y = cal_cursor_text(tu, b, CAL_TEXT_MACRO_USES);
+	int r = x && y && !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return r;
+}
+
+/*
+ * Both 'g / n' and 'g % n' of one id: a decomposition (i3 = g / n2, i2 =
+ * g % n2) that the address puts back together, the work-group's own element.
+ */
+static int decomposed(const struct group_dep *d)
+{
+	int i, j;
+
+	for (i = 0; i < d->nr_folds; i++)
+		for (j = 0; j < d->nr_folds; j++)
+			if (cal_is_binop(d->folds[i], CXBinaryOperator_Div) &&
+			    cal_is_binop(d->folds[j], CXBinaryOperator_Rem) &&
+			    same_text(cal_child(d->folds[i], 0), cal_child(d->folds[j], 0)) &&
+			    same_text(cal_child(d->folds[i], 1), cal_child(d->folds[j], 1)))
+				return 1;
+	return 0;
 }
 
 /* Which ids e names (through the initialisers of variables): 1 group, 2 global. */
@@ -259,9 +365,9 @@ static int names_group_id(CXCursor c, void *data)
 /* Does e depend on the work-group by arithmetic (get_group_id, get_global_id, or a variable made from them)? */
 static int per_group(CXCursor e, int depth)
 {
-	struct group_dep d = { depth, 1, clang_getNullCursor() };
+	struct group_dep d = { .depth = depth, .raw = 1, .shared = clang_getNullCursor() };
 
-	return dep_of(e, &d);
+	return dep_of(e, &d) || decomposed(&d);
 }
 
 /*
@@ -271,7 +377,7 @@ static int per_group(CXCursor e, int depth)
  */
 static int address_per_group(CXCursor e, CXCursor *shared)
 {
-	struct group_dep d = { 0, 0, clang_getNullCursor() };
+	struct group_dep d = { .depth = 0, .raw = 0, .shared = clang_getNullCursor() };
 	int guard, r = 0;
 
 	for (guard = 0; guard < 16 && !r; guard++) {
@@ -284,7 +390,7 @@ static int address_per_group(CXCursor e, CXCursor *shared)
 		} else
 			break;
 	}
-	r = r || dep_of(e, &d);
+	r = r || dep_of(e, &d) || decomposed(&d);
 	*shared = d.shared;
 	return r;
 }
@@ -386,6 +492,25 @@ static CXCursor enclosing_loop(const struct cal_walk *w)
 	return clang_getNullCursor();
 }
 
+/* Does the call's memory order argument say acquire or seq_cst? */
+static int acquires(CXCursor call, const struct cal_atomic_op *op)
+{
+	CXEvalResult ev;
+	long long v = -1;
+
+	if (op->order_arg < 0 || op->order_arg >= clang_Cursor_getNumArguments(call))
+		return 0;
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, (unsigned)op->order_arg));
+	if (!ev)
+		return 0;
+	if (clang_EvalResult_getKind(ev) == CXEval_Int)
+		v = clang_EvalResult_getAsLongLong(ev);
+	clang_EvalResult_dispose(ev);
+	return cal_order_from_value(v) == CAL_ORDER_ACQUIRE ||
+	       cal_order_from_value(v) == CAL_ORDER_ACQ_REL ||
+	       cal_order_from_value(v) == CAL_ORDER_SEQ_CST;
+}
+
 static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	int n = clang_Cursor_getNumArguments(c);
@@ -416,16 +541,18 @@ static void record_site(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 	s->fence = fence;
 	s->offset = offset_of(clang_getCursorLocation(c));
 	s->group = group_branch_at(w, c);
+	s->loop = enclosing_loop(w);
 	if (fence)
 		return;
 	s->base = base_of(obj);
 	s->addr = address_text(w->parse->tu, obj, 0);
 	s->is_load = op->op == CAL_OP_LOAD;
-	s->poll = s->is_load && !clang_Cursor_isNull(enclosing_loop(w));
+	s->poll = s->is_load && !clang_Cursor_isNull(s->loop);
+	s->acquire = s->is_load && !s->narrow && acquires(c, op);
 	s->per_group = address_per_group(obj, &shared);
 	if (!s->per_group && !clang_Cursor_isNull(shared)) {
 		s->shared = cal_cursor_text(w->parse->tu, shared, CAL_TEXT_MACRO_USES);
-		s->shared_wrap = is_wrap(shared);
+		s->shared_wrap = is_wrap(shared) ? 1 : is_fold(shared) ? 2 : 0;
 	}
 }
 
@@ -482,6 +609,7 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 	a->store = is_store(w, c);
 	a->cond_poll = !a->store && in_loop_condition(w, c);
 	a->per_group = per_group(c, 0);
+	a->group = group_branch_at(w, c);
 	a->offset = offset_of(clang_getCursorLocation(c));
 }
 
@@ -518,10 +646,27 @@ static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor
 	}
 }
 
+static void record_call(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
+{
+	CXCursor callee = clang_getCursorReferenced(c);
+	struct cl_call *k;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr ||
+	    clang_getCursorKind(callee) != CXCursor_FunctionDecl || cal_ocl_is_builtin_call(c))
+		return;
+	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
+	k = &st->calls[st->nr_calls++];
+	k->call = c;
+	k->caller = clang_getCanonicalCursor(w->function);
+	k->callee = clang_getCanonicalCursor(callee);
+	k->offset = offset_of(clang_getCursorLocation(c));
+}
+
 void cal_scope_cl_visit(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	if (!cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
 		return;
+	record_call(st, w, c);
 	record_site(st, w, c);
 	record_access(st, w, c);
 	record_barrier(st, w, c);
@@ -625,6 +770,9 @@ static void judge_site(struct cal_walk *w, const struct cal_scope_cl *st, const 
 			    o->poll ? "polled" : "updated", strcmp(o->addr, s->addr) ?
 			    "at another address" : "at an address that does not depend on the "
 			    "work-group");
+	else if (s->shared && s->shared_wrap == 2)
+		cal_note_at(w, f, s->call, "the index maps several work-groups onto one element "
+			    "('%s'): they update it together", s->shared);
 	else if (s->shared && s->shared_wrap)
 		cal_note_at(w, f, s->call, "the index wraps ('%s'): work-items of several "
 			    "work-groups update the same element", s->shared);
@@ -687,6 +835,138 @@ static CXCursor flag_poll(const struct cal_scope_cl *st, const struct flag_store
 	return clang_getNullCursor();
 }
 
+/*
+ * A store, plain or atomic at any scope, of the word a poll reads (base at
+ * addr, in function fn) that work-items of other work-groups make (as
+ * polls_flag() judges a flag); two sides in the same branch on the
+ * work-group are one work-group.  Its cursor, or a null one.
+ */
+static CXCursor group_writer_in(const struct cal_scope_cl *st, CXCursor base, CXCursor fn,
+				const char *addr, const struct group_branch *group, int same_fn)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		struct flag_store fl = { o->base, o->call, o->function, o->addr, o->per_group };
+		if (!o->fence && !o->is_load && !clang_equalCursors(o->function, fn) == !same_fn &&
+		    !same_branch(&o->group, group) && polls_flag(base, fn, addr, &fl))
+			return o->call;
+	}
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		struct flag_store fl = { a->base, a->at, a->function, a->addr, a->per_group };
+		if (a->store && !clang_equalCursors(a->function, fn) == !same_fn &&
+		    !same_branch(&a->group, group) && polls_flag(base, fn, addr, &fl))
+			return a->at;
+	}
+	return clang_getNullCursor();
+}
+
+/* ... its own kernel's stores first */
+static CXCursor other_group_writer(const struct cal_scope_cl *st, CXCursor base, CXCursor fn,
+				   const char *addr, const struct group_branch *group)
+{
+	CXCursor c = group_writer_in(st, base, fn, addr, group, 1);
+
+	return clang_Cursor_isNull(c) ? group_writer_in(st, base, fn, addr, group, 0) : c;
+}
+
+/*
+ * A work-group-scope atomic load polling a word that work-items of other
+ * work-groups store (plainly, or in another kernel: the atomic updates of
+ * the same kernel are judge_site's).
+ */
+static void judge_poll_writer(struct cal_walk *w, const struct cal_scope_cl *st,
+			      const struct cl_site *s)
+{
+	struct cal_finding *f;
+	CXCursor writer;
+	char *name;
+
+	if (!s->narrow || !s->poll || s->fence || clang_Cursor_isNull(s->base) || partner(st, s))
+		return;
+	writer = other_group_writer(st, s->base, s->function, s->addr, &s->group);
+	if (clang_Cursor_isNull(writer))
+		return;
+	name = cal_cursor_name(s->base);
+	f = cal_report(w, s->call, "'%s' at %s is atomic only within one %s, but work-items of "
+		       "other work-groups update the same __global memory through '%s'", s->name,
+		       s->scope, unit_of(s->scope), name);
+	cal_note_at(w, f, writer, "'%s' is written here, by work-items of other work-groups", name);
+	add_widen_fix(w, f, s);
+	free(name);
+}
+
+/* A fence at device scope or wider after offset in function fn. */
+static int wide_fence_after(const struct cal_scope_cl *st, CXCursor fn, unsigned offset)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (o->fence && !o->narrow && o->offset > offset &&
+		    clang_equalCursors(o->function, fn))
+			return 1;
+	}
+	return 0;
+}
+
+static void report_consumer_fence(struct cal_walk *w, const struct cl_site *fe, CXCursor poll,
+				  CXCursor base, CXCursor writer)
+{
+	char *name = cal_cursor_name(base);
+	struct cal_finding *f;
+
+	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this %s, "
+		       "but the loop around it waits for '%s', which other work-groups write: their "
+		       "stores before it are not ordered with this %s's reads after the loop",
+		       fe->name, fe->scope, unit_of(fe->scope), name, unit_of(fe->scope));
+	cal_note_at(w, f, poll, "'%s' is polled here", name);
+	cal_note_at(w, f, writer, "'%s' is written here, by work-items of other work-groups", name);
+	cal_note_no_fix(w, f, fe->call, "the read that ends the loop comes after this fence, and "
+			"widening it in place leaves that read unordered; a fence at "
+			"memory_scope_device belongs after the loop, before the data is read");
+	free(name);
+}
+
+/*
+ * A narrow fence in the spin loop of a consumer: the loop polls a word
+ * work-items of other work-groups write, with no acquire at device scope,
+ * and no device fence follows the loop in the function.
+ */
+static int judge_consumer_fence(struct cal_walk *w, const struct cal_scope_cl *st,
+				const struct cl_site *fe)
+{
+	CXCursor writer;
+	size_t i;
+
+	if (clang_Cursor_isNull(fe->loop) ||
+	    wide_fence_after(st, fe->function, offset_of(clang_getCursorLocation(fe->loop))))
+		return 0;
+	for (i = 0; i < st->nr_sites; i++) {
+		const struct cl_site *o = &st->sites[i];
+		if (!o->poll || o->acquire || !clang_equalCursors(o->loop, fe->loop))
+			continue;
+		writer = other_group_writer(st, o->base, o->function, o->addr, &o->group);
+		if (!clang_Cursor_isNull(writer)) {
+			report_consumer_fence(w, fe, o->call, o->base, writer);
+			return 1;
+		}
+	}
+	for (i = 0; i < st->nr_acc; i++) {
+		const struct cl_access *a = &st->acc[i];
+		if (!a->cond_poll || !clang_equalCursors(a->loop, fe->loop))
+			continue;
+		writer = other_group_writer(st, a->base, a->function, a->addr, &a->group);
+		if (!clang_Cursor_isNull(writer)) {
+			report_consumer_fence(w, fe, a->at, a->base, writer);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The first store after the fence, plain or atomic at any scope, of a flag other work-groups poll. */
 static int find_flag_store(const struct cal_scope_cl *st, const struct cl_site *fe,
 			   struct flag_store *fl, CXCursor *poll)
@@ -726,16 +1006,16 @@ static int find_flag_store(const struct cal_scope_cl *st, const struct cl_site *
  * flag that work-items of other work-groups poll (the OpenCL form of
  * __threadfence_block() before a flag another block waits on).
  */
-static void judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
-			     const struct cl_site *fe, const struct cl_access *before)
+static struct cal_finding *judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
+					    const struct cl_site *fe, const struct cl_access *before)
 {
 	struct flag_store fl;
 	struct cal_finding *f;
 	CXCursor poll;
 	char *name;
 
-	if (!find_flag_store(st, fe, &fl, &poll))
-		return;
+	if (!before || !find_flag_store(st, fe, &fl, &poll))
+		return NULL;
 	name = cal_cursor_name(fl.base);
 	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
 		       "%s, but the store to '%s' after it publishes data to other work-groups",
@@ -745,26 +1025,20 @@ static void judge_fence_flag(struct cal_walk *w, const struct cal_scope_cl *st,
 	cal_note_at(w, f, poll, "'%s' is polled here, by work-items of other work-groups", name);
 	add_widen_fix(w, f, fe);
 	free(name);
+	return f;
 }
 
 /* A fence at a narrow scope between a __global store and a store every work-group makes. */
-static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const struct cl_site *fe)
+/* A narrow fence between a __global store and a store every work-group makes, or a polled flag's. */
+static struct cal_finding *judge_publication(struct cal_walk *w, const struct cal_scope_cl *st,
+					     const struct cl_site *fe)
 {
 	const struct cl_access *before = NULL, *after = NULL;
 	struct cal_finding *f;
-	CXEvalResult ev;
 	size_t i;
 	char *name;
-	int global;
 
-	if (!fe->fence || !fe->narrow)
-		return;
-	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(fe->call, 0));
-	global = ev && clang_EvalResult_getKind(ev) == CXEval_Int &&
-		 (clang_EvalResult_getAsLongLong(ev) & 2);
-	if (ev)
-		clang_EvalResult_dispose(ev);
-	for (i = 0; global && i < st->nr_acc; i++) {
+	for (i = 0; i < st->nr_acc; i++) {
 		const struct cl_access *a = &st->acc[i];
 		if (!a->store || !clang_equalCursors(a->function, fe->function))
 			continue;
@@ -773,12 +1047,8 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 		else if (a->offset > fe->offset && !a->per_group && !after)
 			after = a;
 	}
-	if (before && !after) {
-		judge_fence_flag(w, st, fe, before);
-		return;
-	}
 	if (!before || !after)
-		return;
+		return judge_fence_flag(w, st, fe, before);
 	name = cal_cursor_name(after->base);
 	f = cal_report(w, fe->call, "'%s' at %s orders memory only for the work-items of this "
 		       "%s, but the store to '%s' after it publishes data to other work-groups",
@@ -788,6 +1058,55 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 		    "does not depend on the work-group)");
 	add_widen_fix(w, f, fe);
 	free(name);
+	return f;
+}
+
+/*
+ * A fence in a helper that orders no stores of its own: judged at its
+ * calls, among the stores around each (the fence reported where it is
+ * written, with a note at the call).
+ */
+static void judge_fence_at_calls(struct cal_walk *w, const struct cal_scope_cl *st,
+				 const struct cl_site *fe)
+{
+	struct cal_finding *f;
+	struct cl_site at;
+	size_t i;
+	char *name;
+
+	for (i = 0; i < st->nr_calls; i++) {
+		const struct cl_call *c = &st->calls[i];
+		if (!clang_equalCursors(c->callee, fe->function))
+			continue;
+		at = *fe;
+		at.function = c->caller;
+		at.offset = c->offset;
+		f = judge_publication(w, st, &at);
+		if (f) {
+			name = cal_cursor_name(fe->function);
+			cal_note_at(w, f, c->call, "the fence runs at this call of '%s', between the "
+				    "stores around it", name);
+			free(name);
+			return;
+		}
+	}
+}
+
+static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const struct cl_site *fe)
+{
+	CXEvalResult ev;
+	int global;
+
+	if (!fe->fence || !fe->narrow)
+		return;
+	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(fe->call, 0));
+	global = ev && clang_EvalResult_getKind(ev) == CXEval_Int &&
+		 (clang_EvalResult_getAsLongLong(ev) & 2);
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	if (!global || judge_publication(w, st, fe) || judge_consumer_fence(w, st, fe))
+		return;
+	judge_fence_at_calls(w, st, fe);
 }
 
 /*
@@ -865,6 +1184,7 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 
 	for (i = 0; i < st->nr_sites; i++) {
 		judge_site(w, st, &st->sites[i]);
+		judge_poll_writer(w, st, &st->sites[i]);
 		judge_fence(w, st, &st->sites[i]);
 	}
 	for (i = 0; i < st->nr_barriers; i++)
@@ -877,6 +1197,7 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].addr);
 	free(st->sites);
+	free(st->calls);
 	free(st->acc);
 	free(st->barriers);
 	free(st);
