@@ -43,6 +43,7 @@ static int in_spaced_launch_of_plain_kernel(CXTranslationUnit tu, CXDiagnostic d
 static int at_device_side_launch(CXTranslationUnit tu, CXDiagnostic d);
 static int at_ptx_special_register(CXTranslationUnit tu, CXDiagnostic d);
 static int after_execution_space(CXTranslationUnit tu, CXDiagnostic d);
+static int names_decltype_member(CXTranslationUnit tu, CXDiagnostic d);
 
 static const char *const redefined_atomic_add[] = { "redefinition of 'atomicAdd'", NULL };
 static const char *const expected_paren[] = { "expected ')'", NULL };
@@ -59,6 +60,9 @@ static const char *const misplaced_attribute_list[] = {
 	"'nodiscard' attribute cannot be applied to types",
 	"'maybe_unused' attribute cannot be applied to types",
 	NULL,
+};
+static const char *const template_in_destructor[] = {
+	"'template' keyword not permitted in destructor name", NULL,
 };
 static const char *const min_max_calls[] = {
 	"no matching function for call to 'min'", "no matching function for call to 'max'", NULL,
@@ -143,7 +147,35 @@ static const struct clang_gap gaps[] = {
 		"attribute, keeping the declaration",
 		after_execution_space,
 	},
+	{
+		/* NCCL's symmetric kernels: 'sizeof(decltype(srcPtr)::ElementType)' in a template */
+		"typename-before-decltype-member", NULL, NULL, NULL, 0, 0, 0, 0, 0,
+		"nvcc accepts a member type of a dependent decltype without 'typename' "
+		"('decltype(p)::ElementType'); clang refuses it and reads the name as a type, as "
+		"nvcc does", names_decltype_member,
+	},
+	{
+		/* NCCL's symmetric kernels: 'outbox.template ~ncclGinOutboxSession<Coop>()' */
+		"template-keyword-destructor", template_in_destructor, NULL, NULL, 0, 0, 0, 0, 0,
+		"nvcc accepts an explicit destructor call of a template specialization written "
+		"with the 'template' keyword ('x.template ~T<A>()'); clang refuses the keyword and "
+		"reads the call without it", NULL,
+	},
 };
+
+/* ---- typename-before-decltype-member ---- */
+
+/* Is the error a missing 'typename' before a member of a decltype? */
+static int names_decltype_member(CXTranslationUnit tu, CXDiagnostic d)
+{
+	static const char prefix[] = "missing 'typename' prior to dependent type name 'decltype(";
+	char *s = cal_take_string(clang_getDiagnosticSpelling(d));
+	int match = s && !strncmp(s, prefix, sizeof(prefix) - 1);
+
+	(void)tu;
+	free(s);
+	return match;
+}
 
 static int is_one_of(const char *s, const char *const *list)
 {
