@@ -23,7 +23,7 @@ template <class T> __global__ void wait_flag(volatile T *flag) {
   while (*flag == T(0)) {
   }
   // CHECK: instantiations-launch.cu:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag': volatile reads neither synchronize threads nor order memory, use a cuda::atomic_ref acquire load [volatile-sync]
-  // CHECK: instantiations-launch.cu:[[@LINE-4]]:36: note: in instantiation 'wait_flag<>(volatile int *)'
+  // CHECK: instantiations-launch.cu:[[@LINE-4]]:36: note: in instantiation 'wait_flag<int>'
 }
 
 template <class T, int N> void launch(T *p, T v, cudaStream_t s) {
