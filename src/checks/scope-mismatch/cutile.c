@@ -120,21 +120,26 @@ static void block_scope(struct ct_lint *l, struct ct_kernel *k, TSNode call, con
 	TSNode name = ct_kw_member_name(l->f, call, "memory_scope");
 	struct cal_finding *f;
 	TSNode index = ct_positional_arg(call, 1);
-	int folds;
+	int folds, data;
 
 	if (!m || strcmp(m, "MemoryScope.BLOCK") || !ct_is(name, "identifier"))
 		return;
+	/* histogram bins, hashed slots: the data, not the block, picks the element */
+	data = ct_is_atomic(fn) && ct_bid_only_through_data(k, index);
 	/* 'bid % n', 'bid // 2': the ids of several blocks wrap onto one element */
-	folds = ct_is_atomic(fn) && ct_depends_on_bid(k, index) && ct_folds_blocks(k, index);
+	folds = ct_is_atomic(fn) && !data && ct_depends_on_bid(k, index) &&
+		ct_folds_blocks(k, index);
 	if (!ct_is_atomic(fn) || ct_depends_on_bid(k, index)) {
 		/* a hand-off through the element says more, where there is one */
-		if (block_handoff(l, k, call, fn) || !folds)
+		if (block_handoff(l, k, call, fn) || (!folds && !data))
 			return;
 	}
 	f = ct_report(l, "scope-mismatch", call,
 		   "%s with MemoryScope.BLOCK on indices that %s, and block scope neither makes "
 		   "the update atomic nor orders it with respect to other blocks; use DEVICE", fn,
 		   folds ? "map several ct.bid() values onto one element: several blocks update it"
+		   : data ? "come from values read from memory, not from ct.bid(): any block may "
+			    "update any element"
 		   : "do not depend on ct.bid(): every block updates the same elements");
 	ct_replace_member(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), call, "memory_scope",
 			  "DEVICE");
