@@ -513,7 +513,11 @@ static void trace_release(struct trace *t)
 		free((void *)t->seen[i]);
 }
 
-/* ct.bid(): yes; other cuda.tile calls: look at their arguments; a user call: unknown. */
+/*
+ * ct.bid(): yes; an atomic's result: yes too (each block may get its own, a
+ * range it reserved); other cuda.tile calls: look at their arguments; a user
+ * call: unknown.
+ */
 static int bid_call(const struct trace *t, TSNode call)
 {
 	char buf[CT_NAME_LEN * 2];
@@ -521,7 +525,7 @@ static int bid_call(const struct trace *t, TSNode call)
 
 	if (!r)
 		return 1;
-	return !strcmp(r, "bid") ? 1 : 0;
+	return !strcmp(r, "bid") || !strncmp(r, "atomic_", 7) ? 1 : 0;
 }
 
 int ct_depends_on_bid(const struct ct_kernel *k, TSNode e)
@@ -719,10 +723,15 @@ int ct_reads_memory(const struct ct_kernel *k, TSNode e)
 	return r;
 }
 
-/* As bid_call, but a value read from memory is data: its index says nothing of e. */
+/* As bid_call, but a value loaded from memory is data: its index says nothing of e. */
 static int bid_not_data_call(const struct trace *t, TSNode call)
 {
-	return memory_call(t, call) ? -1 : bid_call(t, call);
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (r && (!strcmp(r, "load") || !strcmp(r, "gather")))
+		return -1;
+	return bid_call(t, call);
 }
 
 static int arange_call(const struct trace *t, TSNode call)

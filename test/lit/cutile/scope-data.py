@@ -46,6 +46,10 @@ def per_block(hist, keys, partial, offsets):
     off = ct.load(offsets, index=(bid,), shape=(1,))
     ct.atomic_add(partial, off + ct.arange(16, dtype=ct.int32), 1, memory_scope=BLOCK)
     ct.atomic_add(partial, ct.gather(offsets, bid), 1, memory_scope=BLOCK)
+    # a range the block reserved with an atomic: its own elements
+    base = ct.atomic_add(partial, 0, 16)
+    ct.atomic_add(hist, base + ct.arange(16, dtype=ct.int32), 1, memory_scope=BLOCK)
+    ct.atomic_add(hist, base + k, 1, memory_scope=BLOCK)
     # a user function may bring ct.bid() back
     ct.atomic_add(partial, place(k, bid), 1, memory_scope=BLOCK)
     # not an atomic: the store's element is its own business here
