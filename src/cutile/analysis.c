@@ -427,7 +427,7 @@ int ct_loop_tests(const struct ct_file *f, TSNode loop, const char *name)
 
 struct trace {
 	const struct ct_kernel *k;
-	int (*judge_call)(const struct trace *t, TSNode call);	/* 1: yes, 0: look inside */
+	int (*judge_call)(const struct trace *t, TSNode call);	/* 1: yes, 0: look inside, -1: no */
 	int (*judge_node)(const struct trace *t, TSNode n);
 	const char *seen[32];
 	int nr_seen;
@@ -513,7 +513,11 @@ static void trace_release(struct trace *t)
 		free((void *)t->seen[i]);
 }
 
-/* ct.bid(): yes; other cuda.tile calls: look at their arguments; a user call: unknown. */
+/*
+ * ct.bid(): yes; an atomic's result: yes too (each block may get its own, a
+ * range it reserved); other cuda.tile calls: look at their arguments; a user
+ * call: unknown.
+ */
 static int bid_call(const struct trace *t, TSNode call)
 {
 	char buf[CT_NAME_LEN * 2];
@@ -521,7 +525,7 @@ static int bid_call(const struct trace *t, TSNode call)
 
 	if (!r)
 		return 1;
-	return !strcmp(r, "bid") ? 1 : 0;
+	return !strcmp(r, "bid") || !strncmp(r, "atomic_", 7) ? 1 : 0;
 }
 
 int ct_depends_on_bid(const struct ct_kernel *k, TSNode e)
@@ -717,4 +721,83 @@ int ct_reads_memory(const struct ct_kernel *k, TSNode e)
 	int r = trace_expr(&t, e, 0);
 	trace_release(&t);
 	return r;
+}
+
+/* As bid_call, but a value loaded from memory is data: its index says nothing of e. */
+static int bid_not_data_call(const struct trace *t, TSNode call)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+
+	if (r && (!strcmp(r, "load") || !strcmp(r, "gather")))
+		return -1;
+	return bid_call(t, call);
+}
+
+static int arange_call(const struct trace *t, TSNode call)
+{
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(t->k->file, ct_field(call, "function"), buf, sizeof(buf));
+	return r && !strcmp(r, "arange");
+}
+
+/* "shape=(1,)", "(1, 1)", "()": one element */
+static int one_element(const struct ct_file *f, TSNode shape)
+{
+	uint32_t i, c;
+
+	shape = ct_unparen(shape);
+	if (!ct_is(shape, "tuple"))
+		return ct_text_is(f, shape, "1");
+	c = ts_node_named_child_count(shape);
+	for (i = 0; i < c; i++)
+		if (!ct_text_is(f, ts_node_named_child(shape, i), "1"))
+			return 0;
+	return 1;
+}
+
+/*
+ * A tile of values read from memory: a ct.load of more than one element,
+ * a ct.gather at a ct.arange.  One element read at the block's index
+ * (offsets[bid]) may be the block's own entry of a per-block table: not it.
+ */
+static int data_tile_call(const struct trace *t, TSNode call)
+{
+	const struct ct_file *f = t->k->file;
+	char buf[CT_NAME_LEN * 2];
+	const char *r = ct_resolve(f, ct_field(call, "function"), buf, sizeof(buf));
+	struct trace a = { t->k, arange_call, NULL, { 0 }, 0, 0 };
+	TSNode shape;
+	int tile;
+
+	if (!r || !memory_call(t, call))
+		return 0;
+	if (!strcmp(r, "load")) {
+		shape = ct_field(ct_keyword_arg(f, call, "shape"), "value");
+		if (ts_node_is_null(shape))
+			shape = ct_positional_arg(call, 2);
+		return ts_node_is_null(shape) || one_element(f, shape) ? -1 : 1;
+	}
+	if (strcmp(r, "gather"))
+		return -1;
+	tile = trace_expr(&a, ct_positional_arg(call, 1), 0);
+	trace_release(&a);
+	return tile ? 1 : -1;
+}
+
+int ct_bid_only_through_data(const struct ct_kernel *k, TSNode e)
+{
+	struct trace t = { k, bid_not_data_call, NULL, { 0 }, 0, 1 };
+	struct trace d = { k, data_tile_call, NULL, { 0 }, 0, 0 };
+	int r;
+
+	if (!ct_depends_on_bid(k, e))
+		return 0;
+	r = trace_expr(&d, e, 0);
+	trace_release(&d);
+	if (!r)
+		return 0;
+	r = trace_expr(&t, e, 0);
+	trace_release(&t);
+	return !r;
 }

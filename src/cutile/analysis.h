@@ -71,5 +71,13 @@ void ct_canon(const struct ct_kernel *k, TSNode e, struct strbuf *out);
 int ct_folds_blocks(const struct ct_kernel *k, TSNode e);
 /* Is e computed from a value the kernel read from an array (ct.load, ct.gather, an atomic)? */
 int ct_reads_memory(const struct ct_kernel *k, TSNode e);
+/*
+ * Does e differ between blocks only through a tile of values read from
+ * memory ("keys = ct.load(data, index=(bid,), shape=(16,))"; "hist[keys]"):
+ * data, which may send any block to any element?  No where ct.bid() reaches
+ * e by arithmetic too ("bid * BINS + keys"), a user function may bring it,
+ * or the read is one element (offsets[bid]: maybe a per-block table's entry).
+ */
+int ct_bid_only_through_data(const struct ct_kernel *k, TSNode e);
 
 #endif

@@ -94,6 +94,26 @@ TSNode ct_kw_member_name(const struct ct_file *f, TSNode call, const char *kw)
 	return ct_is(v, "attribute") ? ct_field(v, "attribute") : v;
 }
 
+void ct_replace_member(struct ct_lint *l, struct cal_fix *fix, TSNode call, const char *kw,
+		       const char *member)
+{
+	TSNode v = ct_unparen(ct_field(ct_keyword_arg(l->f, call, kw), "value"));
+	char *ref, *text;
+
+	if (ct_is(v, "attribute")) {
+		ct_replace_node(l, fix, ct_field(v, "attribute"), member);
+		return;
+	}
+	/* a module-level alias ("memory_scope=BLOCK"): change this call, not the alias */
+	ref = ct_class_ref(l->f, strcmp(kw, "memory_order") ? "MemoryScope" : "MemoryOrder");
+	if (!ref)
+		return;
+	text = xasprintf("%s.%s", ref, member);
+	ct_replace_node(l, fix, v, text);
+	free(text);
+	free(ref);
+}
+
 const char *ct_atomic_name(const struct ct_file *f, TSNode call, char *buf, size_t size)
 {
 	const char *r;

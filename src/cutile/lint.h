@@ -46,6 +46,13 @@ const char *ct_kw_member(const struct ct_file *f, TSNode call, const char *kw, c
 			 size_t size);
 /* The identifier "RELAXED" of "ct.MemoryOrder.RELAXED" in a keyword argument. */
 TSNode ct_kw_member_name(const struct ct_file *f, TSNode call, const char *kw);
+/*
+ * Make keyword argument kw (memory_order/memory_scope) name member ("DEVICE"):
+ * the member's identifier where the call spells the class out, the whole
+ * argument where it names a module-level alias.
+ */
+void ct_replace_member(struct ct_lint *l, struct cal_fix *fix, TSNode call, const char *kw,
+		       const char *member);
 /* How this file names cuda.tile's class cls ("MemoryScope", "ct.MemoryScope"), or NULL. */
 char *ct_class_ref(const struct ct_file *f, const char *cls);
 

@@ -161,11 +161,6 @@ static void scan_imports(struct ct_file *f, TSNode n, int depth)
 	}
 }
 
-void ct_resolve_imports(struct ct_file *f)
-{
-	scan_imports(f, ts_tree_root_node(f->tree), 0);
-}
-
 static const char *lookup(const struct ct_file *f, const char *local)
 {
 	int i;
@@ -173,6 +168,128 @@ static const char *lookup(const struct ct_file *f, const char *local)
 		if (!strcmp(f->names[i].local, local))
 			return f->names[i].member;
 	return NULL;
+}
+
+static int in_list(const char *const *list, const char *s)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, s))
+			return 1;
+	return 0;
+}
+
+/* Is child (a node under p) what p's field names? */
+static int is_field(TSNode p, const char *field, TSNode child)
+{
+	TSNode n = ct_field(p, field);
+	return !ts_node_is_null(n) && ts_node_start_byte(n) <= ts_node_start_byte(child) &&
+	       ts_node_end_byte(child) <= ts_node_end_byte(n);
+}
+
+/* Nodes a bound name may sit in without being the target itself: "a, B = ...". */
+static const char *const target_wrappers[] = {
+	"pattern_list", "tuple_pattern", "list_pattern", "tuple", "list",
+	"parenthesized_expression", "list_splat_pattern", "dictionary_splat_pattern", NULL
+};
+
+/* Does id (re)bind its name: an assignment target, a parameter, an import, a def... */
+static int binds_name(TSNode id)
+{
+	static const char *const binders[] = {
+		"parameters", "lambda_parameters", "global_statement", "nonlocal_statement",
+		"as_pattern_target", "delete_statement", "aliased_import", "dotted_name",
+		"case_pattern", "typed_parameter", NULL
+	};
+	TSNode c = id, p = ts_node_parent(id);
+	int depth;
+
+	for (depth = 0; !ts_node_is_null(p) && depth < 64; depth++) {
+		const char *t = ts_node_type(p);
+		if (!strcmp(t, "typed_parameter"))
+			return !is_field(p, "type", c);
+		if (!strcmp(t, "default_parameter") || !strcmp(t, "typed_default_parameter"))
+			return is_field(p, "name", c);
+		if (in_list(binders, t))
+			return 1;
+		if (!strcmp(t, "assignment") || !strcmp(t, "augmented_assignment") ||
+		    !strcmp(t, "for_statement") || !strcmp(t, "for_in_clause"))
+			return is_field(p, "left", c);
+		if (!strcmp(t, "named_expression") || !strcmp(t, "function_definition") ||
+		    !strcmp(t, "class_definition"))
+			return is_field(p, "name", c);
+		if (!in_list(target_wrappers, t))
+			return 0;
+		c = p;
+		p = ts_node_parent(p);
+	}
+	return 1;
+}
+
+struct rebind_scan {
+	const struct ct_file *f;
+	const char *name;
+	TSNode def;		/* the one binding allowed */
+	int found;
+};
+
+static void find_rebinding(struct rebind_scan *s, TSNode n, int depth)
+{
+	uint32_t i, k = ts_node_named_child_count(n);
+
+	if (s->found || depth > 256)
+		return;
+	if (ct_is(n, "identifier") && !ts_node_eq(n, s->def) && ct_text_is(s->f, n, s->name) &&
+	    binds_name(n)) {
+		s->found = 1;
+		return;
+	}
+	for (i = 0; i < k; i++)
+		find_rebinding(s, ts_node_named_child(n, i), depth + 1);
+}
+
+/*
+ * "BLOCK = ct.MemoryScope.BLOCK" at module level: BLOCK names the member
+ * wherever the module uses it, unless the name is bound anywhere else too
+ * (reassigned, a parameter, a local, imported): then it may be something else.
+ */
+static void module_member_alias(struct ct_file *f, TSNode st)
+{
+	TSNode a = ts_node_named_child(st, 0), left, right;
+	char name[CT_NAME_LEN], buf[CT_NAME_LEN * 2];
+	struct rebind_scan s;
+	const char *m;
+
+	if (ts_node_named_child_count(st) != 1 || !ct_is(a, "assignment"))
+		return;
+	left = ct_field(a, "left");
+	right = ct_field(a, "right");
+	if (!ct_is(left, "identifier") || ts_node_is_null(right) ||
+	    !(m = ct_resolve(f, right, buf, sizeof(buf))) ||
+	    (strncmp(m, "MemoryScope.", 12) && strncmp(m, "MemoryOrder.", 12)))
+		return;
+	ct_text(f, left, name, sizeof(name));
+	if (lookup(f, name))
+		return;
+	s.f = f;
+	s.name = name;
+	s.def = left;
+	s.found = 0;
+	find_rebinding(&s, ts_tree_root_node(f->tree), 0);
+	if (!s.found)
+		bind(f, name, m);
+}
+
+void ct_resolve_imports(struct ct_file *f)
+{
+	TSNode root = ts_tree_root_node(f->tree);
+	uint32_t i, n;
+
+	scan_imports(f, root, 0);
+	/* in order, so that "B = A" follows an alias A defined above it */
+	n = ts_node_named_child_count(root);
+	for (i = 0; i < n; i++)
+		if (ct_is(ts_node_named_child(root, i), "expression_statement"))
+			module_member_alias(f, ts_node_named_child(root, i));
 }
 
 const char *ct_resolve(const struct ct_file *f, TSNode n, char *buf, size_t size)

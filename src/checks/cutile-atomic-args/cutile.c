@@ -100,8 +100,8 @@ static void weak_pairing(struct ct_lint *l, TSNode call, const char *fn, const c
 			   "MemoryScope.NONE%s goes only with WEAK, and cuda.tile rejects the call",
 			   fn, order, ts_node_is_null(skw) ? ", the default," : "");
 		if (!ts_node_is_null(skw)) {
-			ct_replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"),
-				     ct_kw_member_name(l->f, call, "memory_scope"), "DEVICE");
+			ct_replace_member(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), call,
+					  "memory_scope", "DEVICE");
 		} else if ((ref = ct_class_ref(l->f, "MemoryScope"))) {
 			text = xasprintf(", memory_scope=%s.DEVICE", ref);
 			ct_add_edit(l, cal_finding_add_fix(f, "add memory_scope=MemoryScope.DEVICE"),

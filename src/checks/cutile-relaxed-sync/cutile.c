@@ -42,7 +42,7 @@ static void fix_order(struct ct_lint *l, struct cal_finding *f, TSNode call, con
 
 	snprintf(desc, sizeof(desc), "use MemoryOrder.%s", order);
 	fix = cal_finding_add_fix(f, desc);
-	ct_replace_node(l, fix, ct_kw_member_name(l->f, call, "memory_order"), order);
+	ct_replace_member(l, fix, call, "memory_order", order);
 }
 
 struct arrival_scan {

@@ -68,8 +68,7 @@ static void find_partner(struct ct_kernel *k, TSNode c, void *data)
  * A publish or a poll with MemoryScope.BLOCK whose partner in the kernel is
  * another block: block i writes flag[i + 1], block i + 1 polls flag[i + 1].
  */
-static int block_handoff(struct ct_lint *l, struct ct_kernel *k, TSNode call, const char *fn,
-			 TSNode name)
+static int block_handoff(struct ct_lint *l, struct ct_kernel *k, TSNode call, const char *fn)
 {
 	struct partner_scan s;
 	char idx[64], other[64], array[CT_NAME_LEN];
@@ -109,7 +108,8 @@ static int block_handoff(struct ct_lint *l, struct ct_kernel *k, TSNode call, co
 			   "blocks, so the data published with the flag may not be visible; use "
 			   "DEVICE", fn, polls ? "polls" : "publishes to", array, idx,
 			   polls ? "writes" : "polls", other, ts_node_start_point(s.found).row + 1);
-	ct_replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), name, "DEVICE");
+	ct_replace_member(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), call, "memory_scope",
+			  "DEVICE");
 	return 1;
 }
 
@@ -120,23 +120,29 @@ static void block_scope(struct ct_lint *l, struct ct_kernel *k, TSNode call, con
 	TSNode name = ct_kw_member_name(l->f, call, "memory_scope");
 	struct cal_finding *f;
 	TSNode index = ct_positional_arg(call, 1);
-	int folds;
+	int folds, data;
 
 	if (!m || strcmp(m, "MemoryScope.BLOCK") || !ct_is(name, "identifier"))
 		return;
+	/* histogram bins, hashed slots: the data, not the block, picks the element */
+	data = ct_is_atomic(fn) && ct_bid_only_through_data(k, index);
 	/* 'bid % n', 'bid // 2': the ids of several blocks wrap onto one element */
-	folds = ct_is_atomic(fn) && ct_depends_on_bid(k, index) && ct_folds_blocks(k, index);
+	folds = ct_is_atomic(fn) && !data && ct_depends_on_bid(k, index) &&
+		ct_folds_blocks(k, index);
 	if (!ct_is_atomic(fn) || ct_depends_on_bid(k, index)) {
 		/* a hand-off through the element says more, where there is one */
-		if (block_handoff(l, k, call, fn, name) || !folds)
+		if (block_handoff(l, k, call, fn) || (!folds && !data))
 			return;
 	}
 	f = ct_report(l, "scope-mismatch", call,
 		   "%s with MemoryScope.BLOCK on indices that %s, and block scope neither makes "
 		   "the update atomic nor orders it with respect to other blocks; use DEVICE", fn,
 		   folds ? "map several ct.bid() values onto one element: several blocks update it"
+		   : data ? "come from values read from memory, not from ct.bid(): any block may "
+			    "update any element"
 		   : "do not depend on ct.bid(): every block updates the same elements");
-	ct_replace_node(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), name, "DEVICE");
+	ct_replace_member(l, cal_finding_add_fix(f, "use MemoryScope.DEVICE"), call, "memory_scope",
+			  "DEVICE");
 }
 
 void cal_scope_mismatch_cutile(struct ct_call *c)
