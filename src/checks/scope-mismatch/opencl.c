@@ -54,6 +54,7 @@
 #define WIDEN_FIX "widen the scope to memory_scope_device"
 #define ADD_GLOBAL_FIX "add CLK_GLOBAL_MEM_FENCE"
 #define LOCAL_FENCE "CLK_LOCAL_MEM_FENCE"
+#define ADD_LOCAL_FIX "add CLK_LOCAL_MEM_FENCE"
 
 /* The innermost 'if' on the work-group around a site, and which branch. */
 struct group_branch {
@@ -90,6 +91,7 @@ struct cl_access {
 
 struct cl_barrier {
 	CXCursor call, function, flags;
+	long long flagv;	/* the flags' value, or -1 where not constant */
 	unsigned offset;
 	unsigned loop_begin, loop_end;	/* the loop around it, or 0, 0 */
 };
@@ -109,6 +111,8 @@ struct cal_scope_cl {
 	size_t nr_acc, alloc_acc;
 	struct cl_barrier *barriers;
 	size_t nr_barriers, alloc_barriers;
+	struct cl_access *lacc;	/* plain loads and stores of __local memory */
+	size_t nr_lacc, alloc_lacc;
 };
 
 struct cal_scope_cl *cal_scope_cl_new(void)
@@ -395,6 +399,15 @@ static int address_per_group(CXCursor e, CXCursor *shared)
 	return r;
 }
 
+/* Does the lvalue's type say __local? */
+static int is_local(CXCursor e)
+{
+	char *s = cal_type_name(clang_getCursorType(e));
+	int r = strstr(s, "__local") != NULL;
+	free(s);
+	return r;
+}
+
 /* Does the lvalue or pointer expression's type say __global? */
 static int is_global(CXCursor e)
 {
@@ -594,13 +607,19 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 
 	if ((clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr &&
 	     !cal_is_unop(c, CXUnaryOperator_Deref)) ||
-	    cal_is_unop(cal_walk_parent(w, 0), CXUnaryOperator_AddrOf) || !is_global(c))
+	    cal_is_unop(cal_walk_parent(w, 0), CXUnaryOperator_AddrOf))
 		return;
 	base = base_of(c);
 	if (clang_Cursor_isNull(base))
 		return;
-	GROW(st->acc, st->alloc_acc, st->nr_acc + 1);
-	a = &st->acc[st->nr_acc++];
+	if (is_global(c)) {
+		GROW(st->acc, st->alloc_acc, st->nr_acc + 1);
+		a = &st->acc[st->nr_acc++];
+	} else if (is_local(c)) {
+		GROW(st->lacc, st->alloc_lacc, st->nr_lacc + 1);
+		a = &st->lacc[st->nr_lacc++];
+	} else
+		return;
 	a->at = c;
 	a->function = clang_getCanonicalCursor(w->function);
 	a->base = base;
@@ -613,7 +632,7 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 	a->offset = offset_of(clang_getCursorLocation(c));
 }
 
-/* barrier(flags) / work_group_barrier(flags[, scope]) whose flags have __local only. */
+/* barrier(flags) / work_group_barrier(flags[, scope]): every one, with its flags. */
 static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	struct cl_barrier *b;
@@ -627,16 +646,15 @@ static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor
 	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
 	if (!ev)
 		return;
-	flags = clang_EvalResult_getKind(ev) == CXEval_Int ? clang_EvalResult_getAsLongLong(ev) : 2;
+	flags = clang_EvalResult_getKind(ev) == CXEval_Int ? clang_EvalResult_getAsLongLong(ev) : -1;
 	clang_EvalResult_dispose(ev);
-	if ((flags & 2) || !(flags & 1))
-		return;	/* CLK_GLOBAL_MEM_FENCE is there, or no __local fence either */
 	GROW(st->barriers, st->alloc_barriers, st->nr_barriers + 1);
 	b = &st->barriers[st->nr_barriers++];
 	memset(b, 0, sizeof(*b));
 	b->call = c;
 	b->function = clang_getCanonicalCursor(w->function);
 	b->flags = clang_Cursor_getArgument(c, 0);
+	b->flagv = flags;
 	b->offset = offset_of(clang_getCursorLocation(c));
 	loop = enclosing_loop(w);
 	if (!clang_Cursor_isNull(loop)) {
@@ -1145,22 +1163,51 @@ static void add_global_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCu
 	free(text);
 }
 
-static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
-			  const struct cl_barrier *b)
+/* A store and a load of the same object at another address, the barrier between them. */
+static int exchanged(const struct cl_barrier *b, const struct cl_access *s,
+		     const struct cl_access *x)
+{
+	return s->store && !x->store && clang_equalCursors(s->function, b->function) &&
+	       clang_equalCursors(x->function, b->function) &&
+	       clang_equalCursors(x->base, s->base) && strcmp(x->addr, s->addr) && across(b, s, x);
+}
+
+/*
+ * Does another barrier with the fence bit (1: __local, 2: __global) order
+ * the store s before the load x: between them, or in the loop around b?
+ */
+static int fenced_by_other(const struct cal_scope_cl *st, const struct cl_barrier *b,
+			   const struct cl_access *s, const struct cl_access *x, long long bit)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_barriers; i++) {
+		const struct cl_barrier *o = &st->barriers[i];
+		if (o == b || o->flagv < 0 || !(o->flagv & bit) ||
+		    !clang_equalCursors(o->function, b->function))
+			continue;
+		if (s->offset < o->offset && o->offset < x->offset)
+			return 1;
+		if (b->loop_end && o->offset >= b->loop_begin && o->offset < b->loop_end)
+			return 1;
+	}
+	return 0;
+}
+
+/* barrier(CLK_LOCAL_MEM_FENCE) between work-items exchanging __global data. */
+static int judge_local_only(struct cal_walk *w, const struct cal_scope_cl *st,
+			    const struct cl_barrier *b)
 {
 	struct cal_finding *f;
 	size_t i, j;
 	char *name, *fn;
 
-	for (i = 0; i < st->nr_acc; i++) {
-		const struct cl_access *s = &st->acc[i];
-		if (!s->store || !clang_equalCursors(s->function, b->function))
-			continue;
+	if (b->flagv < 0 || (b->flagv & 2) || !(b->flagv & 1))
+		return 0;	/* CLK_GLOBAL_MEM_FENCE is there, or no __local fence either */
+	for (i = 0; i < st->nr_acc; i++)
 		for (j = 0; j < st->nr_acc; j++) {
-			const struct cl_access *x = &st->acc[j];
-			if (x->store || !clang_equalCursors(x->base, s->base) ||
-			    !clang_equalCursors(x->function, b->function) || !strcmp(x->addr, s->addr) ||
-			    !across(b, s, x))
+			const struct cl_access *s = &st->acc[i], *x = &st->acc[j];
+			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 2))
 				continue;
 			name = cal_cursor_name(s->base);
 			fn = cal_cursor_name(cal_call_callee(b->call));
@@ -1173,9 +1220,111 @@ static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
 			add_global_fence_fix(w, f, b->flags);
 			free(name);
 			free(fn);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * A barrier relied on across work-groups: each work-group stores at an
+ * address made from the work-group, and after the barrier a load of the
+ * same object at an address that is not (an element other work-groups
+ * store).  A barrier waits for the work-items of one work-group only.
+ */
+static int judge_across_groups(struct cal_walk *w, const struct cal_scope_cl *st,
+			       const struct cl_barrier *b)
+{
+	struct cal_finding *f;
+	size_t i, j;
+	char *name, *fn;
+
+	for (i = 0; i < st->nr_acc; i++)
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct cl_access *s = &st->acc[i], *x = &st->acc[j];
+			if (!s->per_group || x->per_group || !exchanged(b, s, x))
+				continue;
+			name = cal_cursor_name(s->base);
+			fn = cal_cursor_name(cal_call_callee(b->call));
+			f = cal_report(w, b->call, "'%s' synchronizes the work-items of one "
+				       "work-group only, but '%s' is read across it where other "
+				       "work-groups store", fn, name);
+			cal_note_at(w, f, s->at, "each work-group stores '%s' here, at an "
+				    "address made from the work-group", name);
+			cal_note_at(w, f, x->at, "and reads it here at an address other "
+				    "work-groups store, which nothing orders");
+			cal_note_at(w, f, b->call, "no fix: work-groups are ordered only by a "
+				    "second kernel launch or an atomic handshake between them");
+			free(name);
+			free(fn);
+			return 1;
+		}
+	return 0;
+}
+
+/* The flags written at the call (0 or CLK_GLOBAL_MEM_FENCE), with the __local fence added. */
+static void add_local_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCursor flags)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	CXSourceRange r = clang_getCursorExtent(flags);
+	char *text = cal_cursor_text(tu, flags, CAL_TEXT_MACRO_USES);
+	const char *to = NULL;
+	struct cal_edit e;
+	CXFile file = NULL;
+	unsigned offset;
+
+	if (text && !strcmp(text, "0"))
+		to = LOCAL_FENCE;
+	else if (text && !strcmp(text, "CLK_GLOBAL_MEM_FENCE"))
+		to = "CLK_GLOBAL_MEM_FENCE | " LOCAL_FENCE;
+	if (to)
+		clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &offset);
+	if (!to || !file ||
+	    cal_edit_replace_bytes(tu, clang_getLocationForOffset(tu, file, offset),
+				   (unsigned)strlen(text), to, &e) < 0)
+		cal_note_at(w, f, flags, "no fix: the flags are not written as "
+			    "CLK_GLOBAL_MEM_FENCE or 0");
+	else
+		cal_add_fix_edits(f, ADD_LOCAL_FIX, &e, 1);
+	free(text);
+}
+
+/* A barrier without CLK_LOCAL_MEM_FENCE between work-items exchanging __local data. */
+static void judge_no_local_fence(struct cal_walk *w, const struct cal_scope_cl *st,
+				 const struct cl_barrier *b)
+{
+	struct cal_finding *f;
+	size_t i, j;
+	char *name, *fn;
+
+	if (b->flagv < 0 || (b->flagv & 1))
+		return;
+	for (i = 0; i < st->nr_lacc; i++)
+		for (j = 0; j < st->nr_lacc; j++) {
+			const struct cl_access *s = &st->lacc[i], *x = &st->lacc[j];
+			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 1))
+				continue;
+			name = cal_cursor_name(s->base);
+			fn = cal_cursor_name(cal_call_callee(b->call));
+			f = cal_report(w, b->call, "'%s' without CLK_LOCAL_MEM_FENCE does not "
+				       "order __local memory, but the work-items exchange __local "
+				       "data through '%s' across it", fn, name);
+			cal_note_at(w, f, s->at, "'%s' is stored here", name);
+			cal_note_at(w, f, x->at, "and read here at another address, by another "
+				    "work-item");
+			add_local_fence_fix(w, f, b->flags);
+			free(name);
+			free(fn);
 			return;
 		}
-	}
+}
+
+static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
+			  const struct cl_barrier *b)
+{
+	/* across work-groups no fence flag helps: that finding replaces the other */
+	if (!judge_across_groups(w, st, b))
+		judge_local_only(w, st, b);
+	judge_no_local_fence(w, st, b);
 }
 
 void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
@@ -1196,6 +1345,9 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 	}
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].addr);
+	for (i = 0; i < st->nr_lacc; i++)
+		free(st->lacc[i].addr);
+	free(st->lacc);
 	free(st->sites);
 	free(st->calls);
 	free(st->acc);
