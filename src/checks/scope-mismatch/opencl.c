@@ -2,7 +2,7 @@
  * scope-mismatch for OpenCL C: a scope narrower than the work-items that
  * touch the __global object.
  *
- * Three findings, in the same translation unit:
+ * Five findings, in the same translation unit:
  *
  *  1. An atomic_*_explicit operation at memory_scope_work_group (or
  *     memory_scope_sub_group) on a __global object that work-items of
@@ -32,6 +32,16 @@
  *     The barrier's fence covers __local memory only.  Fix: add
  *     CLK_GLOBAL_MEM_FENCE where the flags are written as
  *     CLK_LOCAL_MEM_FENCE.
+ *  4. Any barrier relied on across work-groups: a store at an address
+ *     made from the work-group before it and a load of the same object at
+ *     an address that is not after it, or a store under a test that picks
+ *     work-groups and a load outside that test after it.  No fix: only a second kernel or an
+ *     atomic handshake orders work-groups.  It replaces finding 3.
+ *  5. A barrier without CLK_LOCAL_MEM_FENCE between a store to __local
+ *     memory and a load of it at another address.  Fix: add the fence
+ *     where the flags are written as CLK_GLOBAL_MEM_FENCE or 0.
+ *  3 and 5 are silent where another barrier with the missing fence
+ *  stands between the two accesses.
  *
  * Widening to memory_scope_device needs the device scope on the profile
  * (OpenCL C 2.0, or 3.0 with __opencl_c_atomic_scope_device): without it
@@ -87,6 +97,7 @@ struct cl_access {
 	struct group_branch group;
 	int cond_poll;		/* a load in the condition of a while or do loop */
 	unsigned offset;
+	unsigned end;		/* a store: the end of the assignment */
 };
 
 struct cl_barrier {
@@ -626,6 +637,7 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 	a->loop = enclosing_loop(w);
 	a->addr = address_text(w->parse->tu, c, 1);
 	a->store = is_store(w, c);
+	a->end = offset_of(clang_getRangeEnd(clang_getCursorExtent(cal_walk_parent(w, 0))));
 	a->cond_poll = !a->store && in_loop_condition(w, c);
 	a->per_group = per_group(c, 0);
 	a->group = group_branch_at(w, c);
@@ -1225,33 +1237,72 @@ static int judge_local_only(struct cal_walk *w, const struct cal_scope_cl *st,
 	return 0;
 }
 
+/* A call of a function of the file in fn between the offsets from and to. */
+static int calls_between(const struct cal_scope_cl *st, CXCursor fn, unsigned from, unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_calls; i++)
+		if (clang_equalCursors(st->calls[i].caller, fn) && st->calls[i].offset > from &&
+		    st->calls[i].offset < to)
+			return 1;
+	return 0;
+}
+
 /*
- * A barrier relied on across work-groups: each work-group stores at an
- * address made from the work-group, and after the barrier a load of the
- * same object at an address that is not (an element other work-groups
- * store).  A barrier waits for the work-items of one work-group only.
+ * Does the load x after the barrier read what other work-groups stored
+ * at s?  Each work-group stores at an address made from the work-group
+ * and x's address is not (an element other work-groups store), or the
+ * store, at an address not made from the work-group, is under a test
+ * that picks work-groups and x is outside it.
+ * Returns 1 or 2 for the two shapes, 0 for neither.  Only the store
+ * before the barrier and the load after it in straight code are judged,
+ * and not where a call of the file's functions stands between them (it may
+ * be a handshake between work-groups, a software grid barrier).
  */
+static int crosses_groups(const struct cal_scope_cl *st, const struct cl_barrier *b,
+			  const struct cl_access *s, const struct cl_access *x)
+{
+	if (!s->store || x->store || !clang_equalCursors(s->function, b->function) ||
+	    !clang_equalCursors(x->function, b->function) ||
+	    !clang_equalCursors(x->base, s->base) || s->offset > b->offset ||
+	    x->offset < b->offset || calls_between(st, b->function, s->end, x->offset))
+		return 0;
+	if (s->per_group && !x->per_group && strcmp(x->addr, s->addr))
+		return 1;
+	return !s->per_group && !clang_Cursor_isNull(s->group.if_stmt) && s->group.then &&
+	       !same_branch(&s->group, &x->group) ? 2 : 0;
+}
+
+/* A barrier relied on across work-groups: it waits for one work-group only. */
 static int judge_across_groups(struct cal_walk *w, const struct cal_scope_cl *st,
 			       const struct cl_barrier *b)
 {
 	struct cal_finding *f;
 	size_t i, j;
 	char *name, *fn;
+	int shape;
 
 	for (i = 0; i < st->nr_acc; i++)
 		for (j = 0; j < st->nr_acc; j++) {
 			const struct cl_access *s = &st->acc[i], *x = &st->acc[j];
-			if (!s->per_group || x->per_group || !exchanged(b, s, x))
+			shape = crosses_groups(st, b, s, x);
+			if (!shape)
 				continue;
 			name = cal_cursor_name(s->base);
 			fn = cal_cursor_name(cal_call_callee(b->call));
 			f = cal_report(w, b->call, "'%s' synchronizes the work-items of one "
 				       "work-group only, but '%s' is read across it where other "
 				       "work-groups store", fn, name);
-			cal_note_at(w, f, s->at, "each work-group stores '%s' here, at an "
-				    "address made from the work-group", name);
-			cal_note_at(w, f, x->at, "and reads it here at an address other "
-				    "work-groups store, which nothing orders");
+			if (shape == 1)
+				cal_note_at(w, f, s->at, "each work-group stores '%s' here, at an "
+					    "address made from the work-group", name);
+			else
+				cal_note_at(w, f, s->at, "'%s' is stored here only by the "
+					    "work-group the test picks", name);
+			cal_note_at(w, f, x->at, "and read here by %s, which nothing orders",
+				    shape == 1 ? "each work-group at an address other work-groups store"
+					       : "every work-group");
 			cal_note_at(w, f, b->call, "no fix: work-groups are ordered only by a "
 				    "second kernel launch or an atomic handshake between them");
 			free(name);

@@ -17,7 +17,7 @@ __kernel void sum_groups(__global int *partial, __global int *out)
 	barrier(CLK_GLOBAL_MEM_FENCE);
 	// CHECK: barrier.cl:[[@LINE-1]]:2: warning: 'barrier' synchronizes the work-items of one work-group only, but 'partial' is read across it where other work-groups store [scope-mismatch]
 	// CHECK: barrier.cl:[[@LINE-3]]:3: note: each work-group stores 'partial' here, at an address made from the work-group
-	// CHECK: barrier.cl:[[@LINE+6]]:9: note: and reads it here at an address other work-groups store, which nothing orders
+	// CHECK: barrier.cl:[[@LINE+6]]:9: note: and read here by each work-group at an address other work-groups store, which nothing orders
 	// CHECK: barrier.cl:[[@LINE-4]]:2: note: no fix: work-groups are ordered only by a second kernel launch or an atomic handshake between them
 	// AFTER: t.cl:[[@LINE-5]]:2: warning: 'barrier' synchronizes {{.*}} [scope-mismatch]
 	if (get_global_id(0) == 0) {
@@ -35,10 +35,68 @@ __kernel void neighbour_group(__global int *data, __global int *out)
 	barrier(CLK_LOCAL_MEM_FENCE);
 	// CHECK: barrier.cl:[[@LINE-1]]:2: warning: 'barrier' synchronizes the work-items of one work-group only, but 'data' is read across it where other work-groups store [scope-mismatch]
 	// CHECK: barrier.cl:[[@LINE-3]]:2: note: each work-group stores 'data' here
-	// CHECK: barrier.cl:[[@LINE+3]]:26: note: and reads it here
+	// CHECK: barrier.cl:[[@LINE+3]]:26: note: and read here by each work-group
 	// CHECK: barrier.cl:[[@LINE-4]]:2: note: no fix
 	// AFTER: t.cl:[[@LINE-5]]:2: warning: 'barrier' synchronizes {{.*}} [scope-mismatch]
 	out[get_global_id(0)] = data[get_local_id(0)];
+}
+
+/* one work-item of the grid stores a word every work-group reads (Rodinia's particlefilter) */
+__kernel void one_writer(__global float *u, __global float *out)
+{
+	int i = (int)get_global_id(0);
+	__local float u1;
+	if (i == 0)
+		u[0] = 0.5f;
+	barrier(CLK_GLOBAL_MEM_FENCE);
+	// CHECK: barrier.cl:[[@LINE-1]]:2: warning: 'barrier' synchronizes the work-items of one work-group only, but 'u' is read across it where other work-groups store [scope-mismatch]
+	// CHECK: barrier.cl:[[@LINE-3]]:3: note: 'u' is stored here only by the work-group the test picks
+	// CHECK: barrier.cl:[[@LINE+4]]:8: note: and read here by every work-group, which nothing orders
+	// CHECK: barrier.cl:[[@LINE-4]]:2: note: no fix: work-groups are ordered only by a second kernel launch or an atomic handshake between them
+	// AFTER: t.cl:[[@LINE-5]]:2: warning: 'barrier' synchronizes {{.*}} [scope-mismatch]
+	if (get_local_id(0) == 0)
+		u1 = u[0];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	out[i] = u1;
+}
+
+void grid_sync(__global volatile int *count, int goal)
+{
+	if (get_local_id(0) == 0) {
+		atomic_inc(count);
+		while (*count < goal)
+			;
+	}
+	barrier(CLK_GLOBAL_MEM_FENCE);
+}
+
+/* near misses: a per-group store under a data test; a software grid barrier between;
+   the store and the load under the same test; the store after the barrier in a loop */
+__kernel void one_writer_ok(__global int *rec, __global int *keys, __global int *q,
+			    __global volatile int *count, __global int *out)
+{
+	int g = (int)get_group_id(0), l = (int)get_local_id(0);
+	if (keys[l] == rec[g])
+		rec[g] = l;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	out[g] = rec[g];
+	if (get_global_id(0) == 0)
+		q[0] = 1;
+	barrier(CLK_GLOBAL_MEM_FENCE);
+	grid_sync(count, (int)get_num_groups(0));
+	out[g] += q[0];
+	if (g == 0) {
+		q[1] = 2;
+		barrier(CLK_GLOBAL_MEM_FENCE);
+		out[0] = q[1];
+	}
+	for (int r = 0; r < 4; r++) {
+		barrier(CLK_GLOBAL_MEM_FENCE);
+		if (get_global_id(0) == 0)
+			q[2] = r;
+		grid_sync(count, (r + 2) * (int)get_num_groups(0));
+		out[g] += q[2];
+	}
 }
 
 /* near misses: each work-item reads its own word; other groups' words read with atomics */
