@@ -2,7 +2,7 @@
  * scope-mismatch for OpenCL C: a scope narrower than the work-items that
  * touch the __global object.
  *
- * Three findings, in the same translation unit:
+ * Five findings, in the same translation unit:
  *
  *  1. An atomic_*_explicit operation at memory_scope_work_group (or
  *     memory_scope_sub_group) on a __global object that work-items of
@@ -32,6 +32,16 @@
  *     The barrier's fence covers __local memory only.  Fix: add
  *     CLK_GLOBAL_MEM_FENCE where the flags are written as
  *     CLK_LOCAL_MEM_FENCE.
+ *  4. Any barrier relied on across work-groups: a store at an address
+ *     made from the work-group before it and a load of the same object at
+ *     an address that is not after it, or a store under a test that picks
+ *     work-groups and a load outside that test after it.  No fix: only a second kernel or an
+ *     atomic handshake orders work-groups.  It replaces finding 3.
+ *  5. A barrier without CLK_LOCAL_MEM_FENCE between a store to __local
+ *     memory and a load of it at another address.  Fix: add the fence
+ *     where the flags are written as CLK_GLOBAL_MEM_FENCE or 0.
+ *  3 and 5 are silent where another barrier with the missing fence
+ *  stands between the two accesses.
  *
  * Widening to memory_scope_device needs the device scope on the profile
  * (OpenCL C 2.0, or 3.0 with __opencl_c_atomic_scope_device): without it
@@ -54,6 +64,7 @@
 #define WIDEN_FIX "widen the scope to memory_scope_device"
 #define ADD_GLOBAL_FIX "add CLK_GLOBAL_MEM_FENCE"
 #define LOCAL_FENCE "CLK_LOCAL_MEM_FENCE"
+#define ADD_LOCAL_FIX "add CLK_LOCAL_MEM_FENCE"
 
 /* The innermost 'if' on the work-group around a site, and which branch. */
 struct group_branch {
@@ -86,10 +97,12 @@ struct cl_access {
 	struct group_branch group;
 	int cond_poll;		/* a load in the condition of a while or do loop */
 	unsigned offset;
+	unsigned end;		/* a store: the end of the assignment */
 };
 
 struct cl_barrier {
 	CXCursor call, function, flags;
+	long long flagv;	/* the flags' value, or -1 where not constant */
 	unsigned offset;
 	unsigned loop_begin, loop_end;	/* the loop around it, or 0, 0 */
 };
@@ -109,6 +122,8 @@ struct cal_scope_cl {
 	size_t nr_acc, alloc_acc;
 	struct cl_barrier *barriers;
 	size_t nr_barriers, alloc_barriers;
+	struct cl_access *lacc;	/* plain loads and stores of __local memory */
+	size_t nr_lacc, alloc_lacc;
 };
 
 struct cal_scope_cl *cal_scope_cl_new(void)
@@ -395,6 +410,15 @@ static int address_per_group(CXCursor e, CXCursor *shared)
 	return r;
 }
 
+/* Does the lvalue's type say __local? */
+static int is_local(CXCursor e)
+{
+	char *s = cal_type_name(clang_getCursorType(e));
+	int r = strstr(s, "__local") != NULL;
+	free(s);
+	return r;
+}
+
 /* Does the lvalue or pointer expression's type say __global? */
 static int is_global(CXCursor e)
 {
@@ -594,26 +618,33 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 
 	if ((clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr &&
 	     !cal_is_unop(c, CXUnaryOperator_Deref)) ||
-	    cal_is_unop(cal_walk_parent(w, 0), CXUnaryOperator_AddrOf) || !is_global(c))
+	    cal_is_unop(cal_walk_parent(w, 0), CXUnaryOperator_AddrOf))
 		return;
 	base = base_of(c);
 	if (clang_Cursor_isNull(base))
 		return;
-	GROW(st->acc, st->alloc_acc, st->nr_acc + 1);
-	a = &st->acc[st->nr_acc++];
+	if (is_global(c)) {
+		GROW(st->acc, st->alloc_acc, st->nr_acc + 1);
+		a = &st->acc[st->nr_acc++];
+	} else if (is_local(c)) {
+		GROW(st->lacc, st->alloc_lacc, st->nr_lacc + 1);
+		a = &st->lacc[st->nr_lacc++];
+	} else
+		return;
 	a->at = c;
 	a->function = clang_getCanonicalCursor(w->function);
 	a->base = base;
 	a->loop = enclosing_loop(w);
 	a->addr = address_text(w->parse->tu, c, 1);
 	a->store = is_store(w, c);
+	a->end = offset_of(clang_getRangeEnd(clang_getCursorExtent(cal_walk_parent(w, 0))));
 	a->cond_poll = !a->store && in_loop_condition(w, c);
 	a->per_group = per_group(c, 0);
 	a->group = group_branch_at(w, c);
 	a->offset = offset_of(clang_getCursorLocation(c));
 }
 
-/* barrier(flags) / work_group_barrier(flags[, scope]) whose flags have __local only. */
+/* barrier(flags) / work_group_barrier(flags[, scope]): every one, with its flags. */
 static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor c)
 {
 	struct cl_barrier *b;
@@ -627,16 +658,15 @@ static void record_barrier(struct cal_scope_cl *st, struct cal_walk *w, CXCursor
 	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(c, 0));
 	if (!ev)
 		return;
-	flags = clang_EvalResult_getKind(ev) == CXEval_Int ? clang_EvalResult_getAsLongLong(ev) : 2;
+	flags = clang_EvalResult_getKind(ev) == CXEval_Int ? clang_EvalResult_getAsLongLong(ev) : -1;
 	clang_EvalResult_dispose(ev);
-	if ((flags & 2) || !(flags & 1))
-		return;	/* CLK_GLOBAL_MEM_FENCE is there, or no __local fence either */
 	GROW(st->barriers, st->alloc_barriers, st->nr_barriers + 1);
 	b = &st->barriers[st->nr_barriers++];
 	memset(b, 0, sizeof(*b));
 	b->call = c;
 	b->function = clang_getCanonicalCursor(w->function);
 	b->flags = clang_Cursor_getArgument(c, 0);
+	b->flagv = flags;
 	b->offset = offset_of(clang_getCursorLocation(c));
 	loop = enclosing_loop(w);
 	if (!clang_Cursor_isNull(loop)) {
@@ -1145,22 +1175,51 @@ static void add_global_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCu
 	free(text);
 }
 
-static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
-			  const struct cl_barrier *b)
+/* A store and a load of the same object at another address, the barrier between them. */
+static int exchanged(const struct cl_barrier *b, const struct cl_access *s,
+		     const struct cl_access *x)
+{
+	return s->store && !x->store && clang_equalCursors(s->function, b->function) &&
+	       clang_equalCursors(x->function, b->function) &&
+	       clang_equalCursors(x->base, s->base) && strcmp(x->addr, s->addr) && across(b, s, x);
+}
+
+/*
+ * Does another barrier with the fence bit (1: __local, 2: __global) order
+ * the store s before the load x: between them, or in the loop around b?
+ */
+static int fenced_by_other(const struct cal_scope_cl *st, const struct cl_barrier *b,
+			   const struct cl_access *s, const struct cl_access *x, long long bit)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_barriers; i++) {
+		const struct cl_barrier *o = &st->barriers[i];
+		if (o == b || o->flagv < 0 || !(o->flagv & bit) ||
+		    !clang_equalCursors(o->function, b->function))
+			continue;
+		if (s->offset < o->offset && o->offset < x->offset)
+			return 1;
+		if (b->loop_end && o->offset >= b->loop_begin && o->offset < b->loop_end)
+			return 1;
+	}
+	return 0;
+}
+
+/* barrier(CLK_LOCAL_MEM_FENCE) between work-items exchanging __global data. */
+static int judge_local_only(struct cal_walk *w, const struct cal_scope_cl *st,
+			    const struct cl_barrier *b)
 {
 	struct cal_finding *f;
 	size_t i, j;
 	char *name, *fn;
 
-	for (i = 0; i < st->nr_acc; i++) {
-		const struct cl_access *s = &st->acc[i];
-		if (!s->store || !clang_equalCursors(s->function, b->function))
-			continue;
+	if (b->flagv < 0 || (b->flagv & 2) || !(b->flagv & 1))
+		return 0;	/* CLK_GLOBAL_MEM_FENCE is there, or no __local fence either */
+	for (i = 0; i < st->nr_acc; i++)
 		for (j = 0; j < st->nr_acc; j++) {
-			const struct cl_access *x = &st->acc[j];
-			if (x->store || !clang_equalCursors(x->base, s->base) ||
-			    !clang_equalCursors(x->function, b->function) || !strcmp(x->addr, s->addr) ||
-			    !across(b, s, x))
+			const struct cl_access *s = &st->acc[i], *x = &st->acc[j];
+			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 2))
 				continue;
 			name = cal_cursor_name(s->base);
 			fn = cal_cursor_name(cal_call_callee(b->call));
@@ -1173,9 +1232,150 @@ static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
 			add_global_fence_fix(w, f, b->flags);
 			free(name);
 			free(fn);
+			return 1;
+		}
+	return 0;
+}
+
+/* A call of a function of the file in fn between the offsets from and to. */
+static int calls_between(const struct cal_scope_cl *st, CXCursor fn, unsigned from, unsigned to)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_calls; i++)
+		if (clang_equalCursors(st->calls[i].caller, fn) && st->calls[i].offset > from &&
+		    st->calls[i].offset < to)
+			return 1;
+	return 0;
+}
+
+/*
+ * Does the load x after the barrier read what other work-groups stored
+ * at s?  Each work-group stores at an address made from the work-group
+ * and x's address is not (an element other work-groups store), or the
+ * store, at an address not made from the work-group, is under a test
+ * that picks work-groups and x is outside it.
+ * Returns 1 or 2 for the two shapes, 0 for neither.  Only the store
+ * before the barrier and the load after it in straight code are judged,
+ * and not where a call of the file's functions stands between them (it may
+ * be a handshake between work-groups, a software grid barrier).
+ */
+static int crosses_groups(const struct cal_scope_cl *st, const struct cl_barrier *b,
+			  const struct cl_access *s, const struct cl_access *x)
+{
+	if (!s->store || x->store || !clang_equalCursors(s->function, b->function) ||
+	    !clang_equalCursors(x->function, b->function) ||
+	    !clang_equalCursors(x->base, s->base) || s->offset > b->offset ||
+	    x->offset < b->offset || calls_between(st, b->function, s->end, x->offset))
+		return 0;
+	if (s->per_group && !x->per_group && strcmp(x->addr, s->addr))
+		return 1;
+	return !s->per_group && !clang_Cursor_isNull(s->group.if_stmt) && s->group.then &&
+	       !same_branch(&s->group, &x->group) ? 2 : 0;
+}
+
+/* A barrier relied on across work-groups: it waits for one work-group only. */
+static int judge_across_groups(struct cal_walk *w, const struct cal_scope_cl *st,
+			       const struct cl_barrier *b)
+{
+	struct cal_finding *f;
+	size_t i, j;
+	char *name, *fn;
+	int shape;
+
+	for (i = 0; i < st->nr_acc; i++)
+		for (j = 0; j < st->nr_acc; j++) {
+			const struct cl_access *s = &st->acc[i], *x = &st->acc[j];
+			shape = crosses_groups(st, b, s, x);
+			if (!shape)
+				continue;
+			name = cal_cursor_name(s->base);
+			fn = cal_cursor_name(cal_call_callee(b->call));
+			f = cal_report(w, b->call, "'%s' synchronizes the work-items of one "
+				       "work-group only, but '%s' is read across it where other "
+				       "work-groups store", fn, name);
+			if (shape == 1)
+				cal_note_at(w, f, s->at, "each work-group stores '%s' here, at an "
+					    "address made from the work-group", name);
+			else
+				cal_note_at(w, f, s->at, "'%s' is stored here only by the "
+					    "work-group the test picks", name);
+			cal_note_at(w, f, x->at, "and read here by %s, which nothing orders",
+				    shape == 1 ? "each work-group at an address other work-groups store"
+					       : "every work-group");
+			cal_note_at(w, f, b->call, "no fix: work-groups are ordered only by a "
+				    "second kernel launch or an atomic handshake between them");
+			free(name);
+			free(fn);
+			return 1;
+		}
+	return 0;
+}
+
+/* The flags written at the call (0 or CLK_GLOBAL_MEM_FENCE), with the __local fence added. */
+static void add_local_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCursor flags)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	CXSourceRange r = clang_getCursorExtent(flags);
+	char *text = cal_cursor_text(tu, flags, CAL_TEXT_MACRO_USES);
+	const char *to = NULL;
+	struct cal_edit e;
+	CXFile file = NULL;
+	unsigned offset;
+
+	if (text && !strcmp(text, "0"))
+		to = LOCAL_FENCE;
+	else if (text && !strcmp(text, "CLK_GLOBAL_MEM_FENCE"))
+		to = "CLK_GLOBAL_MEM_FENCE | " LOCAL_FENCE;
+	if (to)
+		clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &offset);
+	if (!to || !file ||
+	    cal_edit_replace_bytes(tu, clang_getLocationForOffset(tu, file, offset),
+				   (unsigned)strlen(text), to, &e) < 0)
+		cal_note_at(w, f, flags, "no fix: the flags are not written as "
+			    "CLK_GLOBAL_MEM_FENCE or 0");
+	else
+		cal_add_fix_edits(f, ADD_LOCAL_FIX, &e, 1);
+	free(text);
+}
+
+/* A barrier without CLK_LOCAL_MEM_FENCE between work-items exchanging __local data. */
+static void judge_no_local_fence(struct cal_walk *w, const struct cal_scope_cl *st,
+				 const struct cl_barrier *b)
+{
+	struct cal_finding *f;
+	size_t i, j;
+	char *name, *fn;
+
+	if (b->flagv < 0 || (b->flagv & 1))
+		return;
+	for (i = 0; i < st->nr_lacc; i++)
+		for (j = 0; j < st->nr_lacc; j++) {
+			const struct cl_access *s = &st->lacc[i], *x = &st->lacc[j];
+			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 1))
+				continue;
+			name = cal_cursor_name(s->base);
+			fn = cal_cursor_name(cal_call_callee(b->call));
+			f = cal_report(w, b->call, "'%s' without CLK_LOCAL_MEM_FENCE does not "
+				       "order __local memory, but the work-items exchange __local "
+				       "data through '%s' across it", fn, name);
+			cal_note_at(w, f, s->at, "'%s' is stored here", name);
+			cal_note_at(w, f, x->at, "and read here at another address, by another "
+				    "work-item");
+			add_local_fence_fix(w, f, b->flags);
+			free(name);
+			free(fn);
 			return;
 		}
-	}
+}
+
+static void judge_barrier(struct cal_walk *w, const struct cal_scope_cl *st,
+			  const struct cl_barrier *b)
+{
+	/* across work-groups no fence flag helps: that finding replaces the other */
+	if (!judge_across_groups(w, st, b))
+		judge_local_only(w, st, b);
+	judge_no_local_fence(w, st, b);
 }
 
 void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
@@ -1196,6 +1396,9 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 	}
 	for (i = 0; i < st->nr_acc; i++)
 		free(st->acc[i].addr);
+	for (i = 0; i < st->nr_lacc; i++)
+		free(st->lacc[i].addr);
+	free(st->lacc);
 	free(st->sites);
 	free(st->calls);
 	free(st->acc);
