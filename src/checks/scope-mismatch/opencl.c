@@ -1249,6 +1249,61 @@ static int calls_between(const struct cal_scope_cl *st, CXCursor fn, unsigned fr
 	return 0;
 }
 
+struct poll_search {
+	unsigned from, to;
+	int found;
+};
+
+/* Does e read a volatile lvalue, or call an atomic? (What a handshake's loop polls.) */
+static enum CXChildVisitResult polled_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	char *name;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		name = cal_cursor_name(c);
+		*(int *)data = name && (!strncmp(name, "atomic_", 7) || !strncmp(name, "atom_", 5));
+		free(name);
+	} else if (clang_isExpression(clang_getCursorKind(c)) &&
+		   clang_isVolatileQualifiedType(clang_getCursorType(c))) {
+		*(int *)data = 1;
+	}
+	return *(int *)data ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A loop starting between the offsets whose condition polls (a handshake's wait). */
+static enum CXChildVisitResult poll_loop_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct poll_search *ps = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned at;
+	int polls = 0;
+
+	(void)parent;
+	if (k != CXCursor_WhileStmt && k != CXCursor_DoStmt && k != CXCursor_ForStmt)
+		return CXChildVisit_Recurse;
+	at = offset_of(clang_getCursorLocation(c));
+	if (at > ps->from && at < ps->to) {
+		clang_visitChildren(k == CXCursor_DoStmt ? cal_child(c, 1) : cal_child(c, 0),
+				    polled_visitor, &polls);
+		ps->found = polls;
+	}
+	return ps->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * Does a loop polling a volatile or atomic word stand between the offsets
+ * in fn: a handshake between work-groups, which orders them (volatile-sync
+ * judges the handshake itself)?
+ */
+static int handshake_between(CXCursor fn, unsigned from, unsigned to)
+{
+	struct poll_search ps = { from, to, 0 };
+
+	clang_visitChildren(fn, poll_loop_visitor, &ps);
+	return ps.found;
+}
+
 /*
  * Does the load x after the barrier read what other work-groups stored
  * at s?  Each work-group stores at an address made from the work-group
@@ -1266,7 +1321,8 @@ static int crosses_groups(const struct cal_scope_cl *st, const struct cl_barrier
 	if (!s->store || x->store || !clang_equalCursors(s->function, b->function) ||
 	    !clang_equalCursors(x->function, b->function) ||
 	    !clang_equalCursors(x->base, s->base) || s->offset > b->offset ||
-	    x->offset < b->offset || calls_between(st, b->function, s->end, x->offset))
+	    x->offset < b->offset || calls_between(st, b->function, s->end, x->offset) ||
+	    handshake_between(b->function, s->end, x->offset))
 		return 0;
 	if (s->per_group && !x->per_group && strcmp(x->addr, s->addr))
 		return 1;

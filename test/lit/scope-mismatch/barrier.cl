@@ -153,3 +153,27 @@ __kernel void rotate_ok(__global int *out, __local int *tmp)
 	work_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	out[l] += tmp[(l + 1) % n];
 }
+
+/* near miss: a flag handshake between the work-groups (the example's
+   tile_handoff.cl): the consumers poll the producer's flag before the read,
+   so the barrier is not what orders the tile (volatile-sync judges the flag) */
+__kernel void handoff(__global const float *raw, __global float *tile,
+                      volatile __global int *ready, __global float *out)
+{
+  size_t lid = get_local_id(0), group = get_group_id(0);
+
+  if (group == 0) {
+    for (size_t i = lid; i < 64; i += get_local_size(0))
+      tile[i] = raw[i];
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (lid == 0)
+      *ready = 1;
+    return;
+  }
+  if (lid == 0) {
+    while (*ready == 0)
+      ;
+  }
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  out[(group - 1) * 64 + lid] = tile[lid];
+}
