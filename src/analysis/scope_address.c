@@ -192,23 +192,23 @@ static int same_text(CXCursor a, CXCursor b)
 	return r;
 }
 
-/*
- * Both 'b / n' and 'b % n' of one index: a decomposition (i3 = blockIdx.y
- * / ne2, i2 = blockIdx.y % ne2) that the address puts back together, one
- * block's own element.
- */
-static int decomposed(const struct block_dep *d)
+int cal_folds_decomposed(const CXCursor *folds, int nr)
 {
 	int i, j;
 
-	for (i = 0; i < d->nr_folds; i++)
-		for (j = 0; j < d->nr_folds; j++)
-			if (cal_is_binop(d->folds[i], CXBinaryOperator_Div) &&
-			    cal_is_binop(d->folds[j], CXBinaryOperator_Rem) &&
-			    same_text(cal_child(d->folds[i], 0), cal_child(d->folds[j], 0)) &&
-			    same_text(cal_child(d->folds[i], 1), cal_child(d->folds[j], 1)))
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < nr; j++)
+			if (cal_is_binop(folds[i], CXBinaryOperator_Div) &&
+			    cal_is_binop(folds[j], CXBinaryOperator_Rem) &&
+			    same_text(cal_child(folds[i], 0), cal_child(folds[j], 0)) &&
+			    same_text(cal_child(folds[i], 1), cal_child(folds[j], 1)))
 				return 1;
 	return 0;
+}
+
+static int decomposed(const struct block_dep *d)
+{
+	return cal_folds_decomposed(d->folds, d->nr_folds);
 }
 
 int cal_block_fold(CXCursor e, CXCursor *fold)

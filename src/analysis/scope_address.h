@@ -67,4 +67,11 @@ int cal_depends_on_block(CXCursor e);
  */
 int cal_block_fold(CXCursor e, CXCursor *fold);
 
+/*
+ * Both 'b / n' and 'b % n' of one index among folds: a decomposition
+ * (i3 = blockIdx.y / ne2, i2 = blockIdx.y % ne2) that the address puts back
+ * together, one block's (or work-group's) own element.
+ */
+int cal_folds_decomposed(const CXCursor *folds, int nr);
+
 #endif

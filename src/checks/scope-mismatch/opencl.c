@@ -59,6 +59,7 @@
 #include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
+#include "analysis/scope_address.h"
 #include "atomics/atomics.h"
 
 #define WIDEN_FIX "widen the scope to memory_scope_device"
@@ -278,34 +279,10 @@ static int skip_group(CXCursor c, void *data)
 	return 1;
 }
 
-static int same_text(CXCursor a, CXCursor b)
-{
-	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(a);
-	char *x = cal_cursor_text(tu, a, CAL_TEXT_MACRO_USES);
-	char *y = cal_cursor_text(tu, b, CAL_TEXT_MACRO_USES);
-	int r = x && y && !strcmp(x, y);
-
-	free(x);
-	free(y);
-	return r;
-}
-
-/*
- * Both 'g / n' and 'g % n' of one id: a decomposition (i3 = g / n2, i2 =
- * g % n2) that the address puts back together, the work-group's own element.
- */
+/* 'g / n' with 'g % n' of one id: the work-group's own element (scope_address.h). */
 static int decomposed(const struct group_dep *d)
 {
-	int i, j;
-
-	for (i = 0; i < d->nr_folds; i++)
-		for (j = 0; j < d->nr_folds; j++)
-			if (cal_is_binop(d->folds[i], CXBinaryOperator_Div) &&
-			    cal_is_binop(d->folds[j], CXBinaryOperator_Rem) &&
-			    same_text(cal_child(d->folds[i], 0), cal_child(d->folds[j], 0)) &&
-			    same_text(cal_child(d->folds[i], 1), cal_child(d->folds[j], 1)))
-				return 1;
-	return 0;
+	return cal_folds_decomposed(d->folds, d->nr_folds);
 }
 
 /* Which ids e names (through the initialisers of variables): 1 group, 2 global. */
