@@ -22,21 +22,70 @@
 
 /* ---- fixing ---- */
 
+/* Is t a pointer type (what an operand must be for '->', '*' or a subscript to leave storage)? */
+static int is_pointer(CXCursor e)
+{
+	return clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Pointer;
+}
+
+/*
+ * Does e (an lvalue, or a pointer value: an array that decays, '&x')
+ * designate storage inside a __shared__ variable?  Only through members,
+ * subscripts of arrays and casts: a step through a pointer ('->', '*', a
+ * subscript of a pointer) leaves the variable, whatever the pointer is
+ * stored in ('ncclShmem.conns[i]->flag' is wherever that pointer points).
+ */
+static int storage_in_shared(CXCursor e, int guard)
+{
+	enum CXCursorKind k;
+	CXCursor d;
+
+	e = cal_ignore_wrappers(e);
+	k = clang_getCursorKind(e);
+	if (guard > 32)
+		return 0;
+	if (k == CXCursor_DeclRefExpr) {
+		d = clang_getCursorReferenced(e);
+		return clang_getCursorKind(d) == CXCursor_VarDecl && cal_var_is_shared(d);
+	}
+	if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr)
+		return cal_nr_children(e) >= 1 && !is_pointer(cal_ignore_wrappers(cal_child(e, 0))) &&
+		       storage_in_shared(cal_child(e, 0), guard + 1);
+	if (vol_is_unary(e, CXUnaryOperator_AddrOf))
+		return storage_in_shared(cal_child(e, 0), guard + 1);
+	if (cal_is_cast_kind(k) && cal_nr_children(e) >= 1)
+		return storage_in_shared(cal_child(e, cal_nr_children(e) - 1), guard + 1);
+	return 0;
+}
+
+/* The local pointer p that lvalue dereferences ('*p', 'p[i]', 'p->x'), or null. */
+static CXCursor dereferenced_local(CXCursor lvalue)
+{
+	CXCursor e = cal_ignore_wrappers(lvalue), p, d;
+	enum CXCursorKind k = clang_getCursorKind(e);
+
+	if (!(vol_is_unary(e, CXUnaryOperator_Deref) || k == CXCursor_ArraySubscriptExpr ||
+	      k == CXCursor_MemberRefExpr) || cal_nr_children(e) < 1)
+		return clang_getNullCursor();
+	p = cal_ignore_wrappers(cal_child(e, 0));
+	if (clang_getCursorKind(p) != CXCursor_DeclRefExpr || !is_pointer(p))
+		return clang_getNullCursor();
+	d = clang_getCursorReferenced(p);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_getNullCursor();
+	return d;
+}
+
 int cal_vs_object_is_shared(CXCursor lvalue)
 {
-	CXCursor base = cal_base_variable(lvalue), init;
+	CXCursor local;
 
-	if (clang_Cursor_isNull(base))
-		return 0;
-	if (cal_var_is_shared(base))
+	if (storage_in_shared(lvalue, 0))
 		return 1;
 	/* a local pointer set from a __shared__ array: volatile int *s = sdata; */
-	if (clang_getCursorKind(base) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(base) || cal_nr_children(base) < 1)
-		return 0;
-	init = cal_child(base, cal_nr_children(base) - 1);
-	base = cal_base_variable(init);
-	return !clang_Cursor_isNull(base) && cal_var_is_shared(base);
+	local = dereferenced_local(lvalue);
+	return !clang_Cursor_isNull(local) && cal_nr_children(local) >= 1 &&
+	       storage_in_shared(cal_child(local, cal_nr_children(local) - 1), 0);
 }
 
 /*
