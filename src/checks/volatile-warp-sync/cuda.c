@@ -49,6 +49,7 @@
 #include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
+#include "analysis/template_pattern.h"
 #include "analysis/volatile_util.h"
 #include "analysis/warp_uniform.h"
 
@@ -564,12 +565,38 @@ static int body_text(CXTranslationUnit tu, const struct step *s, const char *ste
 }
 
 /*
+ * The type of the temporary holding lhs's value, volatile dropped.  In an
+ * instantiation over a type (inst_fn not null) it is spelled as the
+ * template writes it ('T' for 'volatile T *sdata'), so the text is the same
+ * for every instantiation; NULL where the template's spelling cannot be
+ * written back (no pattern, a lambda's or an unnamed type).
+ */
+static char *temp_type(CXTranslationUnit tu, CXCursor inst_fn, CXCursor lhs)
+{
+	CXCursor pattern;
+	char *type;
+
+	if (clang_Cursor_isNull(inst_fn))
+		return vol_value_type(clang_getCursorType(lhs));
+	pattern = cal_pattern_expr(tu, inst_fn, lhs);
+	if (clang_Cursor_isNull(pattern))
+		return NULL;
+	type = vol_value_type(clang_getCursorType(pattern));
+	if (type && (strstr(type, "type-parameter-") || strchr(type, '('))) {
+		free(type);
+		return NULL;
+	}
+	return type;
+}
+
+/*
  * The hoisted form of a compare-and-assign body of several assignments:
  * every value is read under the condition before any lane writes,
  * '{ bool c = <cond>; T0 v0{}; T1 v1{}; if (c) { v0 = ..; v1 = ..; }
  * __syncwarp(); if (c) { a[t] = v0; b[t] = v1; } __syncwarp(); }'.
  */
-static char *multi_text(CXTranslationUnit tu, const struct step *s, const char *stext)
+static char *multi_text(CXTranslationUnit tu, CXCursor inst_fn, const struct step *s,
+			const char *stext)
 {
 	struct strbuf t = STRBUF_INIT;
 	CXCursor guard = cal_ignore_wrappers(s->guard);
@@ -581,10 +608,12 @@ static char *multi_text(CXTranslationUnit tu, const struct step *s, const char *
 	strbuf_addf(&t, "{ bool %s = %s%s%s;", c, comma ? "(" : "", cond ? cond : "",
 		    comma ? ")" : "");
 	for (i = 0; ok && i < s->nasg; i++) {
-		char *type = vol_value_type(clang_getCursorType(cal_child(s->asg[i], 0)));
+		char *type = temp_type(tu, inst_fn, cal_child(s->asg[i], 0));
 		char *name = temp_name(stext, i);
 
-		strbuf_addf(&t, " %s %s{};", type, name);
+		ok = type != NULL;
+		if (ok)
+			strbuf_addf(&t, " %s %s{};", type, name);
 		free(type);
 		free(name);
 	}
@@ -602,22 +631,25 @@ static char *multi_text(CXTranslationUnit tu, const struct step *s, const char *
 	return strbuf_detach(&t);
 }
 
-/* The edit of step s; prefix (may be "") goes before it. */
-static int step_edit(CXTranslationUnit tu, const struct step *s, const char *prefix,
-		     struct cal_edit *e)
+/*
+ * The edit of step s; prefix (may be "") goes before it.  inst_fn: the
+ * instantiation over a type holding the step, or null.
+ */
+static int step_edit(CXTranslationUnit tu, CXCursor inst_fn, const struct step *s,
+		     const char *prefix, struct cal_edit *e)
 {
 	CXCursor lhs = cal_child(s->expr, 0);
 	CXSourceRange r = s->hoist ? guarded_range(tu, s) : vol_statement_range(tu, s->expr);
 	char *ltext = cal_cursor_text(tu, lhs, CAL_TEXT_NO_MACROS);
 	char *stext = cal_range_text(tu, r, CAL_TEXT_NO_MACROS);
-	char *type = vol_value_type(clang_getCursorType(lhs)), *value = NULL, *name = NULL;
+	char *type = temp_type(tu, inst_fn, lhs), *value = NULL, *name = NULL;
 	char *text = NULL;
 	int ret = -1;
 
-	if (!ltext || !stext || !(value = step_value(tu, s->expr, ltext)))
+	if (!ltext || !stext || !type || !(value = step_value(tu, s->expr, ltext)))
 		goto out;
 	if (s->nasg > 1) {
-		text = multi_text(tu, s, stext);
+		text = multi_text(tu, inst_fn, s, stext);
 	} else if (s->hoist) {
 		if (!scalar_type(clang_getCursorType(lhs)))
 			goto out;
@@ -673,10 +705,15 @@ struct pending {
 	struct run run;
 	CXCursor loop;		/* the loop repeating a one-step body, or null */
 	CXCursor fn;		/* canonical cursor of the function holding the run */
-	int fixable;		/* clean parse, not an instantiation over a type */
-	int in_template;	/* in an instantiation over a type: no fix, a note says why */
+	int fixable;		/* clean parse, and where in_template, a template that allows one */
+	int in_template;	/* in an instantiation over a type: fixed only if all agree */
+	CXCursor inst_fn;	/* that instantiation, or null */
 	int all_lanes;		/* every lane that enters fn reaches the run */
 	struct no_fix why;
+	struct cal_edit edits[MAX_RUN + 1];	/* the fix, built before the report */
+	int nr_edits;
+	int shown;		/* reported: not a helper whose callers do not show the idiom */
+	int disagree;		/* another instantiation builds other edits, or none */
 };
 
 struct warp_state {
@@ -686,6 +723,8 @@ struct warp_state {
 	size_t nr_calls, alloc_calls;
 	struct loop_fills *loop_fills;
 	size_t nr_loop_fills, alloc_loop_fills;
+	CXCursor *insts;	/* the instantiations over a type walked, canonical */
+	size_t nr_insts, alloc_insts;
 	int max_call_depth;	/* MaxCallDepth */
 };
 
@@ -758,30 +797,29 @@ static int under_single_lane(struct wu_fn *f, const CXCursor *path, int n, CXCur
 }
 
 /*
- * The edits of a run: each step, and where stores fill the object before
- * the first step, a __syncwarp() after them (before the loop, for a loop).
+ * The edits of a run into edits[]: each step, and where stores fill the
+ * object before the first step, a __syncwarp() after them (before the
+ * loop, for a loop).  Returns how many, or 0 (none kept) if one fails.
  */
-static void add_fix(struct cal_finding *f, CXTranslationUnit tu, const struct run *run,
-		    CXCursor loop)
+static int build_fix(CXTranslationUnit tu, CXCursor inst_fn, const struct run *run,
+		     CXCursor loop, struct cal_edit *edits)
 {
-	struct cal_edit edits[MAX_RUN + 1];
 	int fill = !clang_Cursor_isNull(run->fill), in_loop = !clang_Cursor_isNull(loop);
 	int n, m = 0;
 
 	if (fill && in_loop &&
 	    cal_edit_insert(clang_getRangeStart(clang_getCursorExtent(loop)), "__syncwarp(); ",
 			    &edits[m++]) < 0)
-		return;
+		return 0;
 	for (n = 0; n < run->n; n++, m++)
-		if (step_edit(tu, &run->steps[n], fill && !in_loop && n == 0 ? "__syncwarp(); " : "",
-			      &edits[m]) < 0)
+		if (step_edit(tu, inst_fn, &run->steps[n],
+			      fill && !in_loop && n == 0 ? "__syncwarp(); " : "", &edits[m]) < 0)
 			break;
 	if (n == run->n)
-		cal_add_fix_edits(f, "separate the reads and writes of each step with __syncwarp()",
-				  edits, m);
-	else
-		while (m-- > 0)
-			cal_edit_clear(&edits[m]);
+		return m;
+	while (m-- > 0)
+		cal_edit_clear(&edits[m]);
+	return 0;
 }
 
 /* ---- finding runs ---- */
@@ -904,18 +942,101 @@ static int callers_show(struct warp_state *st, const struct pending *p)
 	return 1;
 }
 
-static void report_run(struct cal_walk *w, struct warp_state *st, const struct pending *p)
+static void note_same_fix(struct cal_walk *w, struct cal_finding *f, const struct pending *p)
+{
+	char *fn = cal_function_name(p->inst_fn);
+
+	cal_note_at(w, f, p->inst_fn, "in instantiation '%s'; the fix is the same for every "
+		    "instantiation: it names the element type as the template writes it, and each "
+		    "instantiation here takes the same edits", fn);
+	free(fn);
+}
+
+/* Build p's fix where every lane reaches the run, else leave p->why saying why not. */
+static void decide_fix(struct cal_walk *w, struct warp_state *st, struct pending *p)
+{
+	if (p->fixable && p->all_lanes && fn_reached_by_all(st, p->fn, 0, &p->why))
+		p->nr_edits = build_fix(w->parse->tu, p->inst_fn, &p->run, p->loop, p->edits);
+}
+
+static int same_edits(const struct pending *a, const struct pending *b)
+{
+	int i;
+
+	if (a->nr_edits != b->nr_edits)
+		return 0;
+	for (i = 0; i < a->nr_edits; i++) {
+		const struct cal_edit *x = &a->edits[i], *y = &b->edits[i];
+		if (strcmp(x->file, y->file) || x->offset != y->offset || x->length != y->length ||
+		    strcmp(x->replacement, y->replacement))
+			return 0;
+	}
+	return 1;
+}
+
+static int same_place(const struct pending *a, const struct pending *b)
+{
+	return clang_equalLocations(clang_getCursorLocation(a->run.steps[0].expr),
+				    clang_getCursorLocation(b->run.steps[0].expr));
+}
+
+static CXCursor template_of(CXCursor inst_fn)
+{
+	return clang_getCanonicalCursor(clang_getSpecializedCursorTemplate(inst_fn));
+}
+
+/* Does every instantiation of p's template seen here hold p's run with p's edits? */
+static int instantiations_agree(const struct warp_state *st, const struct pending *p)
+{
+	CXCursor tmpl = template_of(p->inst_fn);
+	size_t i, j;
+
+	for (i = 0; i < st->nr_insts; i++) {
+		if (!clang_equalCursors(template_of(st->insts[i]), tmpl))
+			continue;
+		for (j = 0; j < st->nr_runs; j++) {
+			const struct pending *q = st->runs[j];
+			if (clang_equalCursors(q->fn, st->insts[i]) && same_place(p, q))
+				break;
+		}
+		if (j == st->nr_runs || !same_edits(p, st->runs[j]))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * An edit in a template changes every instantiation's text: keep the fix
+ * of a run in an instantiation over a type only where each instantiation
+ * of the translation unit builds the very same edits.
+ */
+static void agree_across_instantiations(struct warp_state *st)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < st->nr_runs; i++) {
+		struct pending *p = st->runs[i];
+		p->disagree = p->in_template && p->nr_edits && !instantiations_agree(st, p);
+	}
+	for (i = 0; i < st->nr_runs; i++) {
+		struct pending *p = st->runs[i];
+		if (!p->disagree)
+			continue;
+		for (k = 0; k < p->nr_edits; k++)
+			cal_edit_clear(&p->edits[k]);
+		p->nr_edits = 0;
+		p->fixable = 0;
+	}
+}
+
+static void report_run(struct cal_walk *w, struct pending *p)
 {
 	const struct run *run = &p->run;
 	char *name = cal_cursor_name(run->steps[0].base);
 	const char *what = run->steps[0].nonvol ? "non-volatile __shared__" : "volatile";
-	struct no_fix why = p->why;
 	struct cal_finding *f;
 
-	if (run->steps[0].nonvol && !callers_show(st, p)) {
-		free(name);
-		return;
-	}
 	if (clang_Cursor_isNull(p->loop)) {
 		f = cal_report(w, run->steps[0].expr,
 			       "warp-synchronous steps on %s '%s' with no __syncwarp() between "
@@ -935,16 +1056,41 @@ static void report_run(struct cal_walk *w, struct warp_state *st, const struct p
 	if (!clang_Cursor_isNull(run->fill))
 		cal_note_at(w, f, run->fill, "no __syncwarp() between this store and the first step, "
 			    "which reads what other lanes of the warp stored here");
-	if (p->in_template && !w->parse->partial)
+	if (p->in_template && !w->parse->partial && !p->fixable)
 		cal_note_no_fix_in_template(w, f, p->fn, "these steps", NULL);
-	if (!p->fixable)
-		return;
-	if (p->all_lanes && fn_reached_by_all(st, p->fn, 0, &why)) {
-		add_fix(f, w->parse->tu, run, p->loop);
+	else if (p->in_template && p->nr_edits)
+		note_same_fix(w, f, p);
+	if (p->nr_edits) {
+		cal_add_fix_edits(f, "separate the reads and writes of each step with __syncwarp()",
+				  p->edits, p->nr_edits);
+		p->nr_edits = 0;
 		return;
 	}
-	if (!clang_Cursor_isNull(why.at))
-		cal_note_at(w, f, why.at, "no fix: %s", why.why);
+	if (p->fixable && !clang_Cursor_isNull(p->why.at))
+		cal_note_at(w, f, p->why.at, "no fix: %s", p->why.why);
+}
+
+/*
+ * May a run in an instantiation over a type be fixed?  Not where the
+ * template holds an 'if constexpr' (an instantiation may discard a step).
+ * The temporary's type is spelled as the template writes it, which is
+ * right for every instantiation, also in other translation units, where
+ * that type is arithmetic: so for volatile arrays (a volatile object of
+ * class type cannot even be assigned without volatile-qualified members),
+ * and else only where the element type names no template parameter.
+ */
+static int template_allows_fix(const struct cal_walk *w, const struct run *run)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	int i;
+
+	if (cal_pattern_discards_statements(tu, w->function))
+		return 0;
+	for (i = 0; i < run->n; i++)
+		if (run->steps[i].nonvol &&
+		    !cal_pattern_type_is_fixed(tu, w->function, cal_child(run->steps[i].expr, 0)))
+			return 0;
+	return 1;
 }
 
 /*
@@ -966,8 +1112,9 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 	p->run = *run;
 	p->loop = loop;
 	p->fn = clang_getCanonicalCursor(w->function);
-	p->fixable = !w->parse->partial && vol_fix_allowed(w);
 	p->in_template = !vol_fix_allowed(w);
+	p->inst_fn = p->in_template ? w->function : clang_getNullCursor();
+	p->fixable = !w->parse->partial && (!p->in_template || template_allows_fix(w, run));
 	p->why.at = clang_getNullCursor();
 	p->all_lanes = lanes_reach(f, path, n, first, &p->why);
 	free(path);
@@ -1308,6 +1455,19 @@ static void *warp_begin(struct cal_walk *w)
 	return st;
 }
 
+/* Keep fn, an instantiation over a type, among those walked (once). */
+static void note_instantiation(struct warp_state *st, CXCursor fn)
+{
+	size_t i;
+
+	fn = clang_getCanonicalCursor(fn);
+	for (i = st->nr_insts; i-- > 0;)
+		if (clang_equalCursors(st->insts[i], fn))
+			return;
+	GROW(st->insts, st->alloc_insts, st->nr_insts + 1);
+	st->insts[st->nr_insts++] = fn;
+}
+
 static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct warp_state *st = state;
@@ -1318,6 +1478,8 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 		return;
 	if (wu_fn_init(&f, w->parse->tu, w->function) < 0)
 		return;
+	if (!vol_fix_allowed(w))
+		note_instantiation(st, w->function);
 	if (k == CXCursor_CallExpr) {
 		note_call(w, st, &f, c);
 		return;
@@ -1338,10 +1500,19 @@ static void warp_end(struct cal_walk *w, void *state)
 	if (!st)
 		return;
 	for (i = 0; i < st->nr_runs; i++) {
-		report_run(w, st, st->runs[i]);
+		struct pending *p = st->runs[i];
+		p->shown = !p->run.steps[0].nonvol || callers_show(st, p);
+		if (p->shown)
+			decide_fix(w, st, p);
+	}
+	agree_across_instantiations(st);
+	for (i = 0; i < st->nr_runs; i++) {
+		if (st->runs[i]->shown)
+			report_run(w, st->runs[i]);
 		free(st->runs[i]);
 	}
 	free(st->runs);
+	free(st->insts);
 	for (i = 0; i < st->nr_calls; i++)
 		free(st->calls[i].path);
 	free(st->calls);
