@@ -39,6 +39,7 @@
  * helper function in the translation unit.  The calls are only all known
  * at the end of the walk, so runs are reported there.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -690,6 +691,8 @@ struct no_fix {
  */
 struct call_site {
 	CXCursor callee;	/* canonical cursor of the called definition */
+	unsigned hash;		/* clang_hashCursor(callee): calls are sorted by it, then seq */
+	size_t seq;
 	CXCursor caller;	/* canonical cursor of the calling function */
 	CXCursor caller_def;	/* the calling function as walked (its body is there) */
 	CXCursor call;
@@ -713,7 +716,8 @@ struct pending {
 	struct cal_edit edits[MAX_RUN + 1];	/* the fix, built before the report */
 	int nr_edits;
 	int shown;		/* reported: not a helper whose callers do not show the idiom */
-	int disagree;		/* another instantiation builds other edits, or none */
+	CXFile place_file;	/* where the first step is written (runs in_template) */
+	unsigned place_offset;
 };
 
 struct warp_state {
@@ -724,7 +728,10 @@ struct warp_state {
 	struct loop_fills *loop_fills;
 	size_t nr_loop_fills, alloc_loop_fills;
 	CXCursor *insts;	/* the instantiations over a type walked, canonical */
-	size_t nr_insts, alloc_insts;
+	CXCursor *inst_templates;	/* the template of each */
+	CXCursor read_fn;	/* the last instantiation whose template was read, and */
+	int discards;		/* whether that template holds an 'if constexpr' */
+	size_t nr_insts, alloc_insts, alloc_inst_templates;
 	int max_call_depth;	/* MaxCallDepth */
 };
 
@@ -846,6 +853,38 @@ static void judge_call(struct call_site *c)
 	c->all_lanes = lanes_reach(&f, c->path, c->n, c->call, &c->why);
 }
 
+static int by_callee(const void *a, const void *b)
+{
+	const struct call_site *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * The calls whose callee hashes as fn does, [*begin, return value), in
+ * the order they were made: big template libraries make tens of thousands
+ * of calls, and each run asks for its function's callers.
+ */
+static size_t calls_of(const struct warp_state *st, CXCursor fn, size_t *begin)
+{
+	unsigned h = clang_hashCursor(fn);
+	size_t lo = 0, hi = st->nr_calls, end;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (st->calls[mid].hash < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < st->nr_calls && st->calls[end].hash == h; end++)
+		;
+	*begin = lo;
+	return end;
+}
+
 /*
  * Does every lane of a warp reach fn: a kernel, or a function all of whose
  * calls in the translation unit every lane makes, from such functions?
@@ -853,7 +892,7 @@ static void judge_call(struct call_site *c)
 static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 			     struct no_fix *why)
 {
-	size_t i;
+	size_t i, end;
 	int calls = 0;
 
 	if (cal_function_space(fn) == CAL_SPACE_GLOBAL)
@@ -863,7 +902,7 @@ static int fn_reached_by_all(struct warp_state *st, CXCursor fn, int depth,
 		why->why = why_too_deep;
 		return 0;
 	}
-	for (i = 0; i < st->nr_calls; i++) {
+	for (end = calls_of(st, fn, &i); i < end; i++) {
 		struct call_site *c = &st->calls[i];
 		if (!clang_equalCursors(c->callee, fn))
 			continue;
@@ -920,14 +959,14 @@ static int call_shows(struct call_site *c, CXCursor parm, int base)
 static int callers_show(struct warp_state *st, const struct pending *p)
 {
 	const struct run *run = &p->run;
-	size_t i;
+	size_t i, end;
 	int k, calls = 0;
 
 	for (k = 0; k < run->n; k++) {
 		const struct step *s = &run->steps[k];
 		if (clang_Cursor_isNull(s->base_parm) && clang_Cursor_isNull(s->lane_parm))
 			continue;
-		for (i = 0; i < st->nr_calls; i++) {
+		for (end = calls_of(st, p->fn, &i); i < end; i++) {
 			struct call_site *c = &st->calls[i];
 			if (!clang_equalCursors(c->callee, p->fn))
 				continue;
@@ -974,35 +1013,47 @@ static int same_edits(const struct pending *a, const struct pending *b)
 	return 1;
 }
 
-static int same_place(const struct pending *a, const struct pending *b)
-{
-	return clang_equalLocations(clang_getCursorLocation(a->run.steps[0].expr),
-				    clang_getCursorLocation(b->run.steps[0].expr));
-}
-
 static CXCursor template_of(CXCursor inst_fn)
 {
 	return clang_getCanonicalCursor(clang_getSpecializedCursorTemplate(inst_fn));
 }
 
-/* Does every instantiation of p's template seen here hold p's run with p's edits? */
-static int instantiations_agree(const struct warp_state *st, const struct pending *p)
+/* Order runs in instantiations by where their first step is written. */
+static int by_place(const void *a, const void *b)
 {
-	CXCursor tmpl = template_of(p->inst_fn);
-	size_t i, j;
+	const struct pending *p = *(const struct pending *const *)a;
+	const struct pending *q = *(const struct pending *const *)b;
 
-	for (i = 0; i < st->nr_insts; i++) {
-		if (!clang_equalCursors(template_of(st->insts[i]), tmpl))
-			continue;
-		for (j = 0; j < st->nr_runs; j++) {
-			const struct pending *q = st->runs[j];
-			if (clang_equalCursors(q->fn, st->insts[i]) && same_place(p, q))
-				break;
-		}
-		if (j == st->nr_runs || !same_edits(p, st->runs[j]))
+	if (p->place_file != q->place_file)
+		return (uintptr_t)p->place_file < (uintptr_t)q->place_file ? -1 : 1;
+	if (p->place_offset != q->place_offset)
+		return p->place_offset < q->place_offset ? -1 : 1;
+	return 0;
+}
+
+/* How many instantiations of tmpl the walk went through. */
+static size_t instantiations_of(const struct warp_state *st, CXCursor tmpl)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < st->nr_insts; i++)
+		n += clang_equalCursors(st->inst_templates[i], tmpl);
+	return n;
+}
+
+/*
+ * runs[0..n) are the runs written at one place, each in an instantiation
+ * of one template: do all of its instantiations hold the run, with the
+ * same edits?
+ */
+static int place_agrees(const struct warp_state *st, struct pending **runs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!runs[i]->nr_edits || !same_edits(runs[0], runs[i]))
 			return 0;
-	}
-	return 1;
+	return n == instantiations_of(st, template_of(runs[0]->inst_fn));
 }
 
 /*
@@ -1012,22 +1063,30 @@ static int instantiations_agree(const struct warp_state *st, const struct pendin
  */
 static void agree_across_instantiations(struct warp_state *st)
 {
-	size_t i;
+	struct pending **runs = calloc(st->nr_runs + 1, sizeof(*runs));
+	size_t i, j, n = 0;
 	int k;
 
-	for (i = 0; i < st->nr_runs; i++) {
-		struct pending *p = st->runs[i];
-		p->disagree = p->in_template && p->nr_edits && !instantiations_agree(st, p);
+	if (!runs)
+		return;
+	for (i = 0; i < st->nr_runs; i++)
+		if (st->runs[i]->in_template && st->runs[i]->shown)
+			runs[n++] = st->runs[i];
+	qsort(runs, n, sizeof(*runs), by_place);
+	for (i = 0; i < n; i = j) {
+		int agree;
+		for (j = i + 1; j < n && !by_place(&runs[i], &runs[j]); j++)
+			;
+		agree = place_agrees(st, runs + i, j - i);
+		while (!agree && i < j) {
+			struct pending *p = runs[i++];
+			for (k = 0; k < p->nr_edits; k++)
+				cal_edit_clear(&p->edits[k]);
+			p->nr_edits = 0;
+			p->fixable = 0;
+		}
 	}
-	for (i = 0; i < st->nr_runs; i++) {
-		struct pending *p = st->runs[i];
-		if (!p->disagree)
-			continue;
-		for (k = 0; k < p->nr_edits; k++)
-			cal_edit_clear(&p->edits[k]);
-		p->nr_edits = 0;
-		p->fixable = 0;
-	}
+	free(runs);
 }
 
 static void report_run(struct cal_walk *w, struct pending *p)
@@ -1079,12 +1138,17 @@ static void report_run(struct cal_walk *w, struct pending *p)
  * class type cannot even be assigned without volatile-qualified members),
  * and else only where the element type names no template parameter.
  */
-static int template_allows_fix(const struct cal_walk *w, const struct run *run)
+static int template_allows_fix(const struct cal_walk *w, struct warp_state *st,
+			       const struct run *run)
 {
 	CXTranslationUnit tu = w->parse->tu;
 	int i;
 
-	if (cal_pattern_discards_statements(tu, w->function))
+	if (!clang_equalCursors(st->read_fn, w->function)) {	/* once per instantiation */
+		st->read_fn = w->function;
+		st->discards = cal_pattern_discards_statements(tu, w->function);
+	}
+	if (st->discards)
 		return 0;
 	for (i = 0; i < run->n; i++)
 		if (run->steps[i].nonvol &&
@@ -1114,7 +1178,9 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 	p->fn = clang_getCanonicalCursor(w->function);
 	p->in_template = !vol_fix_allowed(w);
 	p->inst_fn = p->in_template ? w->function : clang_getNullCursor();
-	p->fixable = !w->parse->partial && (!p->in_template || template_allows_fix(w, run));
+	p->fixable = !w->parse->partial && (!p->in_template || template_allows_fix(w, st, run));
+	clang_getFileLocation(clang_getCursorLocation(run->steps[0].expr), &p->place_file, NULL,
+			      NULL, &p->place_offset);
 	p->why.at = clang_getNullCursor();
 	p->all_lanes = lanes_reach(f, path, n, first, &p->why);
 	free(path);
@@ -1435,6 +1501,8 @@ static void note_call(struct cal_walk *w, struct warp_state *st, struct wu_fn *f
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
 	c = &st->calls[st->nr_calls++];
 	c->callee = clang_getCanonicalCursor(callee);
+	c->hash = clang_hashCursor(c->callee);
+	c->seq = st->nr_calls - 1;
 	c->caller = clang_getCanonicalCursor(w->function);
 	c->caller_def = w->function;
 	c->call = call;
@@ -1465,6 +1533,8 @@ static void note_instantiation(struct warp_state *st, CXCursor fn)
 		if (clang_equalCursors(st->insts[i], fn))
 			return;
 	GROW(st->insts, st->alloc_insts, st->nr_insts + 1);
+	GROW(st->inst_templates, st->alloc_inst_templates, st->nr_insts + 1);
+	st->inst_templates[st->nr_insts] = template_of(fn);
 	st->insts[st->nr_insts++] = fn;
 }
 
@@ -1499,6 +1569,8 @@ static void warp_end(struct cal_walk *w, void *state)
 
 	if (!st)
 		return;
+	if (st->nr_calls)
+		qsort(st->calls, st->nr_calls, sizeof(*st->calls), by_callee);
 	for (i = 0; i < st->nr_runs; i++) {
 		struct pending *p = st->runs[i];
 		p->shown = !p->run.steps[0].nonvol || callers_show(st, p);
@@ -1513,6 +1585,7 @@ static void warp_end(struct cal_walk *w, void *state)
 	}
 	free(st->runs);
 	free(st->insts);
+	free(st->inst_templates);
 	for (i = 0; i < st->nr_calls; i++)
 		free(st->calls[i].path);
 	free(st->calls);
