@@ -41,7 +41,8 @@
  *     work-groups and a load outside that test after it.  No fix: only a second kernel or an
  *     atomic handshake orders work-groups.  It replaces finding 3.
  *  5. A barrier without CLK_LOCAL_MEM_FENCE between a store to __local
- *     memory and a load of it at another address.  Fix: add the fence
+ *     memory and a load of it at another address (or rule 3's other
+ *     pairs, conflict()).  Fix: add the fence
  *     where the flags are written as CLK_GLOBAL_MEM_FENCE or 0.
  *  3 and 5 are silent where another barrier with the missing fence
  *  stands between the two accesses.
@@ -1224,15 +1225,6 @@ static void add_global_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCu
 	free(text);
 }
 
-/* A store and a load of the same object at another address, the barrier between them. */
-static int exchanged(const struct cl_barrier *b, const struct cl_access *s,
-		     const struct cl_access *x)
-{
-	return s->store && !x->store && clang_equalCursors(s->function, b->function) &&
-	       clang_equalCursors(x->function, b->function) &&
-	       clang_equalCursors(x->base, s->base) && strcmp(x->addr, s->addr) && across(b, s, x);
-}
-
 /*
  * Does another barrier with the fence bit (1: __local, 2: __global) order
  * the store s before the load x: between them, or in the loop around b?
@@ -1280,6 +1272,11 @@ static int word_handed_over(const struct cl_access *a, const struct cl_access *b
 	const struct cl_access *one = a->store ? a : b;
 
 	if (strcmp(a->addr, b->addr) || a->per_item || b->per_item || !one->item_test)
+		return 0;
+	/* one work-item of the whole range ('get_global_id(0) == 0') and a word all
+	 * work-groups share: the other work-groups race with it too, which no
+	 * fence flag orders (rule 4's kind of finding, not this one's fix) */
+	if (!clang_Cursor_isNull(one->group.if_stmt) && !one->per_group)
 		return 0;
 	return !a->item_test || !b->item_test || strcmp(a->item_test, b->item_test);
 }
@@ -1629,6 +1626,7 @@ static void judge_no_local_fence(struct cal_walk *w, const struct cal_scope_cl *
 				 const struct cl_barrier *b)
 {
 	struct cal_finding *f;
+	enum cl_conflict k;
 	size_t i, j;
 	char *name, *fn;
 
@@ -1636,17 +1634,16 @@ static void judge_no_local_fence(struct cal_walk *w, const struct cal_scope_cl *
 		return;
 	for (i = 0; i < st->nr_lacc; i++)
 		for (j = 0; j < st->nr_lacc; j++) {
-			const struct cl_access *s = &st->lacc[i], *x = &st->lacc[j];
-			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 1))
+			const struct cl_access *x = &st->lacc[i], *y = &st->lacc[j];
+			k = i == j ? CL_NONE : conflict(w->parse->tu, b, x, y);
+			if (k == CL_NONE || fenced_by_other(st, b, x, y, 1))
 				continue;
-			name = cal_cursor_name(s->base);
+			name = cal_cursor_name(x->base);
 			fn = cal_cursor_name(cal_call_callee(b->call));
 			f = cal_report(w, b->call, "'%s' without CLK_LOCAL_MEM_FENCE does not "
 				       "order __local memory, but the work-items exchange __local "
 				       "data through '%s' across it", fn, name);
-			cal_note_at(w, f, s->at, "'%s' is stored here", name);
-			cal_note_at(w, f, x->at, "and read here at another address, by another "
-				    "work-item");
+			note_conflict(w, f, k, x, y, name);
 			add_local_fence_fix(w, f, b->flags);
 			free(name);
 			free(fn);

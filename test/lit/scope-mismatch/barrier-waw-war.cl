@@ -134,6 +134,17 @@ __kernel void one_item(__global int *g, __local int *t, int y)
 		g[0] = y + t[0];
 }
 
+/* near miss: one work-item of the whole range stores a word every work-group reads:
+ * other work-groups race with it too, which no fence flag orders (not judged here) */
+__kernel void range_word(__global int *g, __global int *out, int y)
+{
+	int x = g[0];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (get_global_id(0) == 0)
+		g[0] = y;
+	out[get_global_id(0)] = x;
+}
+
 /* near miss: the pivot one work-item reads into __local memory, then the other rows are written */
 __kernel void lu_pivot(__global float *a, int n, int k)
 {
@@ -170,4 +181,28 @@ __kernel void lud_internal(__global float *m, __local float *row_t, __local floa
 	for (int i = 0; i < 16; i++)
 		sum += col_t[ty * 16 + i] * row_t[i * 16 + tx];
 	m[(grow + ty) * dim + gcol + tx] -= sum;
+}
+
+/* rule 5 takes the same pairs: the second barrier of a round orders the read of a
+ * neighbour's __local element before the next round's store (write after read) */
+__kernel void local_rounds(__global int *out, __local int *tmp, int rounds)
+{
+	int l = (int)get_local_id(0), n = (int)get_local_size(0), stale = 0;
+	for (int r = 1; r <= rounds; r++) {
+		tmp[l] = r;
+		barrier(CLK_GLOBAL_MEM_FENCE);
+		// CHECK: barrier-waw-war.cl:[[@LINE-1]]:3: warning: 'barrier' without CLK_LOCAL_MEM_FENCE does not order __local memory, but the work-items exchange __local data through 'tmp' across it [scope-mismatch]
+		// CHECK: barrier-waw-war.cl:[[@LINE-3]]:3: note: 'tmp' is stored here
+		// CHECK: barrier-waw-war.cl:[[@LINE+3]]:12: note: and read here at another address, by another work-item
+		// CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:11-[[@LINE-4]]:31}:"CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE"
+		// FIXED: {{^}}		barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+		stale += tmp[(l + 1) % n] != r;
+		barrier(CLK_GLOBAL_MEM_FENCE);
+		// CHECK: barrier-waw-war.cl:[[@LINE-1]]:3: warning: 'barrier' without CLK_LOCAL_MEM_FENCE does not order __local memory, but the work-items exchange __local data through 'tmp' across it [scope-mismatch]
+		// CHECK: barrier-waw-war.cl:[[@LINE-3]]:12: note: 'tmp' is read here
+		// CHECK: barrier-waw-war.cl:[[@LINE-11]]:3: note: and stored here at another address, one another work-item read before the barrier
+		// CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:11-[[@LINE-4]]:31}:"CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE"
+		// FIXED: {{^}}		barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
+	}
+	out[get_global_id(0)] = stale;
 }
