@@ -595,6 +595,42 @@ int wu_whole_warps(struct wu_fn *f, CXCursor e)
 	return uniform_at(f, e, 0);
 }
 
+/* ---- one warp ---- */
+
+/* 'threadIdx.x OP K' with thread on the left: does it admit threads of the first warp only? */
+static int first_warp_only(enum CXBinaryOperatorKind op, long long k)
+{
+	if (op == CXBinaryOperator_LT)
+		return k > 0 && k <= 32;
+	if (op == CXBinaryOperator_LE)
+		return k >= 0 && k < 32;
+	return 0;
+}
+
+int wu_one_warp(struct wu_fn *f, CXCursor e)
+{
+	CXCursor a, b;
+	long long k;
+	enum CXBinaryOperatorKind op;
+
+	e = cal_strip_casts(e);
+	if (kind_of(e) != CXCursor_BinaryOperator || cal_nr_children(e) != 2 || multi_dim(f))
+		return 0;
+	op = clang_getCursorBinaryOperatorKind(e);
+	a = cal_child(e, 0);
+	b = cal_child(e, 1);
+	if (op == CXBinaryOperator_LAnd)
+		return wu_one_warp(f, a) || wu_one_warp(f, b);
+	if (op == CXBinaryOperator_EQ)
+		return (warp_index_at(f, a, 0) && uniform_at(f, b, 0)) ||
+		       (warp_index_at(f, b, 0) && uniform_at(f, a, 0));
+	if (thread_x_at(f, a, 0) && const_int(b, &k))
+		return first_warp_only(op, k);
+	if (thread_x_at(f, b, 0) && const_int(a, &k))
+		return first_warp_only(mirrored(op), k);
+	return 0;
+}
+
 /* ---- single lanes ---- */
 
 static int lane_like_at(struct wu_fn *f, CXCursor e, int depth)

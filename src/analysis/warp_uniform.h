@@ -48,6 +48,13 @@ int wu_uniform(struct wu_fn *f, CXCursor e);
 int wu_whole_warps(struct wu_fn *f, CXCursor e);
 /* Is variable var (of fn's body) never written, nor its address taken, after its declaration? */
 int wu_never_written(struct wu_fn *f, CXCursor var);
+/*
+ * Does condition e admit the threads of one warp at most: 'tid < K' with
+ * K <= 32 ('tid <= K', K < 32), a warp index '== uniform value'
+ * ('threadIdx.x / 32 == 0'), or a '&&' with such an operand?  As for whole
+ * warps, the threadIdx.x forms count only in one-row blocks.
+ */
+int wu_one_warp(struct wu_fn *f, CXCursor e);
 /* Does condition e admit one thread of a warp at most ('tid == 0', 'lane == 0', '!threadIdx.x')? */
 int wu_single_lane(struct wu_fn *f, CXCursor e);
 

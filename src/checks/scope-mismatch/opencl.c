@@ -28,7 +28,10 @@
  *  3. barrier(CLK_LOCAL_MEM_FENCE) (or work_group_barrier) relied on to
  *     order __global data: a plain store to a __global object before the
  *     barrier and a plain load of it at another address after it (or both
- *     in the loop around it), so one work-item reads what another wrote.
+ *     in the loop around it), so one work-item reads what another wrote;
+ *     a store or a load, then a store at a neighbour's element (write after
+ *     write, write after read); a shared word one work-item stores and the
+ *     others read, on either side.  See conflict().
  *     The barrier's fence covers __local memory only.  Fix: add
  *     CLK_GLOBAL_MEM_FENCE where the flags are written as
  *     CLK_LOCAL_MEM_FENCE.
@@ -38,7 +41,8 @@
  *     work-groups and a load outside that test after it.  No fix: only a second kernel or an
  *     atomic handshake orders work-groups.  It replaces finding 3.
  *  5. A barrier without CLK_LOCAL_MEM_FENCE between a store to __local
- *     memory and a load of it at another address.  Fix: add the fence
+ *     memory and a load of it at another address (or rule 3's other
+ *     pairs, conflict()).  Fix: add the fence
  *     where the flags are written as CLK_GLOBAL_MEM_FENCE or 0.
  *  3 and 5 are silent where another barrier with the missing fence
  *  stands between the two accesses.
@@ -97,6 +101,8 @@ struct cl_access {
 	int store, per_group;
 	struct group_branch group;
 	int cond_poll;		/* a load in the condition of a while or do loop */
+	int per_item;		/* the address depends on the work-item (a local or global id) */
+	char *item_test;	/* the '==' test on the work-item it is under, or NULL */
 	unsigned offset;
 	unsigned end;		/* a store: the end of the assignment */
 };
@@ -478,6 +484,71 @@ static struct group_branch group_branch_at(const struct cal_walk *w, CXCursor c)
 	return g;
 }
 
+/*
+ * Does c name the work-item: a local or global id, or a variable made from
+ * one (through its initialiser, a few variables deep)?  *data counts the
+ * variables followed.
+ */
+static int names_item(CXCursor c, void *data)
+{
+	int *seen = data;
+	CXCursor var, init;
+
+	if (is_builtin(c, "get_local_id") || is_builtin(c, "get_global_id") ||
+	    is_builtin(c, "get_local_linear_id") || is_builtin(c, "get_global_linear_id") ||
+	    is_builtin(c, "get_sub_group_local_id"))
+		return 1;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr || *seen >= 8)
+		return 0;
+	var = clang_getCursorReferenced(c);
+	init = clang_getCursorKind(var) == CXCursor_VarDecl ?
+	       clang_Cursor_getVarDeclInitializer(var) : clang_getNullCursor();
+	(*seen)++;
+	return !clang_Cursor_isNull(init) &&
+	       (names_item(init, seen) || cal_subtree_find(init, names_item, NULL, seen, NULL));
+}
+
+/* Does e differ between the work-items of a work-group? */
+static int per_item(CXCursor e)
+{
+	int seen = 0;
+
+	return names_item(e, &seen) || cal_subtree_find(e, names_item, NULL, &seen, NULL);
+}
+
+static int is_item_equality(CXCursor c, void *data)
+{
+	(void)data;
+	return cal_is_binop(c, CXBinaryOperator_EQ) &&
+	       (per_item(cal_child(c, 0)) || per_item(cal_child(c, 1)));
+}
+
+/*
+ * The text of the innermost 'if' condition that picks work-items with an
+ * '==' on their id ('if (lid == 0)', 'if (get_global_id(0) == 0)'), when c
+ * is in its then-branch; NULL when c is under none.  Two accesses under
+ * the same test are made by the same work-item.
+ */
+static char *item_test_at(const struct cal_walk *w, CXCursor c)
+{
+	int j;
+
+	for (j = w->depth - 1; j >= 0; j--) {
+		CXCursor anc = w->stack[j], path = j + 1 < w->depth ? w->stack[j + 1] : c;
+		CXCursor cond;
+		if (cal_is_function_kind(clang_getCursorKind(anc)))
+			break;
+		if (clang_getCursorKind(anc) != CXCursor_IfStmt ||
+		    !clang_equalCursors(path, cal_child(anc, 1)))
+			continue;
+		cond = cal_child(anc, 0);
+		if (is_item_equality(cal_strip_casts(cond), NULL) ||
+		    cal_subtree_find(cond, is_item_equality, NULL, NULL, NULL))
+			return address_text(w->parse->tu, cond, 0);
+	}
+	return NULL;
+}
+
 /* The innermost loop around the current cursor, in its function, or null. */
 static CXCursor enclosing_loop(const struct cal_walk *w)
 {
@@ -617,6 +688,8 @@ static void record_access(struct cal_scope_cl *st, struct cal_walk *w, CXCursor 
 	a->end = offset_of(clang_getRangeEnd(clang_getCursorExtent(cal_walk_parent(w, 0))));
 	a->cond_poll = !a->store && in_loop_condition(w, c);
 	a->per_group = per_group(c, 0);
+	a->per_item = per_item(c);
+	a->item_test = item_test_at(w, c);
 	a->group = group_branch_at(w, c);
 	a->offset = offset_of(clang_getCursorLocation(c));
 }
@@ -1117,18 +1190,18 @@ static void judge_fence(struct cal_walk *w, const struct cal_scope_cl *st, const
 }
 
 /*
- * Does the barrier stand between the store st and the load ld of another
- * work-item?  In straight code, the store before it and the load after
- * (a load before and a store after is the broadcast of a value the
- * barrier orders through __local memory: a[k*n+k] read into a __local
- * pivot, then a[row*n+k] written); in a loop around it, either way.
+ * Does the barrier stand between the access a and the later access x of
+ * another work-item?  In straight code, a before it and x after.  In a loop
+ * around it, also a in one iteration and x, written before a, in the next
+ * one, where the barrier follows a or precedes x in the loop's body.
  */
-static int across(const struct cl_barrier *b, const struct cl_access *st, const struct cl_access *ld)
+static int across(const struct cl_barrier *b, const struct cl_access *a, const struct cl_access *x)
 {
-	if (st->offset < b->offset && ld->offset > b->offset)
+	if (a->offset < b->offset && x->offset > b->offset)
 		return 1;
-	return b->loop_end && st->offset >= b->loop_begin && st->offset < b->loop_end &&
-	       ld->offset >= b->loop_begin && ld->offset < b->loop_end;
+	return b->loop_end && a->offset >= b->loop_begin && a->offset < b->loop_end &&
+	       x->offset >= b->loop_begin && x->offset < b->loop_end && x->offset < a->offset &&
+	       (b->offset > a->offset || b->offset < x->offset);
 }
 
 /* CLK_LOCAL_MEM_FENCE written at the call: the flags become both fences. */
@@ -1150,15 +1223,6 @@ static void add_global_fence_fix(struct cal_walk *w, struct cal_finding *f, CXCu
 	else
 		cal_add_fix_edits(f, ADD_GLOBAL_FIX, &e, 1);
 	free(text);
-}
-
-/* A store and a load of the same object at another address, the barrier between them. */
-static int exchanged(const struct cl_barrier *b, const struct cl_access *s,
-		     const struct cl_access *x)
-{
-	return s->store && !x->store && clang_equalCursors(s->function, b->function) &&
-	       clang_equalCursors(x->function, b->function) &&
-	       clang_equalCursors(x->base, s->base) && strcmp(x->addr, s->addr) && across(b, s, x);
 }
 
 /*
@@ -1183,11 +1247,197 @@ static int fenced_by_other(const struct cal_scope_cl *st, const struct cl_barrie
 	return 0;
 }
 
+/*
+ * How two accesses of one __global object on either side of a barrier
+ * conflict between work-items (rule 3).  The first is a before the
+ * barrier, the second b after it (or both in the loop around it).
+ */
+enum cl_conflict {
+	CL_NONE,
+	CL_RAW,		/* a store, then a load at another address */
+	CL_RAW_WORD,	/* one work-item stores a word, the others read it */
+	CL_WAW,		/* a store, then a store at a neighbour's address */
+	CL_WAR,		/* a load, then a store at a neighbour's address */
+	CL_WAR_WORD,	/* every work-item reads a word, one stores it */
+};
+
+/*
+ * One word all work-items reach (the same text, no work-item id in it),
+ * the second access made by work-items the first one's test does not pick
+ * (under a test that picks one, a different test or none).  A test on the
+ * work-item is what makes the word shared rather than written by all.
+ */
+static int word_handed_over(const struct cl_access *a, const struct cl_access *b)
+{
+	const struct cl_access *one = a->store ? a : b;
+
+	if (strcmp(a->addr, b->addr) || a->per_item || b->per_item || !one->item_test)
+		return 0;
+	/* one work-item of the whole range ('get_global_id(0) == 0') and a word all
+	 * work-groups share: the other work-groups race with it too, which no
+	 * fence flag orders (rule 4's kind of finding, not this one's fix) */
+	if (!clang_Cursor_isNull(one->group.if_stmt) && !one->per_group)
+		return 0;
+	return !a->item_test || !b->item_test || strcmp(a->item_test, b->item_test);
+}
+
+/*
+ * An index as a sum: its terms (text, with their sign) and a constant.
+ * 'lid + 1', '(l + 1) % n' (a remainder is peeled: a ring) and
+ * 'row * w + tx - 1' are each one or two terms and a constant.
+ */
+#define MAX_TERMS 8
+
+struct index_sum {
+	char *term[MAX_TERMS];
+	int nr, unit;		/* unit: a term is the work-item's id itself */
+	long long konst;
+	int ok;
+};
+
+static void sum_add(CXTranslationUnit tu, CXCursor e, int sign, struct index_sum *sum)
+{
+	CXEvalResult ev;
+	struct strbuf sb = STRBUF_INIT;
+	char *text;
+
+	e = cal_strip_casts(e);
+	if (cal_is_binop(e, CXBinaryOperator_Add) || cal_is_binop(e, CXBinaryOperator_Sub)) {
+		sum_add(tu, cal_child(e, 0), sign, sum);
+		sum_add(tu, cal_child(e, 1), cal_is_binop(e, CXBinaryOperator_Sub) ? -sign : sign, sum);
+		return;
+	}
+	ev = clang_Cursor_Evaluate(e);
+	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int) {
+		sum->konst += sign * clang_EvalResult_getAsLongLong(ev);
+		clang_EvalResult_dispose(ev);
+		return;
+	}
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	if (sum->nr == MAX_TERMS) {
+		sum->ok = 0;
+		return;
+	}
+	text = address_text(tu, e, 0);
+	strbuf_addch(&sb, sign > 0 ? '+' : '-');
+	strbuf_adds(&sb, text);
+	free(text);
+	sum->term[sum->nr++] = strbuf_detach(&sb);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr || clang_getCursorKind(e) == CXCursor_CallExpr)
+		sum->unit |= per_item(e);
+}
+
+static void index_sum_of(CXTranslationUnit tu, CXCursor index, struct index_sum *sum)
+{
+	memset(sum, 0, sizeof(*sum));
+	sum->ok = 1;
+	index = cal_strip_casts(index);
+	if (cal_is_binop(index, CXBinaryOperator_Rem))
+		index = cal_child(index, 0);
+	sum_add(tu, index, 1, sum);
+}
+
+static void index_sum_release(struct index_sum *sum)
+{
+	while (sum->nr)
+		free(sum->term[--sum->nr]);
+}
+
+static int same_terms(const struct index_sum *a, const struct index_sum *b)
+{
+	int i, j, used[MAX_TERMS] = { 0 };
+
+	if (a->nr != b->nr)
+		return 0;
+	for (i = 0; i < a->nr; i++) {
+		for (j = 0; j < b->nr && (used[j] || strcmp(a->term[i], b->term[j])); j++)
+			;
+		if (j == b->nr)
+			return 0;
+		used[j] = 1;
+	}
+	return 1;
+}
+
+/*
+ * Is one work-item's element another's: both subscripts of one array,
+ * the same terms with a different constant, and one term the work-item's
+ * id itself ('g[lid]' and 'g[lid + 1]', 'g[l]' and 'g[(l + 1) % n]',
+ * 'g[ty * w + tx]' and 'g[ty * w + tx - 1]'), so neighbouring work-items'
+ * elements are one apart and the constant reaches one of them.  Not
+ * 'g[2 * lid]' and 'g[2 * lid + 1]' (no work-item writes the other's), nor
+ * tiles at different rows of one matrix (a[(off + ty) * n + tx] read,
+ * a[(row + ty) * n + tx] written: Rodinia's lud_internal), nor the pivot
+ * a[k*n+k] one work-item reads before a[row*n+k] is written.
+ */
+static int neighbour(CXTranslationUnit tu, const struct cl_access *a, const struct cl_access *b)
+{
+	struct index_sum sa, sb;
+	char *arr_a, *arr_b;
+	int r;
+
+	if (!a->per_item || !b->per_item ||
+	    clang_getCursorKind(a->at) != CXCursor_ArraySubscriptExpr ||
+	    clang_getCursorKind(b->at) != CXCursor_ArraySubscriptExpr)
+		return 0;
+	arr_a = address_text(tu, cal_child(a->at, 0), 0);
+	arr_b = address_text(tu, cal_child(b->at, 0), 0);
+	r = !strcmp(arr_a, arr_b);
+	free(arr_a);
+	free(arr_b);
+	if (!r)
+		return 0;
+	index_sum_of(tu, cal_child(a->at, 1), &sa);
+	index_sum_of(tu, cal_child(b->at, 1), &sb);
+	r = sa.ok && sb.ok && (sa.unit || sb.unit) && sa.konst != sb.konst && same_terms(&sa, &sb);
+	index_sum_release(&sa);
+	index_sum_release(&sb);
+	return r;
+}
+
+static enum cl_conflict conflict(CXTranslationUnit tu, const struct cl_barrier *b,
+				 const struct cl_access *x, const struct cl_access *y)
+{
+	if (!clang_equalCursors(x->function, b->function) ||
+	    !clang_equalCursors(y->function, b->function) ||
+	    !clang_equalCursors(x->base, y->base) || (!x->store && !y->store) ||
+	    !across(b, x, y))
+		return CL_NONE;
+	if (x->store && !y->store)
+		return strcmp(x->addr, y->addr) ? CL_RAW :
+		       word_handed_over(x, y) ? CL_RAW_WORD : CL_NONE;
+	if (neighbour(tu, x, y))
+		return x->store ? CL_WAW : CL_WAR;
+	return !x->store && word_handed_over(x, y) ? CL_WAR_WORD : CL_NONE;
+}
+
+/* The notes at the two accesses, by the kind of conflict. */
+static void note_conflict(struct cal_walk *w, struct cal_finding *f, enum cl_conflict k,
+			  const struct cl_access *x, const struct cl_access *y, const char *name)
+{
+	static const char *const second[] = {
+		[CL_RAW] = "and read here at another address, by another work-item",
+		[CL_RAW_WORD] = "and read here by work-items the test before the barrier "
+				"does not pick",
+		[CL_WAW] = "and stored here at another address, one another work-item "
+			   "stored before the barrier",
+		[CL_WAR] = "and stored here at another address, one another work-item "
+			   "read before the barrier",
+		[CL_WAR_WORD] = "and stored here by the work-item the test picks, after "
+				"other work-items read it",
+	};
+
+	cal_note_at(w, f, x->at, x->store ? "'%s' is stored here" : "'%s' is read here", name);
+	cal_note_at(w, f, y->at, "%s", second[k]);
+}
+
 /* barrier(CLK_LOCAL_MEM_FENCE) between work-items exchanging __global data. */
 static int judge_local_only(struct cal_walk *w, const struct cal_scope_cl *st,
 			    const struct cl_barrier *b)
 {
 	struct cal_finding *f;
+	enum cl_conflict k;
 	size_t i, j;
 	char *name, *fn;
 
@@ -1195,17 +1445,16 @@ static int judge_local_only(struct cal_walk *w, const struct cal_scope_cl *st,
 		return 0;	/* CLK_GLOBAL_MEM_FENCE is there, or no __local fence either */
 	for (i = 0; i < st->nr_acc; i++)
 		for (j = 0; j < st->nr_acc; j++) {
-			const struct cl_access *s = &st->acc[i], *x = &st->acc[j];
-			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 2))
+			const struct cl_access *x = &st->acc[i], *y = &st->acc[j];
+			k = i == j ? CL_NONE : conflict(w->parse->tu, b, x, y);
+			if (k == CL_NONE || fenced_by_other(st, b, x, y, 2))
 				continue;
-			name = cal_cursor_name(s->base);
+			name = cal_cursor_name(x->base);
 			fn = cal_cursor_name(cal_call_callee(b->call));
 			f = cal_report(w, b->call, "'%s' with only CLK_LOCAL_MEM_FENCE orders "
 				       "__local memory, but the work-items exchange __global data "
 				       "through '%s' across it", fn, name);
-			cal_note_at(w, f, s->at, "'%s' is stored here", name);
-			cal_note_at(w, f, x->at, "and read here at another address, by another "
-				    "work-item");
+			note_conflict(w, f, k, x, y, name);
 			add_global_fence_fix(w, f, b->flags);
 			free(name);
 			free(fn);
@@ -1377,6 +1626,7 @@ static void judge_no_local_fence(struct cal_walk *w, const struct cal_scope_cl *
 				 const struct cl_barrier *b)
 {
 	struct cal_finding *f;
+	enum cl_conflict k;
 	size_t i, j;
 	char *name, *fn;
 
@@ -1384,17 +1634,16 @@ static void judge_no_local_fence(struct cal_walk *w, const struct cal_scope_cl *
 		return;
 	for (i = 0; i < st->nr_lacc; i++)
 		for (j = 0; j < st->nr_lacc; j++) {
-			const struct cl_access *s = &st->lacc[i], *x = &st->lacc[j];
-			if (!exchanged(b, s, x) || fenced_by_other(st, b, s, x, 1))
+			const struct cl_access *x = &st->lacc[i], *y = &st->lacc[j];
+			k = i == j ? CL_NONE : conflict(w->parse->tu, b, x, y);
+			if (k == CL_NONE || fenced_by_other(st, b, x, y, 1))
 				continue;
-			name = cal_cursor_name(s->base);
+			name = cal_cursor_name(x->base);
 			fn = cal_cursor_name(cal_call_callee(b->call));
 			f = cal_report(w, b->call, "'%s' without CLK_LOCAL_MEM_FENCE does not "
 				       "order __local memory, but the work-items exchange __local "
 				       "data through '%s' across it", fn, name);
-			cal_note_at(w, f, s->at, "'%s' is stored here", name);
-			cal_note_at(w, f, x->at, "and read here at another address, by another "
-				    "work-item");
+			note_conflict(w, f, k, x, y, name);
 			add_local_fence_fix(w, f, b->flags);
 			free(name);
 			free(fn);
@@ -1427,10 +1676,14 @@ void cal_scope_cl_end(struct cal_scope_cl *st, struct cal_walk *w)
 		free(st->sites[i].name);
 		free(st->sites[i].shared);
 	}
-	for (i = 0; i < st->nr_acc; i++)
+	for (i = 0; i < st->nr_acc; i++) {
 		free(st->acc[i].addr);
-	for (i = 0; i < st->nr_lacc; i++)
+		free(st->acc[i].item_test);
+	}
+	for (i = 0; i < st->nr_lacc; i++) {
 		free(st->lacc[i].addr);
+		free(st->lacc[i].item_test);
+	}
 	free(st->lacc);
 	free(st->sites);
 	free(st->calls);

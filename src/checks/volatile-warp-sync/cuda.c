@@ -27,7 +27,10 @@
  * arrays reduced side by side, whose steps interleave; compare-and-assign
  * bodies of several assignments (an argmax's value and index); and the
  * stores that fill the array before the first step, which need a
- * __syncwarp() of their own.
+ * __syncwarp() of their own.  A loop one warp runs alone (under 'if (tid
+ * < 32)') with no barrier, whose lanes read elements of a __shared__ array
+ * other lanes write in it (a sort's compare-and-swap), is flagged too, with
+ * no fix (check_exchange_loop).
  *
  * The fix rewrites each step into
  *	{ T v = <reads>; __syncwarp(); <lhs> = v; __syncwarp(); }
@@ -1451,6 +1454,153 @@ static int loop_steps(struct wu_fn *f, CXCursor body, struct step *out)
 	return n;
 }
 
+/* ---- an exchange one warp repeats in a loop: a sort, a shift ---- */
+
+#define MAX_ACC 16	/* elements of __shared__ arrays written, and read, in one loop */
+
+struct acc_scan {
+	struct wu_fn *f;
+	CXCursor writes[MAX_ACC], reads[MAX_ACC];
+	int nw, nr;
+};
+
+/* Do a and b start at one place, the same kind (cursors reached two ways need not compare equal)? */
+static int same_place(CXCursor a, CXCursor b)
+{
+	return clang_getCursorKind(a) == clang_getCursorKind(b) &&
+	       clang_equalLocations(clang_getCursorLocation(a), clang_getCursorLocation(b));
+}
+
+/* Is e the element written by its parent: an assignment's left side, or ++/--? */
+static int written_by(CXCursor e, CXCursor parent)
+{
+	int compound;
+
+	if (vol_is_assignment(parent, &compound))
+		return same_place(cal_ignore_wrappers(cal_child(parent, 0)), e);
+	return vol_is_unary(parent, CXUnaryOperator_PreInc) ||
+	       vol_is_unary(parent, CXUnaryOperator_PostInc) ||
+	       vol_is_unary(parent, CXUnaryOperator_PreDec) ||
+	       vol_is_unary(parent, CXUnaryOperator_PostDec);
+}
+
+/* The elements of __shared__ arrays (volatile or not) the loop writes and reads. */
+static enum CXChildVisitResult acc_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct acc_scan *a = data;
+	int compound = 0, write;
+
+	if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr ||
+	    is_array_type(clang_getCursorType(c)) ||
+	    !shared_object(a->f, cal_base_variable(c)))
+		return CXChildVisit_Recurse;
+	write = written_by(c, parent);
+	if (write && a->nw < MAX_ACC)
+		a->writes[a->nw++] = c;
+	vol_is_assignment(parent, &compound);
+	if ((!write || compound) && a->nr < MAX_ACC)
+		a->reads[a->nr++] = c;
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * A read of an element another lane of the warp writes in the loop ('s[t + 1]'
+ * read, 's[t]' written): found in *w and *r.
+ */
+static int cross_lane_pair(struct wu_fn *f, CXCursor loop, CXCursor *w, CXCursor *r)
+{
+	struct acc_scan *a = calloc(1, sizeof(*a));
+	int i, j, found = 0;
+
+	if (!a)
+		return 0;
+	a->f = f;
+	clang_visitChildren(loop, acc_visitor, a);
+	for (i = 0; i < a->nw && !found; i++)
+		for (j = 0; j < a->nr && !found; j++)
+			if (clang_equalCursors(object_of(f, cal_base_variable(a->writes[i])),
+					       object_of(f, cal_base_variable(a->reads[j]))) &&
+			    other_lanes_element(f, f->tu, a->writes[i], a->reads[j], NULL)) {
+				*w = a->writes[i];
+				*r = a->reads[j];
+				found = 1;
+			}
+	free(a);
+	return found;
+}
+
+/*
+ * Is the loop (path[n - 1]) in code one warp runs alone ('if (threadIdx.x <
+ * 32)'), and the outermost loop without a barrier below that test?
+ */
+static int one_warp_loop(struct wu_fn *f, const CXCursor *path, int n)
+{
+	int i, warp = 0;
+
+	for (i = 0; i + 1 < n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(path[i]);
+		if (k == CXCursor_IfStmt && clang_equalCursors(path[i + 1], cal_child(path[i], 1)) &&
+		    wu_one_warp(f, cal_child(path[i], 0)))
+			warp = 1;
+		else if (warp && (k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+				  k == CXCursor_DoStmt) && !vol_contains_barrier(path[i]))
+			return 0;	/* the loop around it is the one reported */
+	}
+	return warp;
+}
+
+/* Steps among the loop body's statements: two or more make a run check_block reports. */
+static int body_has_run(struct wu_fn *f, CXCursor body)
+{
+	struct step st;
+	int i, n = cal_nr_children(body), steps = 0;
+
+	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+		return 0;
+	for (i = 0; i < n; i++)
+		steps += as_step(f, cal_child(body, i), &st);
+	return steps > 1;
+}
+
+/*
+ * A loop one warp runs alone, with no barrier, whose lanes read elements of a
+ * __shared__ array that other lanes write in it (an odd-even transposition
+ * sort, insertion steps, a shift): without lockstep nothing orders one
+ * lane's read after its neighbour's write of the iteration before.  The
+ * reads and writes are spread over the body (a compare-and-swap writes two
+ * elements), so no fix: where a __syncwarp() must stand, and that every
+ * lane reaches it, is not proven for such bodies.
+ */
+static void check_exchange_loop(struct cal_walk *w, struct wu_fn *f, CXCursor loop,
+				CXCursor body)
+{
+	CXCursor wr, rd, *path;
+	struct cal_finding *fd;
+	char *name;
+	int n = 0;
+
+	if (body_has_run(f, body) || !cross_lane_pair(f, loop, &wr, &rd))
+		return;
+	path = path_to(w, f, loop, &n);
+	if (!path || under_single_lane(f, path, n, loop) || !one_warp_loop(f, path, n)) {
+		free(path);
+		return;
+	}
+	free(path);
+	name = cal_cursor_name(cal_base_variable(wr));
+	fd = cal_report(w, wr, "warp-synchronous exchange on %s '%s' repeated by a loop with no "
+			"__syncwarp(): lanes of a warp are not in lockstep since Volta, so end each "
+			"step with a __syncwarp() that every lane reaches, or sort in registers with "
+			"__shfl_sync",
+			vol_is_volatile_lvalue(wr) ? "volatile" : "non-volatile __shared__", name);
+	cal_note_at(w, fd, rd, "this reads an element that another lane of the warp writes in "
+		    "the loop");
+	cal_note_no_fix(w, fd, loop, "the lanes' reads and writes are spread over the loop's "
+			"body, and where a __syncwarp() that every lane reaches must stand "
+			"between them is not proven");
+	free(name);
+}
+
 /* The stores check_block saw before loop, no barrier between. */
 static struct loop_fills *fills_before(struct warp_state *st, CXCursor loop)
 {
@@ -1472,8 +1622,12 @@ static void check_loop(struct cal_walk *w, struct warp_state *st, struct wu_fn *
 	struct loop_fills *lf;
 	int i, n;
 
-	if (vol_contains_barrier(loop) || !(n = loop_steps(f, body, steps)))
+	if (vol_contains_barrier(loop))
 		return;
+	if (!(n = loop_steps(f, body, steps))) {
+		check_exchange_loop(w, f, loop, body);
+		return;
+	}
 	run = calloc(1, sizeof(*run));
 	if (!run)
 		return;

@@ -105,8 +105,8 @@ __kernel void exchange(__global int *data, __global int *out)
 		out[l] = data[(l + 1) % n];
 		work_group_barrier(CLK_LOCAL_MEM_FENCE);
 		// CHECK: scope-mismatch.cl:[[@LINE-1]]:3: warning: 'work_group_barrier' with only CLK_LOCAL_MEM_FENCE orders __local memory, but the work-items exchange __global data through 'data' across it [scope-mismatch]
-		// CHECK: scope-mismatch.cl:[[@LINE-13]]:3: note: 'data' is stored here
-		// CHECK: scope-mismatch.cl:[[@LINE-4]]:12: note: and read here at another address, by another work-item
+		// CHECK: scope-mismatch.cl:[[@LINE-3]]:12: note: 'data' is read here
+		// CHECK: scope-mismatch.cl:[[@LINE-14]]:3: note: and stored here at another address, one another work-item read before the barrier
 		// CHECK: fix-it:"{{.*}}scope-mismatch.cl":{[[@LINE-4]]:22-[[@LINE-4]]:41}:"CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE"
 	}
 }
