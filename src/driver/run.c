@@ -88,6 +88,30 @@ static void explain_errors(const struct file_run *run, struct cal_findings *erro
 			cal_checks[i]->explain_errors(errors, &run->w->findings, first);
 }
 
+/*
+ * The errors the enabled checks claim before the walk (their claim_errors
+ * hooks): those dropped are reported by the walk, those restated are
+ * findings from now on.  Returns how many.
+ */
+static size_t claim_errors(const struct file_run *run, const struct cal_parse_info *info,
+			   struct cal_findings *errors)
+{
+	size_t n = 0, i, kept = 0;
+	int c;
+
+	for (c = 0; c < cal_nr_checks; c++)
+		if (run->job->enabled[c] && cal_checks[c]->claim_errors)
+			n += cal_checks[c]->claim_errors(info, errors);
+	for (i = 0; i < errors->nr; i++) {
+		if (strcmp(errors->items[i].check, "clang-diagnostic-error"))
+			cal_findings_take(&run->w->findings, &errors->items[i]);
+		else
+			errors->items[kept++] = errors->items[i];
+	}
+	errors->nr = kept;
+	return n;
+}
+
 /* The real path of path's folder with a trailing slash, or NULL. */
 static char *folder_of(const char *path)
 {
@@ -347,6 +371,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, cal_clang_gaps_rdc(&job->args), &errors,
 						 set->verbose ? stderr : NULL);
 	describe_parse(run, tu, path, arch, mask, &info);
+	nr_errors -= (int)claim_errors(run, &info, &errors);
 	info.partial = nr_errors > 0;
 	if (job->opencl)
 		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);

@@ -37,6 +37,7 @@ enum cal_space {
 #define CAL_MAX_DEPTH 512
 
 struct cal_walk;
+struct cal_parse_info;
 struct cal_tu_facts;
 struct ct_call;
 
@@ -82,6 +83,15 @@ struct cal_check {
 	 */
 	void (*explain_errors)(struct cal_findings *errors, const struct cal_findings *found,
 			       size_t first);
+	/*
+	 * Before the walk: claim errors (one parse's clang errors) that are
+	 * the user's error in the check's words, by dropping those the check's
+	 * walk reports in their place or restating others in place (their
+	 * check set to the check's ID: the run then takes them as findings).
+	 * The parse is not partial for them, so the file's other findings
+	 * keep their fixes.  Returns how many it claimed.  NULL: none.
+	 */
+	size_t (*claim_errors)(const struct cal_parse_info *parse, struct cal_findings *errors);
 	void *(*begin)(struct cal_walk *w);
 	void (*visit)(struct cal_walk *w, CXCursor c, void *state);
 	void (*end)(struct cal_walk *w, void *state);

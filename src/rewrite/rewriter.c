@@ -300,6 +300,17 @@ static int is_include(const char *text)
 	return !strncmp(text, "#include", 8);
 }
 
+/*
+ * An insertion that opens a conditional the file's own code then closes
+ * (arch-unsupported's guard around a definition, '#if ...' with no
+ * '#endif'): the helpers inserted at the same offset are not the guarded
+ * code, so they go before it.
+ */
+static int opens_conditional(const char *text)
+{
+	return !strncmp(text, "#if", 3) && !strstr(text, "#endif");
+}
+
 static int edit_order(const void *pa, const void *pb)
 {
 	const struct cal_rw_edit *a = pa, *b = pb;
@@ -309,6 +320,8 @@ static int edit_order(const void *pa, const void *pb)
 		return a->length < b->length ? -1 : 1;	/* insertion first */
 	if (is_include(a->replacement) != is_include(b->replacement))
 		return is_include(a->replacement) ? -1 : 1;	/* #include before helpers */
+	if (opens_conditional(a->replacement) != opens_conditional(b->replacement))
+		return opens_conditional(a->replacement) ? 1 : -1;	/* helpers before a guard */
 	return strcmp(a->replacement, b->replacement);
 }
 

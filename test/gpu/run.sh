@@ -15,7 +15,8 @@
 #    and the legacy acquire load (cuatomlint_acquire_load) on values a
 #    load must not change.
 # 2. End-to-end: each test/gpu/e2e/*.cu misuse program is compiled and run
-#    as written ("before": at least two must fail on a GPU), then copied,
+#    as written ("before": at least two must fail on a GPU; one marked
+#    "// run.sh: before fails to compile" must be nvcc's error), then copied,
 #    fixed with `cuatomlint --fix`, compiled and run again ("after": must
 #    pass), and fixed again for a build that also targets sm_52, which
 #    gets table C's legacy form (atomicAdd(p, 0) + __threadfence(),
@@ -176,6 +177,15 @@ start_compile() {	# BINARY SOURCE FLAGS...
 build_and_run() {	# NAME BINARY SOURCE EXPECT: after start_compile of BINARY
 	local name=$1 bin=$2 expect=$4 rc secs
 	read -r rc secs < "$bin.compiled"
+	if [ "$expect" = nocompile ]; then	# the misuse is nvcc's error: nothing to run
+		if [ "$rc" != 0 ]; then
+			row "$name" "expected compile error ($(grep -m1 -o 'error: .*' "$bin.log" | cut -c8-30))" "$secs"
+		else
+			row "$name" "UNEXPECTED COMPILE (misuse not caught)" "$secs"
+			FAILED=1
+		fi
+		return 1
+	fi
 	if [ "$rc" != 0 ]; then
 		row "$name" "COMPILE ERROR (see $(basename "$bin").log)" "$secs"
 		FAILED=1
@@ -216,6 +226,7 @@ for src in "$HERE"/e2e/*.cu; do
 	base=$(basename "$src" .cu)
 	before=fail
 	grep -q '^// run.sh: before may pass' "$src" && before=any
+	grep -q '^// run.sh: before fails to compile' "$src" && before=nocompile
 	CASES+=("e2e $base (before fix)|$OUT/e2e_${base}_before|$src|$before|")
 	if [ "$HAVE_FIX" = 2 ]; then
 		[ "$PREPARED" = "$OUT" ] || cp "$PREPARED/fixed/$base"*.cu "$OUT/fixed/" || exit 2

@@ -28,6 +28,7 @@
 #include "fixits/include_insert.h"
 #include "checks/arch-unsupported/opencl.h"
 #include "checks/arch-unsupported/atomic_ref_fallback.h"
+#include "checks/arch-unsupported/redefinition.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/atomics.h"
@@ -386,6 +387,8 @@ static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 	}
 	if (st->reach)
 		cal_reach_visit(st->reach, w, c);
+	if (k == CXCursor_FunctionDecl)
+		cal_arch_report_redefinition(w, c);
 	if ((k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr) ||
 	    !cal_walk_in_device_code(w))
 		return;
@@ -427,6 +430,15 @@ static void arch_end(struct cal_walk *w, void *state)
 static void arch_explain_errors(struct cal_findings *errors, const struct cal_findings *found,
 				size_t first);
 
+/* Before the walk: the errors this check says in its own words (see each half). */
+static size_t arch_claim_errors(const struct cal_parse_info *parse, struct cal_findings *errors)
+{
+	if (parse->opencl)
+		return parse->ocl_profile ? cal_ocl_claim_errors(errors, parse->ocl_profile,
+								 parse->tu, CHECK_ID) : 0;
+	return cal_arch_claim_redefinitions(parse, errors);
+}
+
 const struct cal_check cal_check_arch_unsupported = {
 	.id = CHECK_ID,
 	.severity = CAL_SEV_ERROR,
@@ -435,6 +447,7 @@ const struct cal_check cal_check_arch_unsupported = {
 	.doc = CHECK_ID ".md",
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
 	.explain_errors = arch_explain_errors,
+	.claim_errors = arch_claim_errors,
 	.begin = arch_begin,
 	.visit = arch_visit,
 	.end = arch_end,

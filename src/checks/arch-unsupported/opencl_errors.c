@@ -11,11 +11,25 @@
  * clang says "use of undeclared identifier 'atomic_fetch_add'".  There is
  * no fix: the explicit form with a weaker order or scope changes the
  * meaning where seq_cst was needed, and only the author knows.
+ *
+ * The explicit functions without a scope argument
+ * (atomic_fetch_add_explicit(p, v, order), atomic_load_explicit(p, order))
+ * mean memory_scope_device, and 3.0 declares them only with
+ * __opencl_c_atomic_scope_device: clang says "no matching function".  The
+ * call's argument count, read from its text, tells that form from a wrong
+ * call; the finding's note names the four-argument form at work-group
+ * scope, which is right only where one work-group alone uses the object
+ * (so no fix).
+ *
+ * Both are said before the walk (cal_ocl_claim_errors): such a call is one
+ * expression clang recovers from, so the parse is not partial for it and
+ * the file's other findings keep their fixes.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse/check.h"
+#include "parse/ast.h"
 #include "cuatomlint/strbuf.h"
 #include "opencl/opencl.h"
 #include "checks/arch-unsupported/opencl.h"
@@ -127,24 +141,145 @@ static void restate_gated_names(struct cal_findings *errors, const struct cal_oc
 void cal_ocl_restate_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
 			    const char *check_id)
 {
-	size_t i;
-
 	restate_gated_names(errors, p, check_id);
-	if (cal_ocl_std() < 300 || (cal_ocl_profile_has(p, "__opencl_c_atomic_order_seq_cst") &&
-				    cal_ocl_profile_has(p, "__opencl_c_atomic_scope_device")))
-		return;
+}
+
+/* Restate an undeclared non-explicit function (seq_cst, device scope); 1 if it was one. */
+static int restate_implicit(struct cal_finding *f, const struct cal_ocl_profile *p)
+{
+	const char *fn = undeclared_implicit(f->message);
+	char *msg;
+
+	if (!fn || (cal_ocl_profile_has(p, "__opencl_c_atomic_order_seq_cst") &&
+		    cal_ocl_profile_has(p, "__opencl_c_atomic_scope_device")))
+		return 0;
+	msg = xasprintf("'%s' (seq_cst order, device scope) needs %s, which device profile "
+			"'%s' lacks; write %s_explicit with the order and scope the code "
+			"needs, if not seq_cst at device scope", fn, lacking(p), p->name, fn);
+	free(f->message);
+	f->message = msg;
+	return 1;
+}
+
+/* The explicit functions and their argument count without the scope argument. */
+static const struct {
+	const char *name;
+	int nr_args;
+} scopeless[] = {
+	{ "atomic_store_explicit", 3 }, { "atomic_load_explicit", 2 },
+	{ "atomic_exchange_explicit", 3 }, { "atomic_compare_exchange_strong_explicit", 5 },
+	{ "atomic_compare_exchange_weak_explicit", 5 }, { "atomic_fetch_add_explicit", 3 },
+	{ "atomic_fetch_sub_explicit", 3 }, { "atomic_fetch_or_explicit", 3 },
+	{ "atomic_fetch_xor_explicit", 3 }, { "atomic_fetch_and_explicit", 3 },
+	{ "atomic_fetch_min_explicit", 3 }, { "atomic_fetch_max_explicit", 3 },
+	{ "atomic_flag_test_and_set_explicit", 2 }, { "atomic_flag_clear_explicit", 2 },
+};
+
+/* The scopeless[] row of a "no matching function" error's function, or -1. */
+static int unmatched_explicit(const char *message)
+{
+	static const char prefix[] = "no matching function for call to '";
+	size_t i, n;
+
+	if (strncmp(message, prefix, sizeof(prefix) - 1))
+		return -1;
+	message += sizeof(prefix) - 1;
+	for (i = 0; i < sizeof(scopeless) / sizeof(scopeless[0]); i++) {
+		n = strlen(scopeless[i].name);
+		if (!strncmp(message, scopeless[i].name, n) && !strcmp(message + n, "'"))
+			return (int)i;
+	}
+	return -1;
+}
+
+/*
+ * How many arguments the call written at text (its function's name, n
+ * bytes) passes, counting the commas outside nested brackets and literals;
+ * -1 where the text is not such a call (a macro wrote it).
+ */
+static int written_args(const char *text, size_t size, const char *name)
+{
+	size_t i = strlen(name);
+	int depth = 0, nr = 1, empty = 1;
+
+	if (size < i || strncmp(text, name, i))
+		return -1;
+	while (i < size && strchr(" \t\r\n", text[i]))
+		i++;
+	if (i == size || text[i++] != '(')
+		return -1;
+	for (; i < size; i++) {
+		char c = text[i];
+		if (c == '"' || c == '\'') {	/* skip the literal */
+			for (i++; i < size && text[i] != c; i++)
+				if (text[i] == '\\')
+					i++;
+		} else if (c == '(' || c == '[' || c == '{') {
+			depth++;
+		} else if ((c == ')' || c == ']' || c == '}') && depth) {
+			depth--;
+		} else if (c == ')') {
+			return empty ? 0 : nr;
+		} else if (c == ',' && !depth) {
+			nr++;
+		}
+		if (!strchr(" \t\r\n", c))
+			empty = 0;
+	}
+	return -1;
+}
+
+/* Is the error at a call of scopeless[row] written with no scope argument? */
+static int scopeless_call_at(CXTranslationUnit tu, const struct cal_finding *e, int row)
+{
+	CXFile file = e->range.begin.file ? clang_getFile(tu, e->range.begin.file) : NULL;
+	const char *text;
+	size_t size;
+
+	if (!file || !(text = clang_getFileContents(tu, file, &size)) ||
+	    e->range.begin.offset >= size)
+		return 0;
+	return written_args(text + e->range.begin.offset, size - e->range.begin.offset,
+			    scopeless[row].name) == scopeless[row].nr_args;
+}
+
+/* Restate a scopeless explicit call the profile lacks; 1 if it was one. */
+static int restate_scopeless(CXTranslationUnit tu, struct cal_finding *f,
+			     const struct cal_ocl_profile *p)
+{
+	int row = unmatched_explicit(f->message);
+	char *msg;
+
+	if (row < 0 || cal_ocl_profile_has(p, "__opencl_c_atomic_scope_device") ||
+	    !scopeless_call_at(tu, f, row))
+		return 0;
+	msg = xasprintf("'%s' without a scope argument (memory_scope_device) needs "
+			"__opencl_c_atomic_scope_device, which device profile '%s' lacks",
+			scopeless[row].name, p->name);
+	free(f->message);
+	f->message = msg;
+	cal_finding_add_note(f, &f->range, "if only the work-items of one work-group use this "
+			     "object, add the scope argument memory_scope_work_group; across "
+			     "work-groups the profile has no scope that orders it (no automatic "
+			     "fix: only the author knows which)");
+	return 1;
+}
+
+size_t cal_ocl_claim_errors(struct cal_findings *errors, const struct cal_ocl_profile *p,
+			    CXTranslationUnit tu, const char *check_id)
+{
+	size_t i, n = 0;
+
+	if (cal_ocl_std() < 300)
+		return 0;
 	for (i = 0; i < errors->nr; i++) {
 		struct cal_finding *f = &errors->items[i];
-		const char *fn = undeclared_implicit(f->message);
-		char *msg;
 
-		if (!fn)
+		if (strcmp(f->check, "clang-diagnostic-error") ||
+		    !(restate_implicit(f, p) || restate_scopeless(tu, f, p)))
 			continue;
-		msg = xasprintf("'%s' (seq_cst order, device scope) needs %s, which device profile "
-				"'%s' lacks; write %s_explicit with the order and scope the code "
-				"needs, if not seq_cst at device scope", fn, lacking(p), p->name, fn);
-		free(f->message);
-		f->message = msg;
 		f->check = check_id;
+		n++;
 	}
+	return n;
 }
