@@ -473,19 +473,17 @@ static int rereads_same_words(CXCursor loop, CXCursor value)
  * it: 'while (seen == 0) seen += *flag;', 'do { count = 0; for (...)
  * count += flags[i]; } while (count < n);'.
  */
-int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
-			  int level, CXCursor *copy_out)
+/* The loop around walk level 'level' that spins on local copy (cal_in_copied_poll); its level. */
+static int copy_poll_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
+			  CXCursor copy, int accumulates, int level)
 {
-	int accumulates, n, inner = 1;
-	CXCursor copy = copy_target(w, value, level, &accumulates), loop, cond;
+	int n, inner = 1;
+	CXCursor loop, cond;
 
-	*copy_out = copy;
-	if (clang_Cursor_isNull(copy))
-		return 0;
 	for (n = level; n < w->depth; n++) {
 		enum CXCursorKind k = clang_getCursorKind(cal_walk_parent(w, n));
 		if (cal_is_function_kind(k) || k == CXCursor_LambdaExpr || k == CXCursor_CallExpr)
-			return 0;
+			return -1;
 		if (!is_loop_kind(k))
 			continue;
 		loop = cal_walk_parent(w, n);
@@ -493,13 +491,28 @@ int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor 
 		if (!clang_Cursor_isNull(cond))
 			return is_spin_except(loop, operand_reading(cond, copy),
 					      clang_getCanonicalCursor(copy)) &&
-			       ((inner && !accumulates) || rereads_same_words(loop, value));
+			       ((inner && !accumulates) || rereads_same_words(loop, value)) ? n : -1;
 		/* only a running total is tested by an outer loop */
 		if (!accumulates)
-			return 0;
+			return -1;
 		inner = 0;
 	}
-	return 0;
+	return -1;
+}
+
+int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
+			  int level, CXCursor *copy_out)
+{
+	int accumulates;
+	CXCursor copy = copy_target(w, value, level, &accumulates);
+
+	*copy_out = copy;
+	return !clang_Cursor_isNull(copy) && copy_poll_loop(w, tu, value, copy, accumulates, level) >= 0;
+}
+
+int cal_output_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, CXCursor copy)
+{
+	return copy_poll_loop(w, tu, c, copy, 0, 0);
 }
 
 int cal_is_scalar(CXType t)

@@ -764,6 +764,59 @@ int ptx_has_statement(const char *text, size_t len, const char *opcode, const ch
 	return s.found;
 }
 
+struct first_search {
+	const char *opcode;
+	struct ptx_insn *out;
+	int found;
+	unsigned nr;
+};
+
+static void keep_first(const struct ptx_insn *insn, const char *text, size_t base_len, void *data)
+{
+	struct first_search *s = data;
+
+	s->nr++;
+	if (!s->found && strlen(s->opcode) == base_len && !memcmp(text + insn->pos, s->opcode, base_len)) {
+		*s->out = *insn;
+		s->found = 1;
+	}
+}
+
+int ptx_find_statement(const char *text, size_t len, const char *opcode, struct ptx_insn *out,
+		       unsigned *nr_statements)
+{
+	struct first_search s = { opcode, out, 0, 0 };
+
+	each_statement(text, len, keep_first, &s);
+	*nr_statements = s.nr;
+	return s.found;
+}
+
+int ptx_operand_index(const struct ptx_insn *insn, int k, const char *text,
+		      const struct ptx_asm_operands *ops)
+{
+	const char *s;
+	size_t len;
+
+	if (k < 0 || k >= insn->nr_operands)
+		return -1;
+	s = text + insn->operands[k].pos;
+	len = insn->operands[k].len;
+	if (s[0] == '[') {
+		if (len < 2 || s[len - 1] != ']')
+			return -1;
+		s++;
+		len -= 2;
+	}
+	if (len < 2 || s[0] != '%')
+		return -1;
+	/* the whole operand is one reference: '%1', '%[v]', never '%1+8' */
+	if (s[1] == '[' ? memchr(s, ']', len) != s + len - 1
+			: strspn(s + 1, "0123456789") != len - 1)
+		return -1;
+	return operand_reference(s, len, ops);
+}
+
 void ptx_insns_release(struct ptx_insns *list)
 {
 	free(list->items);

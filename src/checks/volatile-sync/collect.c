@@ -2,6 +2,7 @@
  * volatile-sync, collecting: during the walk, the volatile polls and stores,
  * the locks acquired in loops, the calls that hand a flag on.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -262,13 +263,73 @@ static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CX
 	return CXChildVisit_Continue;
 }
 
+/* Is qualifier q (with its dot) a PTX type ('.u32', '.b64', '.f32')? */
+static int is_type_qualifier(const char *q, size_t len)
+{
+	return len >= 3 && strchr("usbf", q[1]) && strspn(q + 2, "0123456789") == len - 2;
+}
+
+static int has_qualifier(const struct ptx_insn *insn, const char *text, const char *q)
+{
+	size_t len = strlen(q);
+	int k;
+
+	for (k = 0; k < insn->nr_quals; k++)
+		if (insn->quals[k].len == len && !memcmp(text + insn->quals[k].pos, q, len))
+			return 1;
+	return 0;
+}
+
+int cal_vs_weak_load(const struct cal_asm_template *at, struct ptx_insn *insn, unsigned *nr,
+		     char *name, size_t size)
+{
+	const char *t = at->text.buf;
+	size_t used;
+	int k;
+
+	if (!ptx_find_statement(t, at->text.len, "ld", insn, nr) ||
+	    has_qualifier(insn, t, ".acquire") || has_qualifier(insn, t, ".relaxed") ||
+	    has_qualifier(insn, t, ".mmio"))
+		return 0;
+	if (has_qualifier(insn, t, ".volatile")) {
+		snprintf(name, size, "ld.volatile");
+		return 1;
+	}
+	if (!has_qualifier(insn, t, ".cg") && !has_qualifier(insn, t, ".cv"))
+		return 0;
+	used = (size_t)snprintf(name, size, "ld");
+	for (k = 0; k < insn->nr_quals && used < size; k++) {
+		const struct ptx_qual *q = &insn->quals[k];
+		if (!is_type_qualifier(t + q->pos, q->len))
+			used += (size_t)snprintf(name + used, size - used, "%.*s", (int)q->len,
+						 t + q->pos);
+	}
+	return 1;
+}
+
+/* Does asm statement stmt load with a weak or volatile PTX load (name: as cal_vs_weak_load)? */
+static int asm_weak_load(CXCursor stmt, char *name, size_t size)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	unsigned nr;
+	int found;
+
+	memset(&at, 0, sizeof(at));
+	found = cal_asm_template_load(&at, stmt) == 0 &&
+		cal_vs_weak_load(&at, &insn, &nr, name, size);
+	cal_asm_template_release(&at);
+	return found;
+}
+
 /*
  * A small helper (a body of at most four statements) that loads through
- * one of its pointer parameters with inline PTX 'ld.volatile', the way
- * communication libraries poll: its asm statement, and in *ref the
- * parameter's use in the asm operands; null if fn is not one.
+ * one of its pointer parameters with inline PTX 'ld.volatile' (or a weak
+ * 'ld.global.cg' / 'ld.global.cv'), the way communication libraries poll:
+ * its asm statement, the load's name in name, and in *ref the parameter's
+ * use in the asm operands; null if fn is not one.
  */
-static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *ref)
+static CXCursor asm_volatile_poll(CXCursor fn, CXCursor *ref, char *name, size_t size)
 {
 	CXCursor body = clang_getNullCursor();
 	struct param_ref_search s;
@@ -282,7 +343,7 @@ static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *r
 	for (i = 0; i < cal_nr_children(body); i++) {
 		CXCursor stmt = cal_child(body, i);
 		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
-		    !cal_asm_has_statement(stmt, "ld", ".volatile"))
+		    !asm_weak_load(stmt, name, size))
 			continue;
 		s.fn = fn;
 		s.ref = clang_getNullCursor();
@@ -313,6 +374,7 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 {
 	CXCursor callee = cal_call_callee(call), def, read, asm_stmt = clang_getNullCursor();
 	struct poll_call *pc;
+	char name[sizeof(pc->ld_name)];
 
 	/* a template's body is walked from the call, and its read reported there */
 	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
@@ -323,8 +385,9 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	    cal_vs_in_mmio_function(st, def))
 		return;
 	read = vol_accessor_read(def);
+	name[0] = '\0';
 	if (clang_Cursor_isNull(read))
-		asm_stmt = asm_volatile_poll(st->tu, def, &read);
+		asm_stmt = asm_volatile_poll(def, &read, name, sizeof(name));
 	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call))
 		return;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
@@ -333,9 +396,71 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	pc->read = read;
 	pc->accessor = def;
 	pc->asm_stmt = asm_stmt;
+	pc->direct = 0;
+	memcpy(pc->ld_name, name, sizeof(name));
 	pc->fence_after = fence_after_poll(w, st->tu, call);
 	pc->poll = st->nr_acc;
 	record_accessor_poll(st, w, call, def, read);
+}
+
+/* The local variable e names (under parentheses and casts), or null. */
+static CXCursor local_of(CXCursor e)
+{
+	CXCursor d;
+
+	e = cal_ignore_wrappers(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	d = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_getNullCursor();
+	return d;
+}
+
+/*
+ * An asm statement that loads with a weak or volatile PTX load into a
+ * local that an enclosing loop spins on: 'do { asm volatile("ld.global.cg.u32
+ * %0, [%1];" : "=r"(v) : "l"(flag)); } while (v == 0);'.  The poll is
+ * recorded as an accessor's is (record_accessor_poll), keyed by the address
+ * operand, so that its scope is decided as a volatile poll's.
+ */
+static void record_asm_poll(struct sync_state *st, struct cal_walk *w, CXCursor stmt)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	struct poll_call *pc;
+	struct access *a;
+	unsigned nr;
+	int dst, level;
+	CXCursor addr, copy;
+	char name[sizeof(pc->ld_name)];
+
+	memset(&at, 0, sizeof(at));
+	if (clang_Cursor_isNull(w->function) || cal_asm_template_load(&at, stmt) < 0 ||
+	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)))
+		goto out;
+	dst = ptx_operand_index(&insn, 0, at.text.buf, &at.operands);
+	addr = cal_asm_address_operand(&at, stmt, &insn);
+	if (dst < 0 || dst >= cal_nr_children(stmt) || clang_Cursor_isNull(addr))
+		goto out;
+	copy = local_of(cal_child(stmt, dst));
+	if (clang_Cursor_isNull(copy) || (level = cal_output_polled(w, st->tu, stmt, copy)) < 0)
+		goto out;
+	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
+	pc = &st->calls[st->nr_calls++];
+	pc->call = stmt;
+	pc->read = addr;
+	pc->accessor = w->function;
+	pc->asm_stmt = stmt;
+	pc->direct = 1;
+	memcpy(pc->ld_name, name, sizeof(name));
+	pc->fence_after = cal_fence_after_loop(w, st->tu, level);
+	pc->poll = st->nr_acc;
+	a = new_access(st, w, addr, ACC_POLL);
+	a->via_accessor = 1;
+	a->copy = copy;
+out:
+	cal_asm_template_release(&at);
 }
 
 /* Does fn have a parameter that points to volatile (a store through it may publish)? */
@@ -416,6 +541,8 @@ void cal_vs_sync_visit(struct cal_walk *w, CXCursor c, void *state)
 	}
 	if (k == CXCursor_GCCAsmStmt) {
 		record_mmio(st, w, c);
+		if (!vol_in_template_pattern(w) && cal_walk_in_device_code(w))
+			record_asm_poll(st, w, c);
 		return;
 	}
 	if (vol_in_template_pattern(w))
