@@ -111,3 +111,62 @@ int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual)
 	cal_asm_template_release(&at);
 	return found;
 }
+
+struct param_ref_search {
+	CXCursor fn;
+	CXCursor ref;
+	int index;
+};
+
+static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct param_ref_search *s = data;
+	CXCursor d;
+	int i, n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	d = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+	if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
+	    clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer)
+		return CXChildVisit_Continue;
+	n = clang_Cursor_getNumArguments(s->fn);
+	for (i = 0; i < n; i++) {
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(s->fn, i)), d)) {
+			s->ref = c;
+			s->index = i;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *data), void *data,
+			     CXCursor *ref, int *param)
+{
+	CXCursor body = clang_getNullCursor();
+	struct param_ref_search s;
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+		return clang_getNullCursor();
+	for (i = 0; i < cal_nr_children(body); i++) {
+		CXCursor stmt = cal_child(body, i);
+		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt || !accept(stmt, data))
+			continue;
+		s.fn = fn;
+		s.ref = clang_getNullCursor();
+		s.index = -1;
+		clang_visitChildren(stmt, param_ref_visitor, &s);
+		if (!clang_Cursor_isNull(s.ref)) {
+			*ref = s.ref;
+			*param = s.index;
+			return stmt;
+		}
+	}
+	return clang_getNullCursor();
+}

@@ -53,5 +53,14 @@ CXCursor cal_asm_address_operand(const struct cal_asm_template *at, CXCursor c,
  * the qualifier qual (ptx_has_statement)?  0 where c cannot be read.
  */
 int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual);
+/*
+ * A small helper function fn (a body of at most four statements) with an
+ * asm statement that accept() takes (data: its argument) and whose operands
+ * use one of fn's pointer parameters, the way libraries wrap a PTX load:
+ * the asm statement, *ref that use and *param the parameter's index; null
+ * if none.
+ */
+CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *data), void *data,
+			     CXCursor *ref, int *param);
 
 #endif

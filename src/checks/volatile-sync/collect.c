@@ -241,28 +241,6 @@ static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCu
 	a->key.decl = clang_getNullCursor();
 }
 
-struct param_ref_search {
-	CXCursor fn;
-	CXCursor ref;
-};
-
-static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
-{
-	struct param_ref_search *s = data;
-	CXCursor d;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return CXChildVisit_Recurse;
-	d = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(d) == CXCursor_ParmDecl && cal_vs_parameter_index(s->fn, d) >= 0 &&
-	    clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
-		s->ref = c;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Continue;
-}
-
 /* Is qualifier q (with its dot) a PTX type ('.u32', '.b64', '.f32')? */
 static int is_type_qualifier(const char *q, size_t len)
 {
@@ -329,31 +307,24 @@ static int asm_weak_load(CXCursor stmt, char *name, size_t size)
  * its asm statement, the load's name in name, and in *ref the parameter's
  * use in the asm operands; null if fn is not one.
  */
+struct weak_name {
+	char *name;
+	size_t size;
+};
+
+static int accept_weak_load(CXCursor stmt, void *data)
+{
+	struct weak_name *n = data;
+
+	return asm_weak_load(stmt, n->name, n->size);
+}
+
 static CXCursor asm_volatile_poll(CXCursor fn, CXCursor *ref, char *name, size_t size)
 {
-	CXCursor body = clang_getNullCursor();
-	struct param_ref_search s;
-	int i, n = cal_nr_children(fn);
+	struct weak_name n = { name, size };
+	int param;
 
-	for (i = 0; i < n; i++)
-		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
-			body = cal_child(fn, i);
-	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
-		return clang_getNullCursor();
-	for (i = 0; i < cal_nr_children(body); i++) {
-		CXCursor stmt = cal_child(body, i);
-		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
-		    !asm_weak_load(stmt, name, size))
-			continue;
-		s.fn = fn;
-		s.ref = clang_getNullCursor();
-		clang_visitChildren(stmt, param_ref_visitor, &s);
-		if (!clang_Cursor_isNull(s.ref)) {
-			*ref = s.ref;
-			return stmt;
-		}
-	}
-	return clang_getNullCursor();
+	return cal_asm_helper_load(fn, accept_weak_load, &n, ref, &param);
 }
 
 /* Is the value of call (the current cursor) what a spin-wait tests? */
