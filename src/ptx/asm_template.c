@@ -170,3 +170,41 @@ CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *dat
 	}
 	return clang_getNullCursor();
 }
+
+int cal_asm_has_clobber(CXTranslationUnit tu, CXCursor stmt, const char *clobber)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	size_t len = strlen(clobber);
+	int found = 0;
+
+	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		found = clang_getTokenKind(toks[i]) == CXToken_Literal && strlen(t) == len + 2 &&
+			t[0] == '"' && !memcmp(t + 1, clobber, len);
+		free(t);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+int cal_asm_qualifier_location(CXTranslationUnit tu, const struct cal_asm_template *at,
+			       const struct ptx_insn *insn, const char *qual, CXSourceLocation *loc)
+{
+	size_t len = strlen(qual);
+	int k;
+
+	if (at->place != CAL_TEMPLATE_DIRECT)
+		return -1;
+	for (k = 0; k < insn->nr_quals; k++) {
+		const struct ptx_qual *q = &insn->quals[k];
+		if (q->len != len || memcmp(at->text.buf + q->pos, qual, len) ||
+		    q->pos + len > at->text.len ||
+		    at->text.origin[q->pos + len - 1] != at->text.origin[q->pos] + len - 1)
+			continue;	/* another, or spelled with escapes or across literals */
+		*loc = clang_getLocationForOffset(tu, at->file, at->text.origin[q->pos]);
+		return 0;
+	}
+	return -1;
+}

@@ -62,5 +62,13 @@ int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual);
  */
 CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *data), void *data,
 			     CXCursor *ref, int *param);
+/* Does asm statement stmt list clobber ("memory") among its string literals? */
+int cal_asm_has_clobber(CXTranslationUnit tu, CXCursor stmt, const char *clobber);
+/*
+ * Where qualifier qual (".relaxed") of insn is spelled, in one piece, in a
+ * template written in the statement itself: 0 and *loc, or -1.
+ */
+int cal_asm_qualifier_location(CXTranslationUnit tu, const struct cal_asm_template *at,
+			       const struct ptx_insn *insn, const char *qual, CXSourceLocation *loc);
 
 #endif

@@ -156,6 +156,15 @@ int ptx_find_statement(const char *text, size_t len, const char *opcode, struct 
 int ptx_operand_index(const struct ptx_insn *insn, int k, const char *text,
 		      const struct ptx_asm_operands *ops);
 
+/*
+ * A statement's name as messages quote it: its opcode (base_len bytes) and
+ * qualifiers but the type ("ld.global.cg", "ld.relaxed.gpu.global").
+ */
+void ptx_statement_name(const struct ptx_insn *insn, const char *text, size_t base_len,
+			char *name, size_t size);
+/* Does insn carry qualifier qual (with its dot)? */
+int ptx_insn_has_qualifier(const struct ptx_insn *insn, const char *text, const char *qual);
+
 enum ptx_fix { PTX_FIX_NONE, PTX_FIX_INSERT_NOFTZ };
 
 struct ptx_problem {

@@ -241,47 +241,22 @@ static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCu
 	a->key.decl = clang_getNullCursor();
 }
 
-/* Is qualifier q (with its dot) a PTX type ('.u32', '.b64', '.f32')? */
-static int is_type_qualifier(const char *q, size_t len)
-{
-	return len >= 3 && strchr("usbf", q[1]) && strspn(q + 2, "0123456789") == len - 2;
-}
-
-static int has_qualifier(const struct ptx_insn *insn, const char *text, const char *q)
-{
-	size_t len = strlen(q);
-	int k;
-
-	for (k = 0; k < insn->nr_quals; k++)
-		if (insn->quals[k].len == len && !memcmp(text + insn->quals[k].pos, q, len))
-			return 1;
-	return 0;
-}
-
 int cal_vs_weak_load(const struct cal_asm_template *at, struct ptx_insn *insn, unsigned *nr,
 		     char *name, size_t size)
 {
 	const char *t = at->text.buf;
-	size_t used;
-	int k;
 
 	if (!ptx_find_statement(t, at->text.len, "ld", insn, nr) ||
-	    has_qualifier(insn, t, ".acquire") || has_qualifier(insn, t, ".relaxed") ||
-	    has_qualifier(insn, t, ".mmio"))
+	    ptx_insn_has_qualifier(insn, t, ".acquire") || ptx_insn_has_qualifier(insn, t, ".relaxed") ||
+	    ptx_insn_has_qualifier(insn, t, ".mmio"))
 		return 0;
-	if (has_qualifier(insn, t, ".volatile")) {
+	if (ptx_insn_has_qualifier(insn, t, ".volatile")) {
 		snprintf(name, size, "ld.volatile");
 		return 1;
 	}
-	if (!has_qualifier(insn, t, ".cg") && !has_qualifier(insn, t, ".cv"))
+	if (!ptx_insn_has_qualifier(insn, t, ".cg") && !ptx_insn_has_qualifier(insn, t, ".cv"))
 		return 0;
-	used = (size_t)snprintf(name, size, "ld");
-	for (k = 0; k < insn->nr_quals && used < size; k++) {
-		const struct ptx_qual *q = &insn->quals[k];
-		if (!is_type_qualifier(t + q->pos, q->len))
-			used += (size_t)snprintf(name + used, size - used, "%.*s", (int)q->len,
-						 t + q->pos);
-	}
+	ptx_statement_name(insn, t, 2, name, size);
 	return 1;
 }
 

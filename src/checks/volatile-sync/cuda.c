@@ -174,23 +174,6 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	free(subject);
 }
 
-/* Does the asm statement list "memory" among its clobbers? */
-static int asm_has_memory_clobber(CXTranslationUnit tu, CXCursor asm_stmt)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	int found = 0;
-
-	clang_tokenize(tu, vol_file_extent(tu, asm_stmt), &toks, &n);
-	for (i = 0; i < n && !found; i++) {
-		char *s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		found = clang_getTokenKind(toks[i]) == CXToken_Literal && !strcmp(s, "\"memory\"");
-		free(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	return found;
-}
-
 static int is_volatile_load(const struct poll_call *pc)
 {
 	return !strcmp(pc->ld_name, "ld.volatile");
@@ -259,7 +242,7 @@ static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 			    "\"memory\" clobber, so that the compiler keeps the loads after it) or a "
 			    "cuda::atomic_ref acquire load", pc->ld_name, name,
 			    cal_vs_object_is_shared(a->lvalue) ? "cta" : a->system_scope ? "sys" : "gpu",
-			    asm_has_memory_clobber(st->tu, pc->asm_stmt) ? "keeping its" : "with a");
+			    cal_asm_has_clobber(st->tu, pc->asm_stmt, "memory") ? "keeping its" : "with a");
 		free(subject);
 		free(name);
 		return;
