@@ -169,6 +169,18 @@ int cal_rs_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor call, str
 	return 1;
 }
 
+int cal_rs_copy_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor stmt, CXCursor copy,
+			  struct rs_event *e)
+{
+	int level = cal_output_polled(w, st->tu, stmt, copy);
+
+	if (level < 0)
+		return 0;
+	e->loop = cal_walk_parent(w, level);
+	e->after = offset_of(clang_getRangeEnd(cal_loop_statement_range(st->tu, e->loop)));
+	return 1;
+}
+
 CXCursor cal_rs_statement(struct cal_walk *w, CXCursor c)
 {
 	CXCursor below = c, p;

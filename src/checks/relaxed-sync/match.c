@@ -191,6 +191,18 @@ static void fix_acquire(const struct rs_state *st, const struct rs_event *e, str
 		fx->why = "the template's other instantiations share this code";
 		return;
 	}
+	if (e->no_fix_why) {
+		fx->why = e->no_fix_why;
+		return;
+	}
+	if (e->is_asm) {
+		/* ld.relaxed.gpu -> ld.acquire.gpu: the scope stays */
+		if (cal_edit_replace_bytes(st->tu, e->asm_sem, 8, ".acquire", &fx->edits[fx->n]) < 0)
+			fx->why = "the asm statement is written in a macro";
+		else
+			fx->n++;
+		return;
+	}
 	if (!e->legacy) {
 		rename_order(st, e, 1, fx);
 		return;

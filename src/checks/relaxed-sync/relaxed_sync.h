@@ -43,6 +43,10 @@ struct rs_event {
 	int const_desired;	/* CAS / exchange: writes a constant (a lock's "taken" value) */
 	int opencl;
 	int fix_allowed;
+	/* RS_POLL through inline PTX 'ld.relaxed' */
+	int is_asm;		/* in the loop: the fix renames .relaxed at asm_sem */
+	CXSourceLocation asm_sem;
+	const char *no_fix_why;	/* no fix, and why (a helper's load, no "memory" clobber) */
 	/* RS_FENCE */
 	int acquires, releases;
 	/* RS_DATA */
@@ -76,6 +80,15 @@ char *cal_rs_lvalue_key(CXTranslationUnit tu, CXCursor lvalue, char **base);
  */
 int cal_rs_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor call, struct rs_event *e,
 		     int if_too);
+/*
+ * An asm statement (the current cursor) whose output, local copy, a spin
+ * loop around it tests (cal_output_polled): e's loop and after; 0 if none.
+ */
+int cal_rs_copy_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor stmt, CXCursor copy,
+			  struct rs_event *e);
+/* Inline PTX 'ld.relaxed' polls (cuda.c): in the loop, or in a helper called in its condition. */
+void cal_rs_asm_poll(struct rs_state *st, struct cal_walk *w, CXCursor stmt);
+int cal_rs_helper_poll(struct rs_state *st, struct cal_walk *w, CXCursor call);
 /* Is argument i of call an integer constant (its value in *value, if given)? */
 int cal_rs_constant_arg(CXCursor call, int i, long long *value);
 /* The memory order an argument names, and its reference (for the fix). */
