@@ -126,7 +126,8 @@ static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
 	int value_arg = 1;
 
 	if (!cal_atomic_classify(w, c, &a) || !a.row) {
-		cal_rs_helper_poll(st, w, c);
+		if (!cal_rs_helper_poll(st, w, c))
+			cal_rs_call(st, w, c);
 		return;
 	}
 	if (!a.from_cuda)
