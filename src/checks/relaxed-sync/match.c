@@ -585,6 +585,67 @@ static void report_call_lock(struct cal_walk *w, const struct rs_state *st,
 	free(unlock);
 }
 
+struct unknown_search {
+	const struct rs_state *st;
+	CXCursor fn;
+	unsigned from, to;
+	int found;
+};
+
+static unsigned start_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL,
+				   &off);
+	return off;
+}
+
+/* Is c (a call or an asm statement of fn) one the walk made an event of (an atomic, a fence)? */
+static int is_known(const struct unknown_search *u, CXCursor c, unsigned off)
+{
+	size_t i;
+
+	for (i = 0; i < u->st->nr_ev; i++) {
+		const struct rs_event *e = &u->st->ev[i];
+		if (e->begin == off && e->kind != RS_DATA && e->kind != RS_CALL &&
+		    is_function(e->function, clang_getCanonicalCursor(u->fn)))
+			return 1;
+	}
+	(void)c;
+	return 0;
+}
+
+static enum CXChildVisitResult unknown_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct unknown_search *u = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned off;
+
+	(void)parent;
+	if (k != CXCursor_CallExpr && k != CXCursor_GCCAsmStmt)
+		return CXChildVisit_Recurse;
+	off = start_of(c);
+	if (off >= u->from && off < u->to && !is_known(u, c, off)) {
+		u->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Does fn call code between offsets from and to that may order memory
+ * unseen (a fence in a wrapper of the user's, 'fence_acquire<S>()', an asm
+ * statement)?  Then the lock's ordering is not judged.
+ */
+static int unknown_code_between(const struct rs_state *st, CXCursor fn, unsigned from, unsigned to)
+{
+	struct unknown_search u = { st, fn, from, to, 0 };
+
+	clang_visitChildren(fn, unknown_visitor, &u);
+	return u.found;
+}
+
 /*
  * 'lock(&m); data...; unlock(&m);' with lock() spinning on a CAS of its
  * parameter's word and unlock() writing it: the lock of judge_lock, over
@@ -604,6 +665,12 @@ static void judge_call_lock(struct cal_walk *w, const struct rs_state *st, const
 	first = data_between(st, &in, c->end, u->begin, 0, 0, &last);
 	if (!first)
 		return;		/* only atomic accesses: relaxed is right */
+	/* what the helpers do after taking and before freeing, or the caller around the data */
+	if (unknown_code_between(st, t->function, t->after, UINT_MAX) ||
+	    unknown_code_between(st, r->function, 0, r->begin) ||
+	    unknown_code_between(st, c->function, c->end, first->begin) ||
+	    unknown_code_between(st, c->function, last->end, u->begin))
+		return;
 	acq_ok = !relaxed(t) || fence_between(st, t, t->after, UINT_MAX, 1) ||
 		 fence_between(st, c, c->end, first->begin, 1);
 	rel_ok = !relaxed(r) || fence_between(st, r, 0, r->begin, 0) ||

@@ -127,6 +127,25 @@ __global__ void mismatched(int i) {
   unlock3(&other);
 }
 
+// Near miss: the helpers order through a fence wrapper of the user's.
+__device__ int mutex5;
+__device__ int data5;
+__device__ void fence_full() { __threadfence(); }
+__device__ void lock_wrapped(int *m) {
+  while (atomicCAS(m, 0, 1) != 0)
+    ;
+  fence_full();
+}
+__device__ void unlock_wrapped(int *m) {
+  fence_full();
+  atomicExch(m, 0);
+}
+__global__ void wrapped(int x) {
+  lock_wrapped(&mutex5);
+  data5 = x;
+  unlock_wrapped(&mutex5);
+}
+
 // CHECK: {{.*}}.cu:29:5: warning: lock 'mutex' taken in 'lock()' with relaxed 'atomicCAS' and freed in 'unlock()' with relaxed 'atomicExch', no fence in between: the critical section's plain accesses are not ordered with the lock; take it with acquire and free it with release ordering [relaxed-sync]
 // CHECK: {{.*}}.cu:18:10: note: the lock is taken here, in 'lock()'
 // CHECK: {{.*}}.cu:30:5: note: 'total' is accessed in the critical section here
