@@ -282,6 +282,20 @@ static int asm_weak_load(CXCursor stmt, char *name, size_t size)
  * its asm statement, the load's name in name, and in *ref the parameter's
  * use in the asm operands; null if fn is not one.
  */
+/*
+ * A weak ld.cg / ld.cv poll in a parse that stands only for targets below
+ * sm_70, which have no ld.acquire: the legacy idiom there (CUTLASS's
+ * '#if __CUDA_ARCH__ >= 700 ld.acquire #else ld.cg' helpers), not judged.
+ * ld.volatile is judged on every target, as before.
+ */
+static int weak_below_sm70(const struct cal_walk *w, const char *name)
+{
+	uint64_t all = w->parse->arch_mask;
+
+	return strcmp(name, "ld.volatile") != 0 && all &&
+	       (cal_walk_targets_below(w, 70) & all) == all;
+}
+
 struct weak_name {
 	char *name;
 	size_t size;
@@ -334,7 +348,8 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	name[0] = '\0';
 	if (clang_Cursor_isNull(read))
 		asm_stmt = asm_volatile_poll(def, &read, name, sizeof(name));
-	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call))
+	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call) ||
+	    (!clang_Cursor_isNull(asm_stmt) && weak_below_sm70(w, name)))
 		return;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
 	pc = &st->calls[st->nr_calls++];
@@ -383,7 +398,7 @@ static void record_asm_poll(struct sync_state *st, struct cal_walk *w, CXCursor 
 
 	memset(&at, 0, sizeof(at));
 	if (clang_Cursor_isNull(w->function) || cal_asm_template_load(&at, stmt) < 0 ||
-	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)))
+	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)) || weak_below_sm70(w, name))
 		goto out;
 	dst = ptx_operand_index(&insn, 0, at.text.buf, &at.operands);
 	addr = cal_asm_address_operand(&at, stmt, &insn);
