@@ -316,6 +316,62 @@ static CXCursor asm_volatile_poll(CXCursor fn, CXCursor *ref, char *name, size_t
 	return cal_asm_helper_load(fn, accept_weak_load, &n, ref, &param);
 }
 
+/* The local variable e names (under parentheses and casts), or null. */
+static CXCursor local_of(CXCursor e)
+{
+	CXCursor d;
+
+	e = cal_ignore_wrappers(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	d = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_getNullCursor();
+	return d;
+}
+
+/*
+ * 'do { ld_cv(v, flag); } while (v == 0);': a helper whose asm load writes
+ * a reference parameter, handed a local the loop around the call tests.
+ * The walk level of that loop, or -1.
+ */
+static int out_param_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor call,
+			    CXCursor def, CXCursor asm_stmt)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	unsigned nr;
+	char name[32];
+	int dst, i, n, level = -1;
+	CXCursor out, d;
+
+	memset(&at, 0, sizeof(at));
+	if (clang_Cursor_isNull(asm_stmt) || cal_asm_template_load(&at, asm_stmt) < 0 ||
+	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)) ||
+	    (dst = ptx_operand_index(&insn, 0, at.text.buf, &at.operands)) < 0 ||
+	    dst >= cal_nr_children(asm_stmt))
+		goto out;
+	out = cal_ignore_wrappers(cal_child(asm_stmt, dst));
+	d = clang_getCursorReferenced(out);
+	if (clang_getCursorKind(out) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(d) != CXCursor_ParmDecl ||
+	    clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_LValueReference)
+		goto out;
+	n = clang_Cursor_getNumArguments(def);
+	for (i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
+		CXCursor copy;
+		if (!clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(def, i)),
+					clang_getCanonicalCursor(d)))
+			continue;
+		copy = local_of(clang_Cursor_getArgument(call, i));
+		if (!clang_Cursor_isNull(copy))
+			level = cal_output_polled(w, tu, call, copy);
+	}
+out:
+	cal_asm_template_release(&at);
+	return level;
+}
+
 /* Is the value of call (the current cursor) what a spin-wait tests? */
 static int call_is_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor call)
 {
@@ -335,6 +391,7 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	CXCursor callee = cal_call_callee(call), def, read, asm_stmt = clang_getNullCursor();
 	struct poll_call *pc;
 	char name[sizeof(pc->ld_name)];
+	int out_level;
 
 	/* a template's body is walked from the call, and its read reported there */
 	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
@@ -348,8 +405,11 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	name[0] = '\0';
 	if (clang_Cursor_isNull(read))
 		asm_stmt = asm_volatile_poll(def, &read, name, sizeof(name));
-	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call) ||
-	    (!clang_Cursor_isNull(asm_stmt) && weak_below_sm70(w, name)))
+	if (clang_Cursor_isNull(read) || (!clang_Cursor_isNull(asm_stmt) && weak_below_sm70(w, name)))
+		return;
+	out_level = call_is_polled(w, st->tu, call) ? -1
+		    : out_param_polled(w, st->tu, call, def, asm_stmt);
+	if (out_level < 0 && !call_is_polled(w, st->tu, call))
 		return;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
 	pc = &st->calls[st->nr_calls++];
@@ -359,23 +419,10 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	pc->asm_stmt = asm_stmt;
 	pc->direct = 0;
 	memcpy(pc->ld_name, name, sizeof(name));
-	pc->fence_after = fence_after_poll(w, st->tu, call);
+	pc->fence_after = out_level >= 0 ? cal_fence_after_loop(w, st->tu, out_level)
+					 : fence_after_poll(w, st->tu, call);
 	pc->poll = st->nr_acc;
 	record_accessor_poll(st, w, call, def, read);
-}
-
-/* The local variable e names (under parentheses and casts), or null. */
-static CXCursor local_of(CXCursor e)
-{
-	CXCursor d;
-
-	e = cal_ignore_wrappers(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	d = clang_getCursorReferenced(e);
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
-		return clang_getNullCursor();
-	return d;
 }
 
 /*
