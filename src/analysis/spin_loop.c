@@ -327,16 +327,28 @@ static enum CXChildVisitResult break_if_visitor(CXCursor c, CXCursor parent, CXC
 	return CXChildVisit_Continue;
 }
 
+/* 'x += v', 'x |= v', 'x &= v': a running total or mask over polled words. */
+static int is_accumulation(CXCursor p)
+{
+	enum CXBinaryOperatorKind k = clang_getCursorBinaryOperatorKind(p);
+
+	return clang_getCursorKind(p) == CXCursor_CompoundAssignOperator &&
+	       (k == CXBinaryOperator_AddAssign || k == CXBinaryOperator_OrAssign ||
+		k == CXBinaryOperator_AndAssign);
+}
+
 /*
  * The local that value (whose parent is at walk level 'level') is copied
  * into, or null; implicit conversions on the way are seen through ('bool
- * seen = *flag;' with an int flag).
+ * seen = *flag;' with an int flag).  *accumulates: the copy is a running
+ * total ('count += flags[i];'), which a loop around the one reading may test.
  */
-static CXCursor copy_target(const struct cal_walk *w, CXCursor value, int level)
+static CXCursor copy_target(const struct cal_walk *w, CXCursor value, int level, int *accumulates)
 {
 	CXCursor below, p, lhs, d;
 	int compound, guard;
 
+	*accumulates = 0;
 	p = vol_parent(w, value, &level, &below);
 	for (guard = 0; guard < 8 && clang_getCursorKind(p) == CXCursor_UnexposedExpr &&
 			cal_nr_children(p) == 1 && cal_is_scalar(clang_getCursorType(p)); guard++) {
@@ -345,7 +357,7 @@ static CXCursor copy_target(const struct cal_walk *w, CXCursor value, int level)
 	}
 	if (clang_getCursorKind(p) == CXCursor_VarDecl)
 		return clang_Cursor_hasVarDeclGlobalStorage(p) ? clang_getNullCursor() : p;
-	if (!vol_is_assignment(p, &compound) || compound ||
+	if (!vol_is_assignment(p, &compound) || (compound && !is_accumulation(p)) ||
 	    !clang_equalCursors(cal_child(p, 1), below))
 		return clang_getNullCursor();
 	lhs = cal_ignore_wrappers(cal_child(p, 0));
@@ -354,6 +366,7 @@ static CXCursor copy_target(const struct cal_walk *w, CXCursor value, int level)
 	d = clang_getCursorReferenced(lhs);
 	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
 		return clang_getNullCursor();
+	*accumulates = compound;
 	return d;
 }
 
@@ -393,36 +406,113 @@ static CXCursor operand_reading(CXCursor cond, CXCursor var)
  * parent.  *copy gets the local (also when the read is not in such a loop:
  * 'int v = *flag;' before 'while (!v) v = *flag;' reads the flag first).
  */
+/* The condition that tests copy in loop: its own, or an 'if (...) break;' in its body; or null. */
+static CXCursor condition_testing(CXTranslationUnit tu, CXCursor loop, CXCursor copy)
+{
+	CXCursor cond = loop_condition(tu, loop);
+	struct break_search bs;
+
+	if (!clang_Cursor_isNull(cond) && reads_var(cond, copy))
+		return cond;
+	bs.var = clang_getCanonicalCursor(copy);
+	bs.cond = clang_getNullCursor();
+	clang_visitChildren(clang_getCursorKind(loop) == CXCursor_DoStmt ?
+			    cal_child(loop, 0) : cal_child(loop, cal_nr_children(loop) - 1),
+			    break_if_visitor, &bs);
+	return bs.cond;
+}
+
+struct decl_search {
+	CXCursor var;
+	int found;
+};
+
+static enum CXChildVisitResult decl_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct decl_search *s = data;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+	    clang_equalCursors(clang_getCanonicalCursor(c), s->var)) {
+		s->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Does loop leave alone what the read value depends on, but for locals
+ * declared inside it ('for (int i = 0; i < n; i++) count += flags[i];'
+ * sweeps the same words on every turn)?  'sum += v[i++]' walks data.
+ */
+static int rereads_same_words(CXCursor loop, CXCursor value)
+{
+	struct var_set read = { .nr = 0 }, written = { .nr = 0 };
+	int i;
+
+	clang_visitChildren(value, read_vars_visitor, &read);
+	clang_visitChildren(loop, written_vars_visitor, &written);
+	for (i = 0; i < read.nr; i++) {
+		struct decl_search s = { read.items[i], 0 };
+		if (!var_set_has(&written, read.items[i]))
+			continue;
+		clang_visitChildren(loop, decl_visitor, &s);
+		if (!s.found)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * A poll through a local copy: 'do { v = *flag; } while (v == 0);' or
+ * 'for (;;) { int v = *flag; if (v) break; }'.  value is the value read
+ * (the implicit read conversion, or a call), level the walk level of its
+ * parent.  *copy gets the local (also when the read is not in such a loop:
+ * 'int v = *flag;' before 'while (!v) v = *flag;' reads the flag first).
+ * A running total counts too, tested by the loop that reads or one around
+ * it: 'while (seen == 0) seen += *flag;', 'do { count = 0; for (...)
+ * count += flags[i]; } while (count < n);'.
+ */
+/* The loop around walk level 'level' that spins on local copy (cal_in_copied_poll); its level. */
+static int copy_poll_loop(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
+			  CXCursor copy, int accumulates, int level)
+{
+	int n, inner = 1;
+	CXCursor loop, cond;
+
+	for (n = level; n < w->depth; n++) {
+		enum CXCursorKind k = clang_getCursorKind(cal_walk_parent(w, n));
+		if (cal_is_function_kind(k) || k == CXCursor_LambdaExpr || k == CXCursor_CallExpr)
+			return -1;
+		if (!is_loop_kind(k))
+			continue;
+		loop = cal_walk_parent(w, n);
+		cond = condition_testing(tu, loop, copy);
+		if (!clang_Cursor_isNull(cond))
+			return is_spin_except(loop, operand_reading(cond, copy),
+					      clang_getCanonicalCursor(copy)) &&
+			       ((inner && !accumulates) || rereads_same_words(loop, value)) ? n : -1;
+		/* only a running total is tested by an outer loop */
+		if (!accumulates)
+			return -1;
+		inner = 0;
+	}
+	return -1;
+}
+
 int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
 			  int level, CXCursor *copy_out)
 {
-	CXCursor copy = copy_target(w, value, level), loop = clang_getNullCursor(), cond;
-	struct break_search bs;
-	int n;
+	int accumulates;
+	CXCursor copy = copy_target(w, value, level, &accumulates);
 
 	*copy_out = copy;
-	if (clang_Cursor_isNull(copy))
-		return 0;
-	for (n = level; n < w->depth && clang_Cursor_isNull(loop); n++) {
-		enum CXCursorKind k = clang_getCursorKind(cal_walk_parent(w, n));
-		if (cal_is_function_kind(k) || k == CXCursor_LambdaExpr || k == CXCursor_CallExpr)
-			return 0;
-		if (is_loop_kind(k))
-			loop = cal_walk_parent(w, n);
-	}
-	if (clang_Cursor_isNull(loop))
-		return 0;
-	cond = loop_condition(tu, loop);
-	if (clang_Cursor_isNull(cond) || !reads_var(cond, copy)) {
-		bs.var = clang_getCanonicalCursor(copy);
-		bs.cond = clang_getNullCursor();
-		clang_visitChildren(clang_getCursorKind(loop) == CXCursor_DoStmt ?
-				    cal_child(loop, 0) : cal_child(loop, cal_nr_children(loop) - 1),
-				    break_if_visitor, &bs);
-		cond = bs.cond;
-	}
-	return !clang_Cursor_isNull(cond) &&
-	       is_spin_except(loop, operand_reading(cond, copy), clang_getCanonicalCursor(copy));
+	return !clang_Cursor_isNull(copy) && copy_poll_loop(w, tu, value, copy, accumulates, level) >= 0;
+}
+
+int cal_output_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, CXCursor copy)
+{
+	return copy_poll_loop(w, tu, c, copy, 0, 0);
 }
 
 int cal_is_scalar(CXType t)

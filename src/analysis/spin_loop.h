@@ -47,6 +47,13 @@ int cal_in_spin_condition(const struct cal_walk *w, CXTranslationUnit tu, CXCurs
 int cal_in_copied_poll(const struct cal_walk *w, CXTranslationUnit tu, CXCursor value,
 			  int level, CXCursor *copy_out);
 /*
+ * The walk level of the loop that spins on local copy, which the current
+ * cursor c writes as a whole (an asm statement's output: 'do { asm("ld..."
+ * : "=r"(v) : ...); } while (v == 0);'), as cal_in_copied_poll judges
+ * it; -1 if none.
+ */
+int cal_output_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor c, CXCursor copy);
+/*
  * A loop statement as written, with a do-while's ';': what a fence put
  * after the loop (cal_edit_line_after) follows.
  */

@@ -111,3 +111,100 @@ int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual)
 	cal_asm_template_release(&at);
 	return found;
 }
+
+struct param_ref_search {
+	CXCursor fn;
+	CXCursor ref;
+	int index;
+};
+
+static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct param_ref_search *s = data;
+	CXCursor d;
+	int i, n;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Recurse;
+	d = clang_getCanonicalCursor(clang_getCursorReferenced(c));
+	if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
+	    clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_Pointer)
+		return CXChildVisit_Continue;
+	n = clang_Cursor_getNumArguments(s->fn);
+	for (i = 0; i < n; i++) {
+		if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(s->fn, i)), d)) {
+			s->ref = c;
+			s->index = i;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *data), void *data,
+			     CXCursor *ref, int *param)
+{
+	CXCursor body = clang_getNullCursor();
+	struct param_ref_search s;
+	int i, n = cal_nr_children(fn);
+
+	for (i = 0; i < n; i++)
+		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
+			body = cal_child(fn, i);
+	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+		return clang_getNullCursor();
+	for (i = 0; i < cal_nr_children(body); i++) {
+		CXCursor stmt = cal_child(body, i);
+		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt || !accept(stmt, data))
+			continue;
+		s.fn = fn;
+		s.ref = clang_getNullCursor();
+		s.index = -1;
+		clang_visitChildren(stmt, param_ref_visitor, &s);
+		if (!clang_Cursor_isNull(s.ref)) {
+			*ref = s.ref;
+			*param = s.index;
+			return stmt;
+		}
+	}
+	return clang_getNullCursor();
+}
+
+int cal_asm_has_clobber(CXTranslationUnit tu, CXCursor stmt, const char *clobber)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, i;
+	size_t len = strlen(clobber);
+	int found = 0;
+
+	clang_tokenize(tu, clang_getCursorExtent(stmt), &toks, &n);
+	for (i = 0; i < n && !found; i++) {
+		char *t = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
+		found = clang_getTokenKind(toks[i]) == CXToken_Literal && strlen(t) == len + 2 &&
+			t[0] == '"' && !memcmp(t + 1, clobber, len);
+		free(t);
+	}
+	clang_disposeTokens(tu, toks, n);
+	return found;
+}
+
+int cal_asm_qualifier_location(CXTranslationUnit tu, const struct cal_asm_template *at,
+			       const struct ptx_insn *insn, const char *qual, CXSourceLocation *loc)
+{
+	size_t len = strlen(qual);
+	int k;
+
+	if (at->place != CAL_TEMPLATE_DIRECT)
+		return -1;
+	for (k = 0; k < insn->nr_quals; k++) {
+		const struct ptx_qual *q = &insn->quals[k];
+		if (q->len != len || memcmp(at->text.buf + q->pos, qual, len) ||
+		    q->pos + len > at->text.len ||
+		    at->text.origin[q->pos + len - 1] != at->text.origin[q->pos] + len - 1)
+			continue;	/* another, or spelled with escapes or across literals */
+		*loc = clang_getLocationForOffset(tu, at->file, at->text.origin[q->pos]);
+		return 0;
+	}
+	return -1;
+}

@@ -53,5 +53,22 @@ CXCursor cal_asm_address_operand(const struct cal_asm_template *at, CXCursor c,
  * the qualifier qual (ptx_has_statement)?  0 where c cannot be read.
  */
 int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual);
+/*
+ * A small helper function fn (a body of at most four statements) with an
+ * asm statement that accept() takes (data: its argument) and whose operands
+ * use one of fn's pointer parameters, the way libraries wrap a PTX load:
+ * the asm statement, *ref that use and *param the parameter's index; null
+ * if none.
+ */
+CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *data), void *data,
+			     CXCursor *ref, int *param);
+/* Does asm statement stmt list clobber ("memory") among its string literals? */
+int cal_asm_has_clobber(CXTranslationUnit tu, CXCursor stmt, const char *clobber);
+/*
+ * Where qualifier qual (".relaxed") of insn is spelled, in one piece, in a
+ * template written in the statement itself: 0 and *loc, or -1.
+ */
+int cal_asm_qualifier_location(CXTranslationUnit tu, const struct cal_asm_template *at,
+			       const struct ptx_insn *insn, const char *qual, CXSourceLocation *loc);
 
 #endif

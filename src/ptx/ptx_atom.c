@@ -4,6 +4,7 @@
  */
 #include "ptx/ptx_atom.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -762,6 +763,90 @@ int ptx_has_statement(const char *text, size_t len, const char *opcode, const ch
 
 	each_statement(text, len, match_statement, &s);
 	return s.found;
+}
+
+struct first_search {
+	const char *opcode;
+	struct ptx_insn *out;
+	int found;
+	unsigned nr;
+};
+
+static void keep_first(const struct ptx_insn *insn, const char *text, size_t base_len, void *data)
+{
+	struct first_search *s = data;
+
+	s->nr++;
+	if (!s->found && strlen(s->opcode) == base_len && !memcmp(text + insn->pos, s->opcode, base_len)) {
+		*s->out = *insn;
+		s->found = 1;
+	}
+}
+
+int ptx_find_statement(const char *text, size_t len, const char *opcode, struct ptx_insn *out,
+		       unsigned *nr_statements)
+{
+	struct first_search s = { opcode, out, 0, 0 };
+
+	each_statement(text, len, keep_first, &s);
+	*nr_statements = s.nr;
+	return s.found;
+}
+
+int ptx_operand_index(const struct ptx_insn *insn, int k, const char *text,
+		      const struct ptx_asm_operands *ops)
+{
+	const char *s;
+	size_t len;
+
+	if (k < 0 || k >= insn->nr_operands)
+		return -1;
+	s = text + insn->operands[k].pos;
+	len = insn->operands[k].len;
+	if (s[0] == '[') {
+		if (len < 2 || s[len - 1] != ']')
+			return -1;
+		s++;
+		len -= 2;
+	}
+	if (len < 2 || s[0] != '%')
+		return -1;
+	/* the whole operand is one reference: '%1', '%[v]', never '%1+8' */
+	if (s[1] == '[' ? memchr(s, ']', len) != s + len - 1
+			: strspn(s + 1, "0123456789") != len - 1)
+		return -1;
+	return operand_reference(s, len, ops);
+}
+
+/* Is qualifier q[0..len) (with its dot) a PTX type ('.u32', '.b64', '.f32')? */
+static int is_type_qualifier(const char *q, size_t len)
+{
+	return len >= 3 && strchr("usbf", q[1]) && strspn(q + 2, "0123456789") == len - 2;
+}
+
+void ptx_statement_name(const struct ptx_insn *insn, const char *text, size_t base_len,
+			char *name, size_t size)
+{
+	size_t used = (size_t)snprintf(name, size, "%.*s", (int)base_len, text + insn->pos);
+	int k;
+
+	for (k = 0; k < insn->nr_quals && used < size; k++) {
+		const struct ptx_qual *q = &insn->quals[k];
+		if (!is_type_qualifier(text + q->pos, q->len))
+			used += (size_t)snprintf(name + used, size - used, "%.*s", (int)q->len,
+						 text + q->pos);
+	}
+}
+
+int ptx_insn_has_qualifier(const struct ptx_insn *insn, const char *text, const char *qual)
+{
+	size_t len = strlen(qual);
+	int k;
+
+	for (k = 0; k < insn->nr_quals; k++)
+		if (insn->quals[k].len == len && !memcmp(text + insn->quals[k].pos, qual, len))
+			return 1;
+	return 0;
 }
 
 void ptx_insns_release(struct ptx_insns *list)

@@ -142,6 +142,29 @@ int ptx_has_statement(const char *text, size_t len, const char *opcode, const ch
 int ptx_address_operand(const struct ptx_insn *insn, const char *text,
 			const struct ptx_asm_operands *ops);
 
+/*
+ * The first statement of text[0..len) whose opcode is opcode ("ld"), any
+ * opcode's qualifiers and operands read as for atom/red (*out); *nr_statements
+ * gets how many statements text holds.  Returns 1 if found, else 0.
+ */
+int ptx_find_statement(const char *text, size_t len, const char *opcode, struct ptx_insn *out,
+		       unsigned *nr_statements);
+/*
+ * The asm operand that operand k of insn is, when it is exactly one
+ * reference ('%0', '%[v]', '[%1]'; not '[%1+8]'); -1 otherwise.
+ */
+int ptx_operand_index(const struct ptx_insn *insn, int k, const char *text,
+		      const struct ptx_asm_operands *ops);
+
+/*
+ * A statement's name as messages quote it: its opcode (base_len bytes) and
+ * qualifiers but the type ("ld.global.cg", "ld.relaxed.gpu.global").
+ */
+void ptx_statement_name(const struct ptx_insn *insn, const char *text, size_t base_len,
+			char *name, size_t size);
+/* Does insn carry qualifier qual (with its dot)? */
+int ptx_insn_has_qualifier(const struct ptx_insn *insn, const char *text, const char *qual);
+
 enum ptx_fix { PTX_FIX_NONE, PTX_FIX_INSERT_NOFTZ };
 
 struct ptx_problem {

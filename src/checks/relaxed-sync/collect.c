@@ -40,7 +40,7 @@ struct rs_event *cal_rs_add(struct rs_state *st, struct cal_walk *w, enum rs_kin
 	e->begin = offset_of(clang_getRangeStart(r));
 	e->end = offset_of(clang_getRangeEnd(r));
 	e->limit = UINT_MAX;
-	e->loop = e->then = e->order_ref = e->assign = e->stmt = clang_getNullCursor();
+	e->loop = e->then = e->order_ref = e->assign = e->stmt = e->callee = clang_getNullCursor();
 	e->order = CAL_ORDER_UNKNOWN;
 	e->scope = CAL_SCOPE_UNKNOWN;
 	e->opencl = st->opencl;
@@ -166,6 +166,18 @@ int cal_rs_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor call, str
 	e->then = cal_child(ifs, 1);
 	e->after = e->end;
 	e->limit = offset_of(clang_getRangeEnd(clang_getCursorExtent(ifs)));
+	return 1;
+}
+
+int cal_rs_copy_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor stmt, CXCursor copy,
+			  struct rs_event *e)
+{
+	int level = cal_output_polled(w, st->tu, stmt, copy);
+
+	if (level < 0)
+		return 0;
+	e->loop = cal_walk_parent(w, level);
+	e->after = offset_of(clang_getRangeEnd(cal_loop_statement_range(st->tu, e->loop)));
 	return 1;
 }
 
@@ -395,4 +407,28 @@ void cal_rs_data(struct rs_state *st, struct cal_walk *w, CXCursor c)
 	e->stmt = cal_rs_statement(w, e->cursor);
 	if (wr && !compound && !rd)
 		e->assign = p;
+}
+
+void cal_rs_call(struct rs_state *st, struct cal_walk *w, CXCursor call)
+{
+	CXCursor callee = cal_call_callee(call), def;
+	struct rs_event *e;
+	int i, n = clang_Cursor_getNumArguments(call), any = 0;
+
+	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee))
+		return;
+	def = clang_getCursorDefinition(callee);
+	if (clang_Cursor_isNull(def) || (!st->opencl && !(cal_function_space(def) & CAL_SPACE_DEVICE)))
+		return;
+	e = cal_rs_add(st, w, RS_CALL, call);
+	e->callee = clang_getCanonicalCursor(def);
+	for (i = 0; i < n && i < RS_MAX_ARGS; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		if (clang_getCanonicalType(clang_getCursorType(arg)).kind != CXType_Pointer)
+			continue;
+		e->arg_keys[i] = cal_rs_address_key(st->tu, arg, NULL);
+		any |= e->arg_keys[i] != NULL;
+	}
+	if (!any)
+		st->nr_ev--;
 }

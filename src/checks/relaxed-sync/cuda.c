@@ -125,7 +125,12 @@ static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
 	struct rs_event proto;
 	int value_arg = 1;
 
-	if (!cal_atomic_classify(w, c, &a) || !a.row || !a.from_cuda)
+	if (!cal_atomic_classify(w, c, &a) || !a.row) {
+		if (!cal_rs_helper_poll(st, w, c))
+			cal_rs_call(st, w, c);
+		return;
+	}
+	if (!a.from_cuda)
 		return;
 	memset(&proto, 0, sizeof(proto));
 	proto.name = xstrdup(a.row->name);
@@ -166,6 +171,11 @@ static void rs_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (clang_Cursor_isNull(w->function) || vol_in_template_pattern(w) ||
 	    (!st->opencl && !cal_walk_in_device_code(w)))
 		return;
+	if (clang_getCursorKind(c) == CXCursor_GCCAsmStmt) {
+		if (!st->opencl)
+			cal_rs_asm_poll(st, w, c);
+		return;
+	}
 	if (clang_getCursorKind(c) != CXCursor_CallExpr) {
 		cal_rs_data(st, w, c);
 		return;
@@ -200,7 +210,7 @@ const struct cal_check cal_check_relaxed_sync = {
 	.doc = "relaxed-sync.md",
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_ArraySubscriptExpr,
-			   CXCursor_UnaryOperator, CXCursor_MemberRefExpr),
+			   CXCursor_UnaryOperator, CXCursor_MemberRefExpr, CXCursor_AsmStmt),
 	.begin = rs_begin,
 	.visit = rs_visit,
 	.end = rs_end,

@@ -9,6 +9,7 @@
  * one word), so a finding needs a plain access of other data, in the
  * critical section, after the poll, or before the publish.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,6 +190,18 @@ static void fix_acquire(const struct rs_state *st, const struct rs_event *e, str
 		return;
 	if (!e->fix_allowed) {
 		fx->why = "the template's other instantiations share this code";
+		return;
+	}
+	if (e->no_fix_why) {
+		fx->why = e->no_fix_why;
+		return;
+	}
+	if (e->is_asm) {
+		/* ld.relaxed.gpu -> ld.acquire.gpu: the scope stays */
+		if (cal_edit_replace_bytes(st->tu, e->asm_sem, 8, ".acquire", &fx->edits[fx->n]) < 0)
+			fx->why = "the asm statement is written in a macro";
+		else
+			fx->n++;
 		return;
 	}
 	if (!e->legacy) {
@@ -399,6 +412,273 @@ static void judge_publish(struct cal_walk *w, const struct rs_state *st, const s
 	add_fix(w, f, st, &fx, p->cursor, "publish with release ordering");
 }
 
+/* ---- locks taken and freed in helpers ---- */
+
+static int is_function(CXCursor fn, CXCursor callee)
+{
+	return clang_equalCursors(clang_getCanonicalCursor(fn), callee);
+}
+
+/* The index of fn's parameter base, when key is what it points to ('*m'); else -1. */
+static int param_of_key(CXCursor fn, const char *key, const char *base)
+{
+	int i, n = clang_Cursor_getNumArguments(fn), found = -1;
+
+	if (!key || !base || key[0] != '*' || strcmp(key + 1, base))
+		return -1;
+	for (i = 0; i < n && found < 0; i++) {
+		char *name = cal_cursor_name(clang_Cursor_getArgument(fn, (unsigned)i));
+		if (name && !strcmp(name, base))
+			found = i;
+		free(name);
+	}
+	return found < RS_MAX_ARGS ? found : -1;
+}
+
+static int takes_a_lock(const struct rs_state *st, CXCursor callee)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++)
+		if (st->ev[i].kind == RS_TAKE && is_function(st->ev[i].function, callee))
+			return 1;
+	return 0;
+}
+
+/* A lock helper: callee takes the word a parameter points to and does not free it. */
+static const struct rs_event *helper_take(const struct rs_state *st, CXCursor callee, int *param)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (e->kind == RS_TAKE && is_function(e->function, callee) && !release_of(st, e) &&
+		    (*param = param_of_key(e->function, e->key, e->base)) >= 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* An unlock helper: callee, taking no lock, writes the word a parameter points to atomically. */
+static const struct rs_event *helper_release(const struct rs_state *st, CXCursor callee, int *param)
+{
+	size_t i;
+
+	if (takes_a_lock(st, callee))
+		return NULL;
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (e->kind == RS_WRITE && is_function(e->function, callee) &&
+		    (*param = param_of_key(e->function, e->key, e->base)) >= 0)
+			return e;
+	}
+	return NULL;
+}
+
+/* The first call after lock call c, in its function, of an unlock helper handed the same word. */
+static const struct rs_event *unlock_call(const struct rs_state *st, const struct rs_event *c,
+					  const char *key, const struct rs_event **release)
+{
+	const struct rs_event *u = NULL, *r;
+	size_t i;
+	int j;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		if (e->kind != RS_CALL || !same_fn(e, c) || e->begin < c->end || (u && e->begin >= u->begin))
+			continue;
+		r = helper_release(st, e->callee, &j);
+		if (r && same_key(e->arg_keys[j], key)) {
+			u = e;
+			*release = r;
+		}
+	}
+	return u;
+}
+
+/* The lock word a call of a lock helper takes, and the take; NULL if c is no such call. */
+static const char *lock_call_key(const struct rs_state *st, const struct rs_event *c,
+				 const struct rs_event **take)
+{
+	int i;
+
+	*take = c->kind == RS_CALL ? helper_take(st, c->callee, &i) : NULL;
+	return *take ? c->arg_keys[i] : NULL;
+}
+
+/*
+ * May the helpers be fixed: is every call of the lock helper in the
+ * translation unit followed by a call of the unlock helper on its word, and
+ * every call of the unlock helper such a follower?  A helper also called
+ * otherwise may guard nothing (a fence would only slow it) or be used in a
+ * way this file does not show.
+ */
+static int helpers_only_lock(const struct rs_state *st, CXCursor lock, CXCursor unlock)
+{
+	const struct rs_event *t, *r, *u;
+	size_t i, k;
+	int paired;
+
+	for (i = 0; i < st->nr_ev; i++) {
+		const struct rs_event *e = &st->ev[i];
+		const char *key;
+		if (e->kind != RS_CALL)
+			continue;
+		if (is_function(lock, e->callee) &&
+		    (!(key = lock_call_key(st, e, &t)) || !unlock_call(st, e, key, &r)))
+			return 0;
+		if (!is_function(unlock, e->callee))
+			continue;
+		for (k = 0, paired = 0; k < st->nr_ev && !paired; k++) {
+			const struct rs_event *c = &st->ev[k];
+			paired = c->kind == RS_CALL && is_function(lock, c->callee) &&
+				 (key = lock_call_key(st, c, &t)) && (u = unlock_call(st, c, key, &r)) &&
+				 u == e;
+		}
+		if (!paired)
+			return 0;
+	}
+	return 1;
+}
+
+static void report_call_lock(struct cal_walk *w, const struct rs_state *st,
+			     const struct rs_event *c, const char *key, const struct rs_event *t,
+			     const struct rs_event *r, const struct rs_event *first, int acq_ok,
+			     int rel_ok)
+{
+	char *lock = cal_cursor_name(t->function), *unlock = cal_cursor_name(r->function);
+	struct rs_fix fx = { .n = 0 };
+	struct cal_finding *f;
+
+	if (!acq_ok && !rel_ok)
+		f = cal_report(w, c->cursor, "lock '%s' taken in '%s()' with relaxed '%s' and freed in "
+			       "'%s()' with relaxed '%s', no fence in between: the critical section's "
+			       "plain accesses are not ordered with the lock; take it with acquire and "
+			       "free it with release ordering", key, lock, t->name, unlock, r->name);
+	else if (!acq_ok)
+		f = cal_report(w, c->cursor, "lock '%s' taken in '%s()' with relaxed '%s' and no fence "
+			       "after it: the critical section's plain accesses may happen before the "
+			       "lock is held; take it with acquire ordering", key, lock, t->name);
+	else
+		f = cal_report(w, c->cursor, "lock '%s' freed in '%s()' with relaxed '%s' and no fence "
+			       "before it: the critical section's plain accesses may become visible "
+			       "after the lock is free; free it with release ordering", key, unlock,
+			       r->name);
+	cal_note_at(w, f, t->cursor, "the lock is taken here, in '%s()'", lock);
+	cal_note_at(w, f, first->cursor, "'%s' is accessed in the critical section here", first->key);
+	cal_note_at(w, f, r->cursor, "the lock is freed here, in '%s()'", unlock);
+	if (!helpers_only_lock(st, t->function, r->function)) {
+		fx.why = "the fix belongs in the helpers, and another call of one of them in this "
+			 "file is not such a lock's: order the helpers by hand (acquire after taking, "
+			 "release before freeing)";
+	} else {
+		if (!acq_ok)
+			fix_acquire(st, t, &fx);
+		if (!rel_ok)
+			fix_release(st, t, r, &fx);
+	}
+	add_fix(w, f, st, &fx, c->cursor, !acq_ok && !rel_ok
+		? "take the lock with acquire and free it with release ordering in the helpers"
+		: !acq_ok ? "take the lock with acquire ordering in the helper"
+			  : "free the lock with release ordering in the helper");
+	free(lock);
+	free(unlock);
+}
+
+struct unknown_search {
+	const struct rs_state *st;
+	CXCursor fn;
+	unsigned from, to;
+	int found;
+};
+
+static unsigned start_of(CXCursor c)
+{
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL,
+				   &off);
+	return off;
+}
+
+/* Is c (a call or an asm statement of fn) one the walk made an event of (an atomic, a fence)? */
+static int is_known(const struct unknown_search *u, CXCursor c, unsigned off)
+{
+	size_t i;
+
+	for (i = 0; i < u->st->nr_ev; i++) {
+		const struct rs_event *e = &u->st->ev[i];
+		if (e->begin == off && e->kind != RS_DATA && e->kind != RS_CALL &&
+		    is_function(e->function, clang_getCanonicalCursor(u->fn)))
+			return 1;
+	}
+	(void)c;
+	return 0;
+}
+
+static enum CXChildVisitResult unknown_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct unknown_search *u = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned off;
+
+	(void)parent;
+	if (k != CXCursor_CallExpr && k != CXCursor_GCCAsmStmt)
+		return CXChildVisit_Recurse;
+	off = start_of(c);
+	if (off >= u->from && off < u->to && !is_known(u, c, off)) {
+		u->found = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Does fn call code between offsets from and to that may order memory
+ * unseen (a fence in a wrapper of the user's, 'fence_acquire<S>()', an asm
+ * statement)?  Then the lock's ordering is not judged.
+ */
+static int unknown_code_between(const struct rs_state *st, CXCursor fn, unsigned from, unsigned to)
+{
+	struct unknown_search u = { st, fn, from, to, 0 };
+
+	clang_visitChildren(fn, unknown_visitor, &u);
+	return u.found;
+}
+
+/*
+ * 'lock(&m); data...; unlock(&m);' with lock() spinning on a CAS of its
+ * parameter's word and unlock() writing it: the lock of judge_lock, over
+ * three functions.  Fences count in the helpers and in the caller.
+ */
+static void judge_call_lock(struct cal_walk *w, const struct rs_state *st, const struct rs_event *c)
+{
+	const struct rs_event *t, *r = NULL, *u, *first, *last;
+	struct rs_event in;
+	const char *key = lock_call_key(st, c, &t);
+	int acq_ok, rel_ok;
+
+	if (!key || !(u = unlock_call(st, c, key, &r)))
+		return;
+	in = *c;
+	in.key = (char *)key;
+	first = data_between(st, &in, c->end, u->begin, 0, 0, &last);
+	if (!first)
+		return;		/* only atomic accesses: relaxed is right */
+	/* what the helpers do after taking and before freeing, or the caller around the data */
+	if (unknown_code_between(st, t->function, t->after, UINT_MAX) ||
+	    unknown_code_between(st, r->function, 0, r->begin) ||
+	    unknown_code_between(st, c->function, c->end, first->begin) ||
+	    unknown_code_between(st, c->function, last->end, u->begin))
+		return;
+	acq_ok = !relaxed(t) || fence_between(st, t, t->after, UINT_MAX, 1) ||
+		 fence_between(st, c, c->end, first->begin, 1);
+	rel_ok = !relaxed(r) || fence_between(st, r, 0, r->begin, 0) ||
+		 fence_between(st, c, last->end, u->begin, 0);
+	if (!acq_ok || !rel_ok)
+		report_call_lock(w, st, c, key, t, r, first, acq_ok, rel_ok);
+}
+
 void cal_rs_match(struct cal_walk *w, struct rs_state *st)
 {
 	size_t i;
@@ -411,6 +691,8 @@ void cal_rs_match(struct cal_walk *w, struct rs_state *st)
 			judge_poll(w, st, e);
 		else if (e->kind == RS_WRITE)
 			judge_publish(w, st, e);
+		else if (e->kind == RS_CALL)
+			judge_call_lock(w, st, e);
 	}
 }
 
@@ -422,6 +704,8 @@ void cal_rs_free(struct rs_state *st)
 		free(st->ev[i].key);
 		free(st->ev[i].base);
 		free(st->ev[i].name);
+		for (int k = 0; k < RS_MAX_ARGS; k++)
+			free(st->ev[i].arg_keys[k]);
 	}
 	free(st->ev);
 	free(st);

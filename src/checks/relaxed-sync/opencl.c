@@ -69,8 +69,10 @@ void cal_relaxed_sync_opencl_visit(struct rs_state *st, struct cal_walk *w, CXCu
 		cl_atomic(st, w, c, r);
 		return;
 	}
-	if (!cal_ocl_is_builtin_call(c))
+	if (!cal_ocl_is_builtin_call(c)) {
+		cal_rs_call(st, w, c);	/* a lock helper of the user's */
 		return;
+	}
 	name = cal_cursor_name(c);
 	fence = cal_fence_op_find(1, name);
 	free(name);

@@ -21,7 +21,10 @@ enum rs_kind {
 	RS_WRITE,	/* any other atomic that writes: a release or a publish */
 	RS_FENCE,
 	RS_DATA,	/* a plain (non-atomic) access of memory other threads see */
+	RS_CALL,	/* a call of a device function of the user's passing pointers */
 };
+
+#define RS_MAX_ARGS 4
 
 struct rs_event {
 	enum rs_kind kind;
@@ -43,6 +46,13 @@ struct rs_event {
 	int const_desired;	/* CAS / exchange: writes a constant (a lock's "taken" value) */
 	int opencl;
 	int fix_allowed;
+	/* RS_POLL through inline PTX 'ld.relaxed' */
+	int is_asm;		/* in the loop: the fix renames .relaxed at asm_sem */
+	CXSourceLocation asm_sem;
+	const char *no_fix_why;	/* no fix, and why (a helper's load, no "memory" clobber) */
+	/* RS_CALL */
+	CXCursor callee;	/* the definition, canonical */
+	char *arg_keys[RS_MAX_ARGS];	/* the object each pointer argument points to, or null */
 	/* RS_FENCE */
 	int acquires, releases;
 	/* RS_DATA */
@@ -76,6 +86,17 @@ char *cal_rs_lvalue_key(CXTranslationUnit tu, CXCursor lvalue, char **base);
  */
 int cal_rs_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor call, struct rs_event *e,
 		     int if_too);
+/*
+ * An asm statement (the current cursor) whose output, local copy, a spin
+ * loop around it tests (cal_output_polled): e's loop and after; 0 if none.
+ */
+int cal_rs_copy_wait_site(struct cal_walk *w, struct rs_state *st, CXCursor stmt, CXCursor copy,
+			  struct rs_event *e);
+/* Inline PTX 'ld.relaxed' polls (cuda.c): in the loop, or in a helper called in its condition. */
+void cal_rs_asm_poll(struct rs_state *st, struct cal_walk *w, CXCursor stmt);
+int cal_rs_helper_poll(struct rs_state *st, struct cal_walk *w, CXCursor call);
+/* A call of a device function of the user's that passes pointers: an RS_CALL (lock helpers). */
+void cal_rs_call(struct rs_state *st, struct cal_walk *w, CXCursor call);
 /* Is argument i of call an integer constant (its value in *value, if given)? */
 int cal_rs_constant_arg(CXCursor call, int i, long long *value);
 /* The memory order an argument names, and its reference (for the fix). */

@@ -2,6 +2,7 @@
  * volatile-sync, collecting: during the walk, the volatile polls and stores,
  * the locks acquired in loops, the calls that hand a flag on.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,59 +241,135 @@ static void record_accessor_poll(struct sync_state *st, struct cal_walk *w, CXCu
 	a->key.decl = clang_getNullCursor();
 }
 
-struct param_ref_search {
-	CXCursor fn;
-	CXCursor ref;
-};
-
-static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CXClientData data)
+int cal_vs_weak_load(const struct cal_asm_template *at, struct ptx_insn *insn, unsigned *nr,
+		     char *name, size_t size)
 {
-	struct param_ref_search *s = data;
-	CXCursor d;
+	const char *t = at->text.buf;
 
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-		return CXChildVisit_Recurse;
-	d = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(d) == CXCursor_ParmDecl && cal_vs_parameter_index(s->fn, d) >= 0 &&
-	    clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_Pointer) {
-		s->ref = c;
-		return CXChildVisit_Break;
+	if (!ptx_find_statement(t, at->text.len, "ld", insn, nr) ||
+	    ptx_insn_has_qualifier(insn, t, ".acquire") || ptx_insn_has_qualifier(insn, t, ".relaxed") ||
+	    ptx_insn_has_qualifier(insn, t, ".mmio"))
+		return 0;
+	if (ptx_insn_has_qualifier(insn, t, ".volatile")) {
+		snprintf(name, size, "ld.volatile");
+		return 1;
 	}
-	return CXChildVisit_Continue;
+	if (!ptx_insn_has_qualifier(insn, t, ".cg") && !ptx_insn_has_qualifier(insn, t, ".cv"))
+		return 0;
+	ptx_statement_name(insn, t, 2, name, size);
+	return 1;
+}
+
+/* Does asm statement stmt load with a weak or volatile PTX load (name: as cal_vs_weak_load)? */
+static int asm_weak_load(CXCursor stmt, char *name, size_t size)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	unsigned nr;
+	int found;
+
+	memset(&at, 0, sizeof(at));
+	found = cal_asm_template_load(&at, stmt) == 0 &&
+		cal_vs_weak_load(&at, &insn, &nr, name, size);
+	cal_asm_template_release(&at);
+	return found;
 }
 
 /*
  * A small helper (a body of at most four statements) that loads through
- * one of its pointer parameters with inline PTX 'ld.volatile', the way
- * communication libraries poll: its asm statement, and in *ref the
- * parameter's use in the asm operands; null if fn is not one.
+ * one of its pointer parameters with inline PTX 'ld.volatile' (or a weak
+ * 'ld.global.cg' / 'ld.global.cv'), the way communication libraries poll:
+ * its asm statement, the load's name in name, and in *ref the parameter's
+ * use in the asm operands; null if fn is not one.
  */
-static CXCursor asm_volatile_poll(CXTranslationUnit tu, CXCursor fn, CXCursor *ref)
+/*
+ * A weak ld.cg / ld.cv poll in a parse that stands only for targets below
+ * sm_70, which have no ld.acquire: the legacy idiom there (CUTLASS's
+ * '#if __CUDA_ARCH__ >= 700 ld.acquire #else ld.cg' helpers), not judged.
+ * ld.volatile is judged on every target, as before.
+ */
+static int weak_below_sm70(const struct cal_walk *w, const char *name)
 {
-	CXCursor body = clang_getNullCursor();
-	struct param_ref_search s;
-	int i, n = cal_nr_children(fn);
+	uint64_t all = w->parse->arch_mask;
 
-	for (i = 0; i < n; i++)
-		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
-			body = cal_child(fn, i);
-	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+	return strcmp(name, "ld.volatile") != 0 && all &&
+	       (cal_walk_targets_below(w, 70) & all) == all;
+}
+
+struct weak_name {
+	char *name;
+	size_t size;
+};
+
+static int accept_weak_load(CXCursor stmt, void *data)
+{
+	struct weak_name *n = data;
+
+	return asm_weak_load(stmt, n->name, n->size);
+}
+
+static CXCursor asm_volatile_poll(CXCursor fn, CXCursor *ref, char *name, size_t size)
+{
+	struct weak_name n = { name, size };
+	int param;
+
+	return cal_asm_helper_load(fn, accept_weak_load, &n, ref, &param);
+}
+
+/* The local variable e names (under parentheses and casts), or null. */
+static CXCursor local_of(CXCursor e)
+{
+	CXCursor d;
+
+	e = cal_ignore_wrappers(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
 		return clang_getNullCursor();
-	for (i = 0; i < cal_nr_children(body); i++) {
-		CXCursor stmt = cal_child(body, i);
-		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
-		    !cal_asm_has_statement(stmt, "ld", ".volatile"))
+	d = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_getNullCursor();
+	return d;
+}
+
+/*
+ * 'do { ld_cv(v, flag); } while (v == 0);': a helper whose asm load writes
+ * a reference parameter, handed a local the loop around the call tests.
+ * The walk level of that loop, or -1.
+ */
+static int out_param_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCursor call,
+			    CXCursor def, CXCursor asm_stmt)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	unsigned nr;
+	char name[32];
+	int dst, i, n, level = -1;
+	CXCursor out, d;
+
+	memset(&at, 0, sizeof(at));
+	if (clang_Cursor_isNull(asm_stmt) || cal_asm_template_load(&at, asm_stmt) < 0 ||
+	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)) ||
+	    (dst = ptx_operand_index(&insn, 0, at.text.buf, &at.operands)) < 0 ||
+	    dst >= cal_nr_children(asm_stmt))
+		goto out;
+	out = cal_ignore_wrappers(cal_child(asm_stmt, dst));
+	d = clang_getCursorReferenced(out);
+	if (clang_getCursorKind(out) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(d) != CXCursor_ParmDecl ||
+	    clang_getCanonicalType(clang_getCursorType(d)).kind != CXType_LValueReference)
+		goto out;
+	n = clang_Cursor_getNumArguments(def);
+	for (i = 0; i < n && i < clang_Cursor_getNumArguments(call); i++) {
+		CXCursor copy;
+		if (!clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(def, i)),
+					clang_getCanonicalCursor(d)))
 			continue;
-		s.fn = fn;
-		s.ref = clang_getNullCursor();
-		clang_visitChildren(stmt, param_ref_visitor, &s);
-		if (!clang_Cursor_isNull(s.ref)) {
-			*ref = s.ref;
-			return stmt;
-		}
+		copy = local_of(clang_Cursor_getArgument(call, i));
+		if (!clang_Cursor_isNull(copy))
+			level = cal_output_polled(w, tu, call, copy);
 	}
-	return clang_getNullCursor();
+out:
+	cal_asm_template_release(&at);
+	return level;
 }
 
 /* Is the value of call (the current cursor) what a spin-wait tests? */
@@ -313,6 +390,8 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 {
 	CXCursor callee = cal_call_callee(call), def, read, asm_stmt = clang_getNullCursor();
 	struct poll_call *pc;
+	char name[sizeof(pc->ld_name)];
+	int out_level;
 
 	/* a template's body is walked from the call, and its read reported there */
 	if (clang_Cursor_isNull(callee) || cal_walk_decl_from_cuda(w, callee) ||
@@ -323,9 +402,14 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	    cal_vs_in_mmio_function(st, def))
 		return;
 	read = vol_accessor_read(def);
+	name[0] = '\0';
 	if (clang_Cursor_isNull(read))
-		asm_stmt = asm_volatile_poll(st->tu, def, &read);
-	if (clang_Cursor_isNull(read) || !call_is_polled(w, st->tu, call))
+		asm_stmt = asm_volatile_poll(def, &read, name, sizeof(name));
+	if (clang_Cursor_isNull(read) || (!clang_Cursor_isNull(asm_stmt) && weak_below_sm70(w, name)))
+		return;
+	out_level = call_is_polled(w, st->tu, call) ? -1
+		    : out_param_polled(w, st->tu, call, def, asm_stmt);
+	if (out_level < 0 && !call_is_polled(w, st->tu, call))
 		return;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
 	pc = &st->calls[st->nr_calls++];
@@ -333,9 +417,58 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	pc->read = read;
 	pc->accessor = def;
 	pc->asm_stmt = asm_stmt;
-	pc->fence_after = fence_after_poll(w, st->tu, call);
+	pc->direct = 0;
+	memcpy(pc->ld_name, name, sizeof(name));
+	pc->fence_after = out_level >= 0 ? cal_fence_after_loop(w, st->tu, out_level)
+					 : fence_after_poll(w, st->tu, call);
 	pc->poll = st->nr_acc;
 	record_accessor_poll(st, w, call, def, read);
+}
+
+/*
+ * An asm statement that loads with a weak or volatile PTX load into a
+ * local that an enclosing loop spins on: 'do { asm volatile("ld.global.cg.u32
+ * %0, [%1];" : "=r"(v) : "l"(flag)); } while (v == 0);'.  The poll is
+ * recorded as an accessor's is (record_accessor_poll), keyed by the address
+ * operand, so that its scope is decided as a volatile poll's.
+ */
+static void record_asm_poll(struct sync_state *st, struct cal_walk *w, CXCursor stmt)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	struct poll_call *pc;
+	struct access *a;
+	unsigned nr;
+	int dst, level;
+	CXCursor addr, copy;
+	char name[sizeof(pc->ld_name)];
+
+	memset(&at, 0, sizeof(at));
+	if (clang_Cursor_isNull(w->function) || cal_asm_template_load(&at, stmt) < 0 ||
+	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)) || weak_below_sm70(w, name))
+		goto out;
+	dst = ptx_operand_index(&insn, 0, at.text.buf, &at.operands);
+	addr = cal_asm_address_operand(&at, stmt, &insn);
+	if (dst < 0 || dst >= cal_nr_children(stmt) || clang_Cursor_isNull(addr))
+		goto out;
+	copy = local_of(cal_child(stmt, dst));
+	if (clang_Cursor_isNull(copy) || (level = cal_output_polled(w, st->tu, stmt, copy)) < 0)
+		goto out;
+	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
+	pc = &st->calls[st->nr_calls++];
+	pc->call = stmt;
+	pc->read = addr;
+	pc->accessor = w->function;
+	pc->asm_stmt = stmt;
+	pc->direct = 1;
+	memcpy(pc->ld_name, name, sizeof(name));
+	pc->fence_after = cal_fence_after_loop(w, st->tu, level);
+	pc->poll = st->nr_acc;
+	a = new_access(st, w, addr, ACC_POLL);
+	a->via_accessor = 1;
+	a->copy = copy;
+out:
+	cal_asm_template_release(&at);
 }
 
 /* Does fn have a parameter that points to volatile (a store through it may publish)? */
@@ -416,6 +549,8 @@ void cal_vs_sync_visit(struct cal_walk *w, CXCursor c, void *state)
 	}
 	if (k == CXCursor_GCCAsmStmt) {
 		record_mmio(st, w, c);
+		if (!vol_in_template_pattern(w) && cal_walk_in_device_code(w))
+			record_asm_poll(st, w, c);
 		return;
 	}
 	if (vol_in_template_pattern(w))

@@ -85,8 +85,9 @@ static void *sync_begin(struct cal_walk *w)
  * does not show it; below sm_60 there is no fix then (the legacy form's
  * __threadfence() orders at device scope only).
  */
-static void note_system_scope(struct cal_walk *w, struct cal_finding *f,
-			      const struct sync_state *st, const struct access *a, const char *subject)
+static void note_system_scope_of(struct cal_walk *w, struct cal_finding *f,
+				 const struct sync_state *st, const struct access *a,
+				 const char *subject, int weak)
 {
 	const char *fix = st->legacy ? "no automatic fix: a target below sm_60 has no system-scope "
 				       "acquire or release, and the legacy form's __threadfence() "
@@ -102,11 +103,17 @@ static void note_system_scope(struct cal_walk *w, struct cal_finding *f,
 			    "writes; %s", a->system_why, subject, fix);
 	else if (a->system_why)
 		cal_note_at(w, f, a->lvalue, "no code of this translation unit writes '%s': its writer "
-			    "may be the CPU (host-pinned or managed memory) or another device, and a "
-			    "volatile load is a system-scope relaxed load in the PTX memory model; %s",
-			    subject, fix);
+			    "may be the CPU (host-pinned or managed memory) or another device%s; %s",
+			    subject, weak ? "" : ", and a volatile load is a system-scope relaxed load "
+						 "in the PTX memory model", fix);
 	else if (st->legacy)
 		cal_note_at(w, f, a->lvalue, "host code writes '%s'; %s", subject, fix);
+}
+
+static void note_system_scope(struct cal_walk *w, struct cal_finding *f,
+			      const struct sync_state *st, const struct access *a, const char *subject)
+{
+	note_system_scope_of(w, f, st, a, subject, 0);
 }
 
 static void report_access(struct cal_walk *w, const struct sync_state *st, const struct access *a)
@@ -167,41 +174,75 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	free(subject);
 }
 
-/* Does the asm statement list "memory" among its clobbers? */
-static int asm_has_memory_clobber(CXTranslationUnit tu, CXCursor asm_stmt)
+static int is_volatile_load(const struct poll_call *pc)
 {
-	CXToken *toks = NULL;
-	unsigned n = 0, i;
-	int found = 0;
+	return !strcmp(pc->ld_name, "ld.volatile");
+}
 
-	clang_tokenize(tu, vol_file_extent(tu, asm_stmt), &toks, &n);
-	for (i = 0; i < n && !found; i++) {
-		char *s = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
-		found = clang_getTokenKind(toks[i]) == CXToken_Literal && !strcmp(s, "\"memory\"");
-		free(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	return found;
+/*
+ * 'do { asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(flag)); }
+ * while (v == 0);': fixed where the statement reads as 'v = *flag'.
+ */
+static void report_asm_poll(struct cal_walk *w, const struct sync_state *st,
+			    const struct poll_call *pc)
+{
+	const struct access *a = &st->acc[pc->poll];
+	char *addr = cal_cursor_text(st->tu, pc->read, 0), *subject;
+	const char *why = NULL;
+	struct cal_finding *f;
+
+	/* in a macro's expansion: the variable's name */
+	subject = addr ? xstrdup(addr) : cal_cursor_name(cal_ignore_wrappers(pc->read));
+	if (is_volatile_load(pc))
+		f = cal_report(w, pc->asm_stmt, "spin-wait on an inline PTX 'ld.volatile' load from '%s': "
+			       "volatile loads neither synchronize threads nor order memory, use a "
+			       "cuda::atomic_ref acquire load", subject);
+	else
+		f = cal_report(w, pc->asm_stmt, "spin-wait on an inline PTX '%s' load from '%s': a weak "
+			       "load neither synchronizes threads nor orders memory, and the poll races "
+			       "with the writer; use a cuda::atomic_ref acquire load", pc->ld_name, subject);
+	note_system_scope_of(w, f, st, a, subject, !is_volatile_load(pc));
+	if (a->in_instantiation && !a->fix_allowed && !st->no_fixes)
+		cal_note_no_fix_in_template(w, f, a->function, "this loop", NULL);
+	else if (!st->no_fixes && a->fix_allowed && (why = cal_vs_add_asm_fix(st, f, pc, a)))
+		cal_note_no_fix(w, f, pc->asm_stmt, "%s; load with 'ld.acquire.%s' there (with a "
+				"\"memory\" clobber) or a cuda::atomic_ref acquire load", why,
+				a->system_scope ? "sys" : "gpu");
+	free(addr);
+	free(subject);
 }
 
 static void report_poll_call(struct cal_walk *w, const struct sync_state *st,
 			     const struct poll_call *pc)
 {
-	char *subject = vol_subject(st->tu, pc->read), *name = cal_cursor_name(pc->accessor);
+	char *subject, *name;
 	struct cal_finding *f;
 
+	if (pc->direct) {
+		report_asm_poll(w, st, pc);
+		return;
+	}
+	subject = vol_subject(st->tu, pc->read);
+	name = cal_cursor_name(pc->accessor);
 	if (!clang_Cursor_isNull(pc->asm_stmt)) {
-		f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX 'ld.volatile' "
-			       "load neither synchronizes threads nor orders memory; load with "
-			       "'ld.acquire' (or a cuda::atomic_ref acquire load) in '%s'", name, name);
 		const struct access *a = &st->acc[pc->poll];
-		cal_note_at(w, f, pc->asm_stmt, "the ld.volatile load is here; no automatic fix: "
+		if (is_volatile_load(pc))
+			f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX "
+				       "'ld.volatile' load neither synchronizes threads nor orders "
+				       "memory; load with 'ld.acquire' (or a cuda::atomic_ref acquire "
+				       "load) in '%s'", name, name);
+		else
+			f = cal_report(w, pc->call, "spin-wait through '%s()', whose inline PTX '%s' "
+				       "load is weak: it neither synchronizes threads nor orders memory, "
+				       "and the poll races with the writer; load with 'ld.acquire' (or a "
+				       "cuda::atomic_ref acquire load) in '%s'", name, pc->ld_name, name);
+		cal_note_at(w, f, pc->asm_stmt, "the %s load is here; no automatic fix: "
 			    "every caller of '%s' shares it, and loads of data through it would "
 			    "become acquire loads too; poll with an 'ld.acquire.%s' twin of it (%s "
 			    "\"memory\" clobber, so that the compiler keeps the loads after it) or a "
-			    "cuda::atomic_ref acquire load", name,
+			    "cuda::atomic_ref acquire load", pc->ld_name, name,
 			    cal_vs_object_is_shared(a->lvalue) ? "cta" : a->system_scope ? "sys" : "gpu",
-			    asm_has_memory_clobber(st->tu, pc->asm_stmt) ? "keeping its" : "with a");
+			    cal_asm_has_clobber(st->tu, pc->asm_stmt, "memory") ? "keeping its" : "with a");
 		free(subject);
 		free(name);
 		return;

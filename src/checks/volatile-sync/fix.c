@@ -391,3 +391,120 @@ out:
 	strbuf_release(&obj);
 	strbuf_release(&ptr);
 }
+
+/* The byte size the load's PTX type reads ('.u32': 4), 0 if none; *fp: a floating type. */
+static long long ptx_load_width(const struct ptx_insn *insn, const char *text, int *fp)
+{
+	static const struct { const char *q; long long size; int fp; } types[] = {
+		{ ".u32", 4, 0 }, { ".s32", 4, 0 }, { ".b32", 4, 0 }, { ".f32", 4, 1 },
+		{ ".u64", 8, 0 }, { ".s64", 8, 0 }, { ".b64", 8, 0 }, { ".f64", 8, 1 },
+	};
+	size_t i;
+	int k;
+
+	for (k = 0; k < insn->nr_quals; k++)
+		for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+			if (insn->quals[k].len == 4 && !memcmp(text + insn->quals[k].pos, types[i].q, 4)) {
+				*fp = types[i].fp;
+				return types[i].size;
+			}
+	return 0;
+}
+
+static int is_floating(CXType t)
+{
+	enum CXTypeKind k = clang_getCanonicalType(t).kind;
+
+	return k == CXType_Float || k == CXType_Double;
+}
+
+/*
+ * Why the asm statement of a direct poll can't be read as "copy = *addr"
+ * with the pointee type T, or NULL: one load and nothing else, written in
+ * the statement itself, '[%1]' with %0 the copy, T neither const nor
+ * volatile, of the load's width, and the copy of type T.
+ */
+static const char *asm_poll_shape_problem(const struct poll_call *pc, const struct access *a)
+{
+	struct cal_asm_template at;
+	struct ptx_insn insn;
+	unsigned nr = 0;
+	char name[32];
+	const char *why = NULL;
+	CXType ptr = clang_getCanonicalType(clang_getCursorType(pc->read)), t;
+	int fp = 0;
+
+	memset(&at, 0, sizeof(at));
+	if (cal_asm_template_load(&at, pc->asm_stmt) < 0 ||
+	    !cal_vs_weak_load(&at, &insn, &nr, name, sizeof(name)))
+		why = "its template cannot be read";
+	else if (at.place != CAL_TEMPLATE_DIRECT)
+		why = "the asm statement is written in a macro";
+	else if (nr != 1 || cal_nr_children(pc->asm_stmt) != 2 ||
+		 ptx_operand_index(&insn, 0, at.text.buf, &at.operands) != 0 ||
+		 ptx_operand_index(&insn, 1, at.text.buf, &at.operands) != 1 ||
+		 insn.predicated || insn.nr_operands != 2)
+		why = "the asm statement is not one load into its one output from '[%1]'";
+	else if (clang_getCursorKind(cal_ignore_wrappers(pc->read)) != CXCursor_DeclRefExpr ||
+		 ptr.kind != CXType_Pointer)
+		why = "the address operand is not a pointer variable";
+	if (why)
+		goto out;
+	t = clang_getPointeeType(ptr);
+	if (clang_isVolatileQualifiedType(t))
+		why = "the pointer points to volatile data, which cuda::atomic_ref does not take";
+	else if (clang_Type_getSizeOf(t) != ptx_load_width(&insn, at.text.buf, &fp) ||
+		 is_floating(t) != fp ||
+		 !clang_equalTypes(clang_getCanonicalType(clang_getCursorType(a->copy)),
+				   clang_getCanonicalType(cal_type_unqualified(t))))
+		why = "the load's PTX type, the pointed-to type and the output's type differ";
+out:
+	cal_asm_template_release(&at);
+	return why;
+}
+
+const char *cal_vs_add_asm_fix(const struct sync_state *st, struct cal_finding *f,
+			       const struct poll_call *pc, const struct access *a)
+{
+	const char *why = asm_poll_shape_problem(pc, a);
+	char *type = NULL, *ptr = NULL, *copy = NULL;
+	struct strbuf text = STRBUF_INIT;
+	struct cal_edit e;
+	struct cal_fix *fix;
+
+	if (why)
+		return why;
+	if (st->legacy)
+		return "a target of the build lacks cuda::atomic_ref";
+	type = vol_value_type(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(pc->read))));
+	ptr = cal_cursor_text(st->tu, pc->read, CAL_TEXT_NO_MACROS);
+	copy = cal_cursor_name(a->copy);
+	if (!type || !ptr || !copy) {
+		why = "the operands are written in a macro";
+		goto out;
+	}
+	strbuf_addf(&text, "%s = cuda::atomic_ref<%s, %s>{*", copy, type,
+		    a->system_scope ? "cuda::thread_scope_system" : st->scope);
+	/* a poll through a pointer to const: cuda::atomic_ref takes the word as non-const */
+	if (clang_isConstQualifiedType(clang_getPointeeType(
+		    clang_getCanonicalType(clang_getCursorType(pc->read)))))
+		strbuf_addf(&text, "const_cast<%s *>(%s)", type, ptr);
+	else
+		strbuf_addf(&text, "%s", ptr);
+	strbuf_addf(&text, "}.load(cuda::memory_order_acquire)");
+	if (cal_edit_replace_cursor(pc->asm_stmt, text.buf, &e) < 0) {
+		why = "the asm statement is written in a macro";
+		goto out;
+	}
+	fix = cal_finding_add_fix(f, "use an atomic acquire load");
+	cal_fix_add_edit(fix, &e);
+	cal_edit_clear(&e);
+	cal_add_top_insert(fix, st->tu, clang_getCursorLocation(pc->asm_stmt),
+			   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
+out:
+	free(type);
+	free(ptr);
+	free(copy);
+	strbuf_release(&text);
+	return why;
+}

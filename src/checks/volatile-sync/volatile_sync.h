@@ -77,7 +77,9 @@ struct poll_call {
 	CXCursor call;		/* in the loop condition: reported */
 	CXCursor read;		/* the volatile read inside the accessor (the asm's operand) */
 	CXCursor accessor;	/* its definition */
-	CXCursor asm_stmt;	/* the 'ld.volatile' asm statement, or null */
+	CXCursor asm_stmt;	/* the 'ld.volatile' (or weak 'ld.global.cg') asm statement, or null */
+	char ld_name[32];	/* asm_stmt's load: "ld.volatile", "ld.global.cg" (cal_vs_weak_load) */
+	int direct;		/* asm_stmt itself is in the loop (call is asm_stmt, accessor its function) */
 	size_t poll;		/* its access (record_accessor_poll), an index of acc */
 	int fence_after;	/* vol_fence_rank() of the fence after the loop */
 };
@@ -111,6 +113,17 @@ struct sync_state {
 	int opencl;		/* an OpenCL C parse: OpenCL's fix, no system scope */
 };
 
+/*
+ * The PTX load of an asm template a poll may not rely on: a volatile one
+ * ("ld.volatile", a relaxed system-scope load) or a weak one with the cache
+ * operator .cg or .cv ("ld.global.cg", named by its opcode and qualifiers
+ * but the type); not .acquire, .relaxed (relaxed-sync's) or .mmio loads.
+ * *insn gets the load, *nr the number of statements of the template.
+ */
+struct cal_asm_template;
+struct ptx_insn;
+int cal_vs_weak_load(const struct cal_asm_template *at, struct ptx_insn *insn, unsigned *nr,
+		     char *name, size_t size);
 int cal_vs_fence_orders(const struct sync_state *st, const struct access *a, int fence_rank);
 
 /* At most this many declarations of a kernel lose volatile together. */
@@ -148,6 +161,13 @@ int cal_vs_drop_volatile_edits(const struct sync_state *st, CXCursor root, struc
 const char *cal_vs_lock_scope(const struct sync_state *st, const struct access *a);
 /* Can every loop acquiring the lock that a releases be made an acquire? Sets a's reason if not. */
 int cal_vs_lock_acquires_fixable(const struct sync_state *st, struct access *a);
+/*
+ * The fix of a direct asm poll (poll_call.direct, its access a): the asm
+ * statement becomes 'v = cuda::atomic_ref<T, S>{*p}.load(acquire)'.
+ * Returns NULL when added, else why there is none.
+ */
+const char *cal_vs_add_asm_fix(const struct sync_state *st, struct cal_finding *f,
+			       const struct poll_call *pc, const struct access *a);
 void cal_vs_add_fix(const struct sync_state *st, struct cal_finding *f, const struct access *a);
 
 #endif
