@@ -732,6 +732,8 @@ struct warp_state {
 	size_t nr_loop_fills, alloc_loop_fills;
 	CXCursor *insts;	/* the instantiations over a type walked, canonical */
 	CXCursor *inst_templates;	/* the template of each */
+	size_t *inst_index;	/* hash index into insts */
+	size_t inst_index_size;
 	CXCursor read_fn;	/* the last instantiation whose template was read, and */
 	int discards;		/* whether that template holds an 'if constexpr' */
 	size_t nr_insts, alloc_insts, alloc_inst_templates;
@@ -1677,15 +1679,53 @@ static void *warp_begin(struct cal_walk *w)
 	return st;
 }
 
-/* Keep fn, an instantiation over a type, among those walked (once). */
+/* Index 1 + i of insts[i] by the hash of its cursor (open addressing, 0: empty). */
+static size_t *inst_slot(struct warp_state *st, CXCursor fn, unsigned h)
+{
+	size_t mask = st->inst_index_size - 1, i;
+
+	for (i = h & mask;; i = (i + 1) & mask)
+		if (!st->inst_index[i] || clang_equalCursors(st->insts[st->inst_index[i] - 1], fn))
+			return &st->inst_index[i];
+}
+
+static int grow_inst_index(struct warp_state *st)
+{
+	size_t *old = st->inst_index, n = st->inst_index_size, i;
+
+	st->inst_index_size = n ? 2 * n : 256;
+	st->inst_index = calloc(st->inst_index_size, sizeof(size_t));
+	if (!st->inst_index) {
+		st->inst_index = old;
+		st->inst_index_size = n;
+		return -1;
+	}
+	for (i = 0; i < st->nr_insts; i++)
+		*inst_slot(st, st->insts[i], clang_hashCursor(st->insts[i])) = i + 1;
+	free(old);
+	return 0;
+}
+
+/*
+ * Keep fn, an instantiation over a type, among those walked (once).  The
+ * walk goes into a callee's body below its first call and back, so the
+ * function changes often: a hash index keeps this cheap with thousands.
+ */
 static void note_instantiation(struct warp_state *st, CXCursor fn)
 {
-	size_t i;
+	unsigned h;
+	size_t *slot;
 
 	fn = clang_getCanonicalCursor(fn);
-	for (i = st->nr_insts; i-- > 0;)
-		if (clang_equalCursors(st->insts[i], fn))
-			return;
+	if (st->nr_insts && clang_equalCursors(st->insts[st->nr_insts - 1], fn))
+		return;
+	if (2 * (st->nr_insts + 1) > st->inst_index_size && grow_inst_index(st) < 0)
+		return;
+	h = clang_hashCursor(fn);
+	slot = inst_slot(st, fn, h);
+	if (*slot)
+		return;
+	*slot = st->nr_insts + 1;
 	GROW(st->insts, st->alloc_insts, st->nr_insts + 1);
 	GROW(st->inst_templates, st->alloc_inst_templates, st->nr_insts + 1);
 	st->inst_templates[st->nr_insts] = template_of(fn);
@@ -1740,6 +1780,7 @@ static void warp_end(struct cal_walk *w, void *state)
 	free(st->runs);
 	free(st->insts);
 	free(st->inst_templates);
+	free(st->inst_index);
 	for (i = 0; i < st->nr_calls; i++)
 		free(st->calls[i].path);
 	free(st->calls);
