@@ -181,7 +181,9 @@ struct umacro {
 
 struct sysmacro {
 	struct toks toks;	/* lexed text, or empty */
-	int lexed, readable, redefined;
+	int lexed, readable;
+	int redefined;		/* -1: not yet compared with the earlier definitions */
+	size_t prev;		/* 1 + index of the name's earlier definition, or 0 */
 };
 
 struct replay {
@@ -193,6 +195,7 @@ struct replay {
 	const struct cal_target *t;
 	int is_first;
 	struct umacro *macros;
+	size_t *uslot, ucap;		/* name -> 1 + index of its last #define/#undef */
 	size_t nr_macros, alloc_macros;
 	unsigned char *once;
 	int depth;
@@ -264,9 +267,10 @@ static const char *sys_text(struct replay *r, size_t i)
 }
 
 /*
- * Index tu->macros by name: the last definition, and whether texts differ
- * (a CUDA parse defines clang's own macros twice, for the device and for
- * the host as its auxiliary target: the same text, not a redefinition).
+ * Index tu->macros by name: the last definition, chained to the earlier
+ * ones.  Their texts are compared on first use (sys_redefined): a CUDA
+ * parse defines clang's own macros twice, for the device and for the host
+ * as its auxiliary target, with one text: not a redefinition.
  */
 static void index_sys(struct replay *r)
 {
@@ -281,15 +285,32 @@ static void index_sys(struct replay *r)
 		while (r->slot[h] && strcmp(r->tu->macros[r->slot[h] - 1].name, m->name))
 			h = (h + 1) & (cap - 1);
 		if (r->slot[h]) {
-			const char *a = sys_text(r, r->slot[h] - 1), *b = sys_text(r, i);
-			if (!a || !b || strcmp(a, b) || r->sys[r->slot[h] - 1].redefined)
-				r->sys[i].redefined = 1;
+			r->sys[i].prev = r->slot[h];
+			r->sys[i].redefined = -1;
 		}
 		r->slot[h] = i + 1;
 	}
 }
 
-static const struct cal_pp_macro *find_sys(const struct replay *r, const struct tok *name,
+/* Does a definition before i give the name another text?  Read on first use. */
+static int sys_redefined(struct replay *r, size_t i)
+{
+	struct sysmacro *s = &r->sys[i];
+	size_t k = i;
+
+	if (s->redefined >= 0)
+		return s->redefined;
+	s->redefined = 0;
+	while (r->sys[k].prev && !s->redefined) {
+		const char *a = sys_text(r, i), *b;
+		k = r->sys[k].prev - 1;
+		b = sys_text(r, k);
+		s->redefined = !a || !b || strcmp(a, b);
+	}
+	return s->redefined;
+}
+
+static const struct cal_pp_macro *find_sys(struct replay *r, const struct tok *name,
 					   size_t *index, int *count)
 {
 	size_t h = hash_name(name->s, name->n) & (r->cap - 1);
@@ -297,7 +318,7 @@ static const struct cal_pp_macro *find_sys(const struct replay *r, const struct 
 		const struct cal_pp_macro *m = &r->tu->macros[r->slot[h] - 1];
 		if (strlen(m->name) == name->n && !memcmp(m->name, name->s, name->n)) {
 			*index = r->slot[h] - 1;
-			*count = r->sys[*index].redefined ? 2 : 1;
+			*count = sys_redefined(r, *index) ? 2 : 1;
 			return m;
 		}
 		h = (h + 1) & (r->cap - 1);
@@ -306,14 +327,49 @@ static const struct cal_pp_macro *find_sys(const struct replay *r, const struct 
 	return NULL;
 }
 
+static int same_name(const struct tok *a, const struct tok *b)
+{
+	return a->n == b->n && !memcmp(a->s, b->s, a->n);
+}
+
+/* The slot of name in the user macros' index (empty if none). */
+static size_t user_slot(const struct replay *r, const struct tok *name)
+{
+	size_t h = hash_name(name->s, name->n) & (r->ucap - 1);
+	while (r->uslot[h] && !same_name(r->macros[r->uslot[h] - 1].name, name))
+		h = (h + 1) & (r->ucap - 1);
+	return h;
+}
+
 static struct umacro *find_user(struct replay *r, const struct tok *name)
 {
+	size_t h;
+	if (!r->ucap)
+		return NULL;
+	h = user_slot(r, name);
+	return r->uslot[h] ? &r->macros[r->uslot[h] - 1] : NULL;
+}
+
+/* A #define or #undef of the user's files: the newest macros[] entry wins. */
+static struct umacro *user_add(struct replay *r, const struct tok *name)
+{
+	struct umacro *u;
 	size_t i;
-	for (i = r->nr_macros; i-- > 0;)
-		if (r->macros[i].name->n == name->n &&
-		    !memcmp(r->macros[i].name->s, name->s, name->n))
-			return &r->macros[i];
-	return NULL;
+
+	if (2 * (r->nr_macros + 1) > r->ucap) {
+		size_t old = r->ucap;
+		r->ucap = old ? 2 * old : 64;
+		free(r->uslot);
+		r->uslot = xcalloc(r->ucap, sizeof(*r->uslot));
+		for (i = 0; i < r->nr_macros; i++)
+			r->uslot[user_slot(r, r->macros[i].name)] = i + 1;
+	}
+	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
+	u = &r->macros[r->nr_macros];
+	memset(u, 0, sizeof(*u));
+	u->name = name;
+	r->uslot[user_slot(r, name)] = ++r->nr_macros;
+	return u;
 }
 
 /* ---- arch sources ---- */
@@ -1052,9 +1108,7 @@ static void define(struct replay *r, const struct tok *t, size_t n)
 		fail(r, "malformed #define");
 		return;
 	}
-	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
-	u = &r->macros[r->nr_macros++];
-	u->name = &t[0];
+	u = user_add(r, &t[0]);
 	u->params = d.function_like ? d.params : NULL;
 	u->nr_params = d.nr_params;
 	u->body = d.body;
@@ -1064,13 +1118,9 @@ static void define(struct replay *r, const struct tok *t, size_t n)
 
 static void undefine(struct replay *r, const struct tok *t, size_t n)
 {
-	struct umacro *u;
 	if (!n)
 		return;
-	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
-	u = &r->macros[r->nr_macros++];
-	memset(u, 0, sizeof(*u));
-	u->name = &t[0];
+	user_add(r, &t[0]);
 }
 
 static void replay_file(struct replay *r, int index);
@@ -1346,6 +1396,7 @@ static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 	free(r->once);
 	free(r->visits);
 	free(r->macros);
+	free(r->uslot);
 	for (i = 0; i < r->nr_owned; i++)
 		free(r->owned[i]);
 	free(r->owned);
