@@ -15,9 +15,10 @@ keeps a whole project affordable).  From `--verbose`'s "arch groups" lines:
   disagree   TUs where the first target's replay contradicted clang's skipped ranges
   groups/TU  device parses the default makes per TU (mean)
   saved      device parses saved against one per target: 1 - groups / targets
+  replay ms  the replay's CPU time per TU (mean), all targets
 
---compare N lints N TUs of each project in full twice, grouped (the default) and
-with --per-arch-parses, and compares the JSON reports byte for byte.
+--compare N lints the N smallest TUs of each project in full twice, grouped (the
+default) and with --per-arch-parses, and compares the JSON reports byte for byte.
 
 Compile commands: a project's compile_commands.json from the end-to-end harness
 (bench/projects/run.py: WORK/NAME/default/copydb, pointing at the extracted copy),
@@ -61,6 +62,7 @@ PROJECTS = [
      "sm_75,sm_90", None),
 ]
 
+REPLAY = re.compile(r"^cuatomlint: arch replay (.+?): ([0-9.]+) ms CPU$")
 GROUPS = re.compile(r"^cuatomlint: arch groups (.+?): ((?:\{[^}]*\} ?)+)(?:; parsed alone: (\d+) "
                     r"\(first: (.*)\))?$")
 
@@ -103,12 +105,15 @@ def plans(tool, db, archs, jobs):
     p = subprocess.run([tool, "--no-cache", "--checks=-*", "--verbose", "--quiet",
                         "--cuda-arch=" + archs, "-j", str(jobs), "-p", db],
                        capture_output=True, text=True, errors="replace", env=env)
-    out = {}
+    out, ms = {}, {}
     for line in p.stderr.splitlines():
         m = GROUPS.match(line)
         if m:
             out[m.group(1)] = (m.group(2).count("{"), int(m.group(3) or 0), m.group(4))
-    return out
+        m = REPLAY.match(line)
+        if m:
+            ms[m.group(1)] = float(m.group(2))
+    return out, ms
 
 
 def compare(tool, entries, archs, tmp):
@@ -141,29 +146,31 @@ def main():
     tool = os.path.abspath(args.tool)
     only = set(filter(None, args.only.split(",")))
     tmp = tempfile.mkdtemp(prefix="cal-replay-")
-    print("%-24s %-9s %6s %5s %7s %8s %9s %6s %9s" % (
+    print("%-24s %-9s %6s %5s %7s %8s %9s %6s %9s %9s" % (
         "project", "commit", "archs", "TUs", "agreed", "disagree", "groups/TU", "saved",
-        "JSON same"))
+        "replay ms", "JSON same"))
     try:
         for row in PROJECTS:
             if only and row[0] not in only:
                 continue
-            entries = sample(db_entries(args.work, row), args.max_tus)
+            every = db_entries(args.work, row)
+            entries = sample(every, args.max_tus)
             if not entries:
                 print("%-24s no compile commands under %s" % (row[0], args.work))
                 continue
             archs = row[5]
             n_archs = archs.count(",") + 1
-            got = plans(tool, write_db(entries, os.path.join(tmp, "db")), archs, args.j)
+            got, ms = plans(tool, write_db(entries, os.path.join(tmp, "db")), archs, args.j)
             tus = len(got)
             agreed = sum(1 for g in got.values() if not g[1])
             disagree = sum(1 for g in got.values() if g[2] and "disagrees" in g[2])
             groups = sum(g[0] for g in got.values())
-            cmp = compare(tool, sample(entries, args.compare), archs, tmp) if args.compare \
-                else None
-            print("%-24s %-9s %6d %5d %6.1f%% %8d %9.2f %5.0f%% %9s" % (
+            smallest = sorted(every, key=lambda e: (os.path.getsize(e["file"]), e["file"]))
+            cmp = compare(tool, smallest[:args.compare], archs, tmp) if args.compare else None
+            print("%-24s %-9s %6d %5d %6.1f%% %8d %9.2f %5.0f%% %9.0f %9s" % (
                 row[0], row[2], n_archs, tus, 100.0 * agreed / max(tus, 1), disagree,
                 groups / max(tus, 1), 100.0 * (1 - groups / max(tus * n_archs, 1)),
+                sum(ms.values()) / max(len(ms), 1),
                 "%d/%d" % (cmp[1], cmp[0]) if cmp else "-"))
             if tus < len(entries):
                 print("  %d of %d TUs printed no arch groups (no parse)" % (len(entries) - tus,
