@@ -94,8 +94,6 @@ struct facts {
 	char *unreplayed_why;
 	CXCursor *incs;			/* inclusion directives in the user's files */
 	size_t nr_incs, alloc_incs;
-	CXFile (*edges)[2];		/* every inclusion: includer, included */
-	size_t nr_edges, alloc_edges;
 };
 
 static char *file_name(CXFile file)
@@ -208,69 +206,6 @@ static char *read_macro(void *ctx, size_t index)
 	return n ? strbuf_detach(&sb) : (strbuf_release(&sb), NULL);
 }
 
-static int is_ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
-/* Does text hold "#undef name" (blanks allowed after '#' and after undef)? */
-static int text_undefines(const char *text, size_t len, const char *name)
-{
-	const char *p = text, *end = text + len, *hit;
-	size_t n = strlen(name);
-
-	while ((hit = memchr(p, 'u', (size_t)(end - p))) != NULL) {
-		const char *q = hit + 5, *b = hit;
-		p = hit + 1;
-		if ((size_t)(end - hit) < 5 + n || memcmp(hit, "undef", 5))
-			continue;
-		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
-			b--;
-		if (b == text || b[-1] != '#')
-			continue;
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		if ((size_t)(end - q) >= n && !memcmp(q, name, n) &&
-		    (q + n == end || !is_ident_char(q[n])))
-			return 1;
-	}
-	return 0;
-}
-
-static int file_undefines(struct facts *f, CXFile file, const char *name)
-{
-	size_t size = 0;
-	const char *text = clang_getFileContents(f->tu, file, &size);
-	return text && text_undefines(text, size, name);
-}
-
-/*
- * Is the macro #undef'd in the header that defines it or in one that
- * header includes (cuda_fp16.h defines __HALF2_TO_UI, the cuda_fp16.hpp
- * it includes #undefs it)?
- */
-static int undefines_macro(void *ctx, size_t index)
-{
-	struct facts *f = ctx;
-	CXFile file;
-	char *name;
-	size_t k;
-	int yes;
-
-	clang_getSpellingLocation(clang_getCursorLocation(f->macro_cursors[index]), &file, NULL,
-				  NULL, NULL);
-	if (!file)
-		return 0;	/* the predefines or the command line: no header to read */
-	name = cal_take_string(clang_getCursorSpelling(f->macro_cursors[index]));
-	yes = file_undefines(f, file, name);
-	for (k = 0; k < f->nr_edges && !yes; k++)
-		if (clang_File_isEqual(f->edges[k][0], file))
-			yes = file_undefines(f, f->edges[k][1], name);
-	free(name);
-	return yes;
-}
-
 static void facts_macro(struct facts *f, CXCursor c)
 {
 	GROW(f->macro_cursors, f->alloc_cursors, f->nr_cursors + 1);
@@ -354,15 +289,10 @@ static void forced_inclusion(CXFile file, CXSourceLocation *stack, unsigned dept
 	CXFile from;
 	int at;
 
-	if (depth < 1)
+	if (depth != 1)
 		return;
 	clang_getSpellingLocation(stack[0], &from, NULL, NULL, NULL);
-	if (from) {
-		GROW(f->edges, f->alloc_edges, f->nr_edges + 1);
-		f->edges[f->nr_edges][0] = from;
-		f->edges[f->nr_edges++][1] = file;
-	}
-	if (depth != 1 || from || file_index(f, file) >= 0)
+	if (from || file_index(f, file) >= 0)
 		return;
 	at = add_file(f, file, -1);
 	if (f->pp->files[at].user) {
@@ -475,7 +405,6 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	} else {
 		pp.have_skipped = 1;
 		pp.read_macro = read_macro;
-		pp.undefines_macro = undefines_macro;
 		pp.ctx = &f;
 		cal_arch_plan_from_pp(&pp, set, first, plan);
 	}
@@ -484,6 +413,5 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	free(f.macro_cursors);
 	free(f.incs);
 	free(f.unreplayed);
-	free(f.edges);
 	free(f.unreplayed_why);
 }

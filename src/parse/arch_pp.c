@@ -183,7 +183,6 @@ struct sysmacro {
 	struct toks toks;	/* lexed text, or empty */
 	int lexed, readable;
 	int redefined;		/* -1: not yet compared with the earlier definitions */
-	int undef;		/* its header #undefs it: 0 no, 1 yes, -1 not yet asked */
 	size_t prev;		/* 1 + index of the name's earlier definition, or 0 */
 };
 
@@ -285,7 +284,6 @@ static void index_sys(struct replay *r)
 		size_t h = hash_name(m->name, strlen(m->name)) & (cap - 1);
 		while (r->slot[h] && strcmp(r->tu->macros[r->slot[h] - 1].name, m->name))
 			h = (h + 1) & (cap - 1);
-		r->sys[i].undef = -1;
 		if (r->slot[h]) {
 			r->sys[i].prev = r->slot[h];
 			r->sys[i].redefined = -1;
@@ -310,15 +308,6 @@ static int sys_redefined(struct replay *r, size_t i)
 		s->redefined = !a || !b || strcmp(a, b);
 	}
 	return s->redefined;
-}
-
-/* May the system macro i be #undef'd where the user's files read it? */
-static int sys_maybe_undefined(struct replay *r, size_t i)
-{
-	struct sysmacro *s = &r->sys[i];
-	if (s->undef < 0)
-		s->undef = r->tu->undefines_macro && r->tu->undefines_macro(r->tu->ctx, i);
-	return s->undef;
 }
 
 static const struct cal_pp_macro *find_sys(struct replay *r, const struct tok *name,
@@ -499,7 +488,7 @@ static int defined_here(struct expand *x, const struct tok *name)
 	if (u)
 		return u->defined;
 	if (find_sys(x->r, name, &index, &count))
-		return is_nv_internal(name) || sys_maybe_undefined(x->r, index) ? -1 : 1;
+		return is_nv_internal(name) ? -1 : 1;
 	return 0;
 }
 
@@ -804,7 +793,7 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 		return expand_macro(x, in, n, &def, out);
 	}
 	if (!u && find_sys(x->r, &in[0], &index, &count)) {
-		if (count > 1 || sys_maybe_undefined(x->r, index)) {
+		if (count > 1) {
 			push_unknown(out);
 			return 1;
 		}

@@ -62,12 +62,6 @@ struct cal_pp_tu {
 	int have_skipped;	/* skipped ranges describe the first target's parse */
 	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
 	char *(*read_macro)(void *ctx, size_t i);
-	/*
-	 * Does the header that defines macros[i] also #undef it (cuda_fp16.hpp's
-	 * __HALF2_TO_UI)?  The first parse records definitions only, so such a
-	 * macro may be gone where the user's files test it.  NULL: never.
-	 */
-	int (*undefines_macro)(void *ctx, size_t i);
 	void *ctx;
 };
 
