@@ -389,7 +389,9 @@ static long long arch_value(const struct replay *r, const struct tok *t, int *de
 		return (long long)r->t->sm * 10;
 	}
 	snprintf(feat, sizeof(feat), "__CUDA_ARCH_FEAT_SM%u_ALL", r->t->sm);
-	*defined = r->t->suffix == 'a' && tok_is(t, feat);
+	/* as the parse defines it (parse.c): for sm_90a, and for any suffixed
+	 * target newer than clang knows, sm_121f as sm_121a */
+	*defined = r->t->suffix && tok_is(t, feat);
 	return *defined;
 }
 
