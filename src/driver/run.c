@@ -405,6 +405,17 @@ static int newest_in(uint64_t group)
 }
 
 /*
+ * A benchmark hook: CUATOMLINT_BENCH=plan-only stops each file after its
+ * first parse and its arch groups (bench/replay_agreement.py measures the
+ * replay on whole projects at the price of one parse a file).
+ */
+static int plan_only(void)
+{
+	const char *v = getenv("CUATOMLINT_BENCH");
+	return v && !strcmp(v, "plan-only");
+}
+
+/*
  * The newest target is parsed first: its CUDA headers declare every
  * overload, so a parse that stands for several targets sees every call
  * resolved.  Its parse groups the targets by what the user's files see
@@ -448,6 +459,10 @@ static void parse_file(struct file_run *run, const char *path)
 	if (run_one_parse(run, path, last, (uint64_t)1 << last, &plan) < 0)
 		return;
 	atomic_fetch_add(&cal_parse_stats.saved, run->job->targets.n - plan.nr_groups);
+	if (plan_only()) {
+		cal_arch_plan_release(&plan);
+		return;
+	}
 	if (run->arch_dependent || run->host_wanted)
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	else

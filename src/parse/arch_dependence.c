@@ -17,7 +17,8 @@ static const char list_suffix[] = "_LIST__";
 static const char *const nv_target_macros[] = { "NV_IF_TARGET", "NV_IF_ELSE_TARGET",
 	"NV_DISPATCH_TARGET", NULL };
 
-static int mentions_nv_target(const char *text, size_t len)
+/* The first mention of NV_IF_TARGET & co., or NULL. */
+static const char *mentions_nv_target(const char *text, size_t len)
 {
 	const char *p = text, *end = text + len;
 
@@ -25,23 +26,17 @@ static int mentions_nv_target(const char *text, size_t len)
 		const char *hit = memchr(p, 'N', (size_t)(end - p));
 		const char *const *m;
 		if (!hit)
-			return 0;
+			return NULL;
 		for (m = nv_target_macros; *m; m++)
 			if ((size_t)(end - hit) >= strlen(*m) && !memcmp(hit, *m, strlen(*m)))
-				return 1;
+				return hit;
 		p = hit + 1;
 	}
-	return 0;
+	return NULL;
 }
 
-static int mentions_cuda_arch(const char *text, size_t len);
-
-int cal_text_mentions_arch(const char *text, size_t len)
-{
-	return mentions_cuda_arch(text, len) || mentions_nv_target(text, len);
-}
-
-static int mentions_cuda_arch(const char *text, size_t len)
+/* The first mention of __CUDA_ARCH*, __CUDA_ARCH_LIST__ aside, or NULL. */
+static const char *mentions_cuda_arch(const char *text, size_t len)
 {
 	const size_t n = sizeof(arch_macro) - 1;
 	const char *p = text, *end = text + len;
@@ -49,17 +44,29 @@ static int mentions_cuda_arch(const char *text, size_t len)
 	while ((size_t)(end - p) >= n) {
 		const char *hit = memchr(p, '_', (size_t)(end - p));
 		if (!hit || (size_t)(end - hit) < n)
-			return 0;
+			return NULL;
 		if (!memcmp(hit, arch_macro, n)) {
 			const char *after = hit + n;
 			size_t rest = (size_t)(end - after);
 			if (!(rest >= sizeof(list_suffix) - 1 &&
 			      !memcmp(after, list_suffix, sizeof(list_suffix) - 1)))
-				return 1;
+				return hit;
 		}
 		p = hit + 1;
 	}
-	return 0;
+	return NULL;
+}
+
+/* The first mention of the arch in text, or NULL. */
+static const char *first_arch_mention(const char *text, size_t len)
+{
+	const char *a = mentions_cuda_arch(text, len), *b = mentions_nv_target(text, len);
+	return !a ? b : !b || a < b ? a : b;
+}
+
+int cal_text_mentions_arch(const char *text, size_t len)
+{
+	return first_arch_mention(text, len) != NULL;
 }
 
 /*
@@ -213,7 +220,7 @@ static void facts_macro(struct facts *f, CXCursor c)
 static void check_unreplayed(struct facts *f, CXFile file)
 {
 	size_t i, size = 0;
-	const char *text;
+	const char *text, *hit;
 
 	for (i = 0; i < f->nr_unreplayed; i++)
 		if (clang_File_isEqual(f->unreplayed[i], file))
@@ -221,10 +228,23 @@ static void check_unreplayed(struct facts *f, CXFile file)
 	GROW(f->unreplayed, f->alloc_unreplayed, f->nr_unreplayed + 1);
 	f->unreplayed[f->nr_unreplayed++] = file;
 	text = clang_getFileContents(f->tu, file, &size);
-	if (text && cal_text_mentions_arch(text, size) && !f->unreplayed_why) {
+	hit = text ? first_arch_mention(text, size) : NULL;
+	if (hit && !f->unreplayed_why) {
 		char *name = file_name(file);
-		f->unreplayed_why = xasprintf("%s: a header the replay does not visit (a system "
-					      "header includes it) mentions the arch", name);
+		const char *bol = hit, *eol = memchr(hit, '\n', size - (size_t)(hit - text));
+		unsigned line = 1;
+		const char *p;
+		for (p = text; p < hit; p++)
+			line += *p == '\n';
+		while (bol > text && bol[-1] != '\n')
+			bol--;
+		while (bol < hit && (*bol == ' ' || *bol == '\t'))
+			bol++;
+		eol = eol ? eol : text + size;
+		eol -= eol > hit && eol[-1] == '\r';
+		f->unreplayed_why = xasprintf("%s:%u: a header the replay does not visit (a system "
+					      "header includes it) mentions the arch: %.*s", name,
+					      line, (int)(eol - bol > 120 ? 120 : eol - bol), bol);
 		free(name);
 	}
 }

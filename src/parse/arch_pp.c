@@ -20,6 +20,7 @@ struct tok {
 	unsigned line;
 	int bol;		/* first token of a logical line */
 	long long v;		/* T_VAL: a value the replay computed */
+	int unknown;		/* T_VAL: a value it could not (an unreadable macro) */
 };
 
 struct toks {
@@ -180,7 +181,9 @@ struct umacro {
 
 struct sysmacro {
 	struct toks toks;	/* lexed text, or empty */
-	int lexed, readable, redefined;
+	int lexed, readable;
+	int redefined;		/* -1: not yet compared with the earlier definitions */
+	size_t prev;		/* 1 + index of the name's earlier definition, or 0 */
 };
 
 struct replay {
@@ -192,6 +195,7 @@ struct replay {
 	const struct cal_target *t;
 	int is_first;
 	struct umacro *macros;
+	size_t *uslot, ucap;		/* name -> 1 + index of its last #define/#undef */
 	size_t nr_macros, alloc_macros;
 	unsigned char *once;
 	int depth;
@@ -203,12 +207,48 @@ struct replay {
 	char *why;
 	const char *cur_file;
 	unsigned cur_line;
+	const struct tok *cur_first, *cur_last;	/* the directive or line of code replayed */
+	char **owned;			/* texts the expansion made (stringized arguments) */
+	size_t nr_owned, alloc_owned;
 };
 
+/* The replayed line as one line of text, blanks squeezed, at most 120 characters. */
+static void line_text(const struct replay *r, struct strbuf *sb)
+{
+	const char *p, *end;
+	int blank = 0;
+
+	if (!r->cur_first)
+		return;
+	p = r->cur_first->s;
+	end = r->cur_last->s + r->cur_last->n;
+	for (; p < end && sb->len < 120; p++) {
+		if (*p == '\\' && p + 1 < end && (p[1] == '\n' || p[1] == '\r'))
+			continue;	/* a line splice */
+		if (isspace((unsigned char)*p)) {
+			blank = 1;
+			continue;
+		}
+		if (blank)
+			strbuf_addch(sb, ' ');
+		blank = 0;
+		strbuf_addch(sb, *p);
+	}
+	if (p < end)
+		strbuf_adds(sb, "...");
+}
+
+/* Give up on this target; why names the directive (or code) and its text. */
 static void fail(struct replay *r, const char *what)
 {
-	if (!r->failed && !r->why)
-		r->why = xasprintf("%s:%u: %s", r->cur_file, r->cur_line, what);
+	if (!r->failed && !r->why) {
+		struct strbuf text = STRBUF_INIT;
+		line_text(r, &text);
+		r->why = text.len ? xasprintf("%s:%u: %s: %s", r->cur_file, r->cur_line, what,
+					      text.buf)
+				  : xasprintf("%s:%u: %s", r->cur_file, r->cur_line, what);
+		strbuf_release(&text);
+	}
 	r->failed = 1;
 }
 
@@ -217,7 +257,21 @@ static size_t hash_name(const char *s, size_t n)
 	return (size_t)cal_fnv1a(s, n);
 }
 
-/* Index tu->macros by name: the last definition, and whether texts differ. */
+/* tu->macros[i]'s text, read on demand (the text is owned by tu). */
+static const char *sys_text(struct replay *r, size_t i)
+{
+	struct cal_pp_macro *m = &r->tu->macros[i];
+	if (!m->text && r->tu->read_macro)
+		m->text = r->tu->read_macro(r->tu->ctx, i);
+	return m->text;
+}
+
+/*
+ * Index tu->macros by name: the last definition, chained to the earlier
+ * ones.  Their texts are compared on first use (sys_redefined): a CUDA
+ * parse defines clang's own macros twice, for the device and for the host
+ * as its auxiliary target, with one text: not a redefinition.
+ */
 static void index_sys(struct replay *r)
 {
 	size_t i, cap = 16;
@@ -231,15 +285,32 @@ static void index_sys(struct replay *r)
 		while (r->slot[h] && strcmp(r->tu->macros[r->slot[h] - 1].name, m->name))
 			h = (h + 1) & (cap - 1);
 		if (r->slot[h]) {
-			const struct cal_pp_macro *o = &r->tu->macros[r->slot[h] - 1];
-			if (!o->text || !m->text || strcmp(o->text, m->text))
-				r->sys[i].redefined = 1;
+			r->sys[i].prev = r->slot[h];
+			r->sys[i].redefined = -1;
 		}
 		r->slot[h] = i + 1;
 	}
 }
 
-static const struct cal_pp_macro *find_sys(const struct replay *r, const struct tok *name,
+/* Does a definition before i give the name another text?  Read on first use. */
+static int sys_redefined(struct replay *r, size_t i)
+{
+	struct sysmacro *s = &r->sys[i];
+	size_t k = i;
+
+	if (s->redefined >= 0)
+		return s->redefined;
+	s->redefined = 0;
+	while (r->sys[k].prev && !s->redefined) {
+		const char *a = sys_text(r, i), *b;
+		k = r->sys[k].prev - 1;
+		b = sys_text(r, k);
+		s->redefined = !a || !b || strcmp(a, b);
+	}
+	return s->redefined;
+}
+
+static const struct cal_pp_macro *find_sys(struct replay *r, const struct tok *name,
 					   size_t *index, int *count)
 {
 	size_t h = hash_name(name->s, name->n) & (r->cap - 1);
@@ -247,7 +318,7 @@ static const struct cal_pp_macro *find_sys(const struct replay *r, const struct 
 		const struct cal_pp_macro *m = &r->tu->macros[r->slot[h] - 1];
 		if (strlen(m->name) == name->n && !memcmp(m->name, name->s, name->n)) {
 			*index = r->slot[h] - 1;
-			*count = r->sys[*index].redefined ? 2 : 1;
+			*count = sys_redefined(r, *index) ? 2 : 1;
 			return m;
 		}
 		h = (h + 1) & (r->cap - 1);
@@ -256,14 +327,49 @@ static const struct cal_pp_macro *find_sys(const struct replay *r, const struct 
 	return NULL;
 }
 
+static int same_name(const struct tok *a, const struct tok *b)
+{
+	return a->n == b->n && !memcmp(a->s, b->s, a->n);
+}
+
+/* The slot of name in the user macros' index (empty if none). */
+static size_t user_slot(const struct replay *r, const struct tok *name)
+{
+	size_t h = hash_name(name->s, name->n) & (r->ucap - 1);
+	while (r->uslot[h] && !same_name(r->macros[r->uslot[h] - 1].name, name))
+		h = (h + 1) & (r->ucap - 1);
+	return h;
+}
+
 static struct umacro *find_user(struct replay *r, const struct tok *name)
 {
+	size_t h;
+	if (!r->ucap)
+		return NULL;
+	h = user_slot(r, name);
+	return r->uslot[h] ? &r->macros[r->uslot[h] - 1] : NULL;
+}
+
+/* A #define or #undef of the user's files: the newest macros[] entry wins. */
+static struct umacro *user_add(struct replay *r, const struct tok *name)
+{
+	struct umacro *u;
 	size_t i;
-	for (i = r->nr_macros; i-- > 0;)
-		if (r->macros[i].name->n == name->n &&
-		    !memcmp(r->macros[i].name->s, name->s, name->n))
-			return &r->macros[i];
-	return NULL;
+
+	if (2 * (r->nr_macros + 1) > r->ucap) {
+		size_t old = r->ucap;
+		r->ucap = old ? 2 * old : 64;
+		free(r->uslot);
+		r->uslot = xcalloc(r->ucap, sizeof(*r->uslot));
+		for (i = 0; i < r->nr_macros; i++)
+			r->uslot[user_slot(r, r->macros[i].name)] = i + 1;
+	}
+	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
+	u = &r->macros[r->nr_macros];
+	memset(u, 0, sizeof(*u));
+	u->name = name;
+	r->uslot[user_slot(r, name)] = ++r->nr_macros;
+	return u;
 }
 
 /* ---- arch sources ---- */
@@ -283,7 +389,9 @@ static long long arch_value(const struct replay *r, const struct tok *t, int *de
 		return (long long)r->t->sm * 10;
 	}
 	snprintf(feat, sizeof(feat), "__CUDA_ARCH_FEAT_SM%u_ALL", r->t->sm);
-	*defined = r->t->suffix == 'a' && tok_is(t, feat);
+	/* as the parse defines it (parse.c): for sm_90a, and for any suffixed
+	 * target newer than clang knows, sm_121f as sm_121a */
+	*defined = r->t->suffix && tok_is(t, feat);
 	return *defined;
 }
 
@@ -348,6 +456,16 @@ static void push_val(struct toks *out, long long v)
 	toks_push(out, t);
 }
 
+/*
+ * A value the replay cannot know: it stays one operand, so that the rest
+ * of the expression may still decide it (KNOWN || __clang_major__ >= 15).
+ */
+static void push_unknown(struct toks *out)
+{
+	push_val(out, 0);
+	out->v[out->n - 1].unknown = 1;
+}
+
 static int hidden(const struct expand *x, const struct tok *name)
 {
 	int i;
@@ -390,8 +508,9 @@ static size_t expand_defined(struct expand *x, const struct tok *in, size_t n, s
 	d = defined_here(x, &in[i]);
 	used = i + 1 + (paren && i + 1 < n && tok_is(&in[i + 1], ")"));
 	if (d < 0)
-		x->unknown = 1;
-	push_val(out, d > 0);
+		push_unknown(out);
+	else
+		push_val(out, d > 0);
 	return used;
 }
 
@@ -435,22 +554,82 @@ struct mdef {
 	int function_like;
 };
 
-/* The ordinal of parameter t; params holds names and commas. */
-static int param_index(const struct mdef *d, const struct tok *t)
+/*
+ * The ordinal of parameter t; params holds names and commas.  A variadic
+ * macro's last parameter is "..." (named __VA_ARGS__ in the body) or
+ * "NAME..." (GNU); *variadic says t is that one.
+ */
+static int param_index(const struct mdef *d, const struct tok *t, int *variadic)
 {
 	size_t i;
-	int k = 0;
+	int k = -1;
+
+	*variadic = 0;
 	for (i = 0; t->kind == T_ID && i < d->nr_params; i++) {
-		if (tok_is(&d->params[i], ","))
+		const struct tok *p = &d->params[i];
+		int dots = tok_is(p, "...");
+		if (tok_is(p, ","))
 			continue;
-		if (d->params[i].n == t->n && !memcmp(d->params[i].s, t->s, t->n))
-			return k;
+		if (dots && i > 0 && !tok_is(&d->params[i - 1], ","))
+			continue;	/* NAME... : counted at NAME */
 		k++;
+		if (dots ? tok_is(t, "__VA_ARGS__")
+			 : p->n == t->n && !memcmp(p->s, t->s, t->n)) {
+			*variadic = dots || (i + 1 < d->nr_params && tok_is(&d->params[i + 1], "..."));
+			return k;
+		}
 	}
 	return -1;
 }
 
-/* Expand the macro named in[0] with definition d; returns tokens used. */
+/* The tokens of argument p of a call (a variadic one runs to the last). */
+static void arg_span(const struct args *a, int p, int variadic, size_t *from, size_t *to)
+{
+	*from = *to = 0;
+	if (p < 0 || (size_t)p >= a->nr)
+		return;
+	*from = a->start[p];
+	*to = variadic ? a->end[a->nr - 1] : a->end[p];
+}
+
+/* A text the expansion made; freed with the replay. */
+static const char *own_text(struct replay *r, struct strbuf *sb)
+{
+	GROW(r->owned, r->alloc_owned, r->nr_owned + 1);
+	r->owned[r->nr_owned] = strbuf_detach(sb);
+	return r->owned[r->nr_owned++];
+}
+
+/* #param: the argument's spelling as one string literal token. */
+static void stringize(struct expand *x, const struct tok *arg, size_t n, struct toks *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct tok t;
+	size_t k;
+
+	strbuf_addch(&sb, '"');
+	for (k = 0; k < n; k++) {
+		if (k)
+			strbuf_addch(&sb, ' ');
+		if (arg[k].kind == T_VAL)
+			strbuf_addf(&sb, "%lld", arg[k].v);
+		else
+			strbuf_add(&sb, arg[k].s, arg[k].n);
+	}
+	strbuf_addch(&sb, '"');
+	memset(&t, 0, sizeof(t));
+	t.kind = T_STR;
+	t.n = sb.len;
+	t.s = own_text(x->r, &sb);
+	toks_push(out, t);
+}
+
+/*
+ * Expand the macro named in[0] with definition d; returns tokens used.
+ * An argument is macro-expanded before it replaces its parameter, except
+ * after '#' (spelled as written): STRINGIZE(__CUDA_ARCH__) through a
+ * helper macro spells the arch's value, as in clang.  '##' is not replayed.
+ */
 static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 			   const struct mdef *d, struct toks *out)
 {
@@ -458,9 +637,13 @@ static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 	struct args a;
 	size_t used = 1, i;
 
+	a.nr = 0;
 	if (d->function_like) {
-		if (n < 2 || !tok_is(&in[1], "("))
-			return x->in_if ? (push_val(out, 0), 1) : (toks_push(out, in[0]), 1);
+		/* a name alone: the rescan may find its '(' (an argument F in "F(1)") */
+		if (n < 2 || !tok_is(&in[1], "(")) {
+			toks_push(out, in[0]);
+			return 1;
+		}
 		used = 1 + collect_args(in + 1, n - 1, &a);
 		if (used == 1) {
 			x->unknown = 1;
@@ -468,14 +651,23 @@ static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 		}
 	}
 	for (i = 0; i < d->nr_body; i++) {
-		int p = d->function_like ? param_index(d, &d->body[i]) : -1;
-		if (tok_is(&d->body[i], "#") || tok_is(&d->body[i], "##") ||
-		    tok_is(&d->body[i], "__VA_ARGS__")) {
+		int variadic = 0, p = d->function_like ? param_index(d, &d->body[i], &variadic) : -1;
+		size_t from, to;
+		if (tok_is(&d->body[i], "##") || (p < 0 && tok_is(&d->body[i], "__VA_ARGS__"))) {
 			x->unknown = 1;
-		} else if (p >= 0 && (size_t)p < a.nr) {
-			size_t k;
-			for (k = a.start[p]; k < a.end[p]; k++)
-				toks_push(&sub, in[1 + k]);
+		} else if (d->function_like && tok_is(&d->body[i], "#") && i + 1 < d->nr_body &&
+			   (p = param_index(d, &d->body[i + 1], &variadic)) >= 0) {
+			arg_span(&a, p, variadic, &from, &to);
+			stringize(x, in + 1 + from, to - from, &sub);
+			i++;
+		} else if (tok_is(&d->body[i], "#") && d->function_like) {
+			x->unknown = 1;
+		} else if (p >= 0) {
+			arg_span(&a, p, variadic, &from, &to);
+			if (x->depth >= MAX_DEPTH)
+				x->unknown = 1;
+			else if (to > from)
+				expand_list(x, in + 1 + from, to - from, &sub);
 		} else {
 			toks_push(&sub, d->body[i]);
 		}
@@ -527,15 +719,12 @@ static int split_define(const struct tok *t, size_t n, struct mdef *d)
 static struct sysmacro *sys_lexed(struct replay *r, size_t index)
 {
 	struct sysmacro *s = &r->sys[index];
-	struct cal_pp_macro *m = &r->tu->macros[index];
 	if (!s->lexed) {
+		const char *text = sys_text(r, index);
 		s->lexed = 1;
-		/* the text is owned by tu; reading it on demand fills it in */
-		if (!m->text && r->tu->read_macro)
-			m->text = r->tu->read_macro(r->tu->ctx, index);
-		s->readable = m->text != NULL;
-		if (m->text)
-			lex_text(m->text, strlen(m->text), &s->toks);
+		s->readable = text != NULL;
+		if (text)
+			lex_text(text, strlen(text), &s->toks);
 	}
 	return s;
 }
@@ -564,8 +753,7 @@ static size_t expand_sys(struct expand *x, const struct tok *in, size_t n, size_
 
 	if (!s->readable || sys_is_arch_specific(&in[0], s) ||
 	    split_define(s->toks.v, s->toks.n, &d) < 0) {
-		x->unknown = 1;
-		push_val(out, 0);
+		push_unknown(out);
 		return 1;
 	}
 	return expand_macro(x, in, n, &d, out);
@@ -608,8 +796,7 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 	}
 	if (!u && find_sys(x->r, &in[0], &index, &count)) {
 		if (count > 1) {
-			x->unknown = 1;
-			push_val(out, 0);
+			push_unknown(out);
 			return 1;
 		}
 		return expand_sys(x, in, n, index, out);
@@ -617,8 +804,7 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 	if (x->in_if && is_has_operator(&in[0])) {
 		struct args a;
 		size_t used = n > 1 && tok_is(&in[1], "(") ? collect_args(in + 1, n - 1, &a) : 0;
-		x->unknown = 1;
-		push_val(out, 0);
+		push_unknown(out);
 		return 1 + used;
 	}
 	if (x->in_if)
@@ -718,7 +904,7 @@ static struct value literal(struct parser *p)
 	t = &p->t[p->i++];
 	if (t->kind == T_VAL) {
 		v.v = t->v;
-		v.known = 1;
+		v.known = !t->unknown;
 	} else if (t->kind == T_NUM) {
 		v.v = number_value(t, &v.known);
 	} else {
@@ -818,11 +1004,19 @@ static struct value evaluate(struct replay *r, const struct tok *in, size_t n, i
 	struct toks out = { 0 };
 	struct parser p;
 	struct value v;
+	size_t i;
 
 	memset(&x, 0, sizeof(x));
 	x.r = r;
 	x.in_if = in_if;
 	expand_list(&x, in, n, &out);
+	for (i = 0; in_if && i < out.n; i++) {
+		/* what is left of identifiers after expansion counts 0 in #if */
+		if (out.v[i].kind == T_ID) {
+			out.v[i].kind = T_VAL;
+			out.v[i].v = tok_is(&out.v[i], "true");
+		}
+	}
 	memset(&p, 0, sizeof(p));
 	p.t = out.v;
 	p.n = out.n;
@@ -851,10 +1045,18 @@ static size_t line_end(const struct toks *f, size_t i)
 	return i;
 }
 
-/* Did the first parse enter the block after the directive ending before next? */
+/*
+ * Did the first parse enter the block after the directive ending before
+ * next?  clang's skipped range of a block runs from the '#' of the
+ * directive that was false (or of the #else/#elif that closes a taken
+ * block) to the end of the directive it resumes at, so the test is on the
+ * end of the directive's own last token: the first token after it may be
+ * the '#' of a nested directive whose own block was skipped.
+ */
 static int first_entered(const struct cal_pp_file *file, const struct toks *f, size_t next)
 {
-	size_t at = next < f->n ? f->v[next].offset : file->len, k;
+	const struct tok *last = &f->v[next - 1];
+	size_t at = last->offset + last->n, k;
 	for (k = 0; k < file->nr_skipped; k++)
 		if (at >= file->skipped[k][0] && at <= file->skipped[k][1])
 			return 0;
@@ -908,9 +1110,7 @@ static void define(struct replay *r, const struct tok *t, size_t n)
 		fail(r, "malformed #define");
 		return;
 	}
-	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
-	u = &r->macros[r->nr_macros++];
-	u->name = &t[0];
+	u = user_add(r, &t[0]);
 	u->params = d.function_like ? d.params : NULL;
 	u->nr_params = d.nr_params;
 	u->body = d.body;
@@ -920,13 +1120,9 @@ static void define(struct replay *r, const struct tok *t, size_t n)
 
 static void undefine(struct replay *r, const struct tok *t, size_t n)
 {
-	struct umacro *u;
 	if (!n)
 		return;
-	GROW(r->macros, r->alloc_macros, r->nr_macros + 1);
-	u = &r->macros[r->nr_macros++];
-	memset(u, 0, sizeof(*u));
-	u->name = &t[0];
+	user_add(r, &t[0]);
 }
 
 static void replay_file(struct replay *r, int index);
@@ -1020,6 +1216,8 @@ static void directive(struct replay *r, const struct cal_pp_file *file, int inde
 	int active = cs->n ? cs->v[cs->n - 1].active : 1;
 
 	r->cur_line = f->v[i].line;
+	r->cur_first = &f->v[i];
+	r->cur_last = &f->v[end - 1];
 	if (conditional(r, file, f, i, end, cs) || !active || !nd)
 		return;
 	if (tok_is(d, "define") && nd > 1)
@@ -1058,9 +1256,37 @@ static void nv_selector(struct replay *r, const struct tok *in, size_t n)
 	}
 }
 
+static int has_unknown(const struct toks *t)
+{
+	size_t i;
+	for (i = 0; i < t->n; i++)
+		if (t->v[i].kind == T_VAL && t->v[i].unknown)
+			return 1;
+	return 0;
+}
+
+/* "file:line=[tokens];": the code an arch-dependent macro became on this target. */
+static void trace_tokens(struct replay *r, const struct toks *t)
+{
+	size_t i;
+	strbuf_addf(&r->trace, "%s:%u=[", r->cur_file, r->cur_line);
+	for (i = 0; i < t->n; i++) {
+		if (i)
+			strbuf_addch(&r->trace, ' ');
+		if (t->v[i].kind == T_VAL)
+			strbuf_addf(&r->trace, "%lld", t->v[i].v);
+		else
+			strbuf_add(&r->trace, t->v[i].s, t->v[i].n);
+	}
+	strbuf_adds(&r->trace, "];");
+}
+
 /*
  * An identifier of active code: a macro whose expansion reads the arch
- * must expand to a value the replay can compute (ARCH_AT_LEAST(80)).
+ * adds to the trace the value it computes (ARCH_AT_LEAST(80): targets
+ * that agree on it share a parse), else the tokens it expands to
+ * (no_device_code(__FILE__, ..., 750, "750, 900")): targets that see the
+ * same tokens see the same code.
  */
 static void code_id(struct replay *r, const struct tok *in, size_t n)
 {
@@ -1077,18 +1303,24 @@ static void code_id(struct replay *r, const struct tok *in, size_t n)
 	x.r = r;
 	r->arch_touched = 0;
 	used = expand_id(&x, in, n, &out);
-	free(out.v);
-	if (!r->arch_touched)
+	if (!r->arch_touched) {
+		free(out.v);
 		return;
+	}
 	v = evaluate(r, in, used, 0);
-	if (!v.known)
-		fail(r, "arch-dependent macro in code the replay cannot evaluate");
-	else
+	if (v.known)
 		trace_add(r, v.v);
+	else if (x.unknown || has_unknown(&out))
+		fail(r, "arch-dependent macro in code the replay cannot expand");
+	else
+		trace_tokens(r, &out);
+	free(out.v);
 }
 
 static void replay_code(struct replay *r, const struct toks *f, size_t i, size_t end)
 {
+	r->cur_first = &f->v[i];
+	r->cur_last = &f->v[end - 1];
 	for (; i < end && !r->failed; i++) {
 		if (f->v[i].kind != T_ID)
 			continue;
@@ -1166,6 +1398,10 @@ static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 	free(r->once);
 	free(r->visits);
 	free(r->macros);
+	free(r->uslot);
+	for (i = 0; i < r->nr_owned; i++)
+		free(r->owned[i]);
+	free(r->owned);
 }
 
 static void plan_add(struct cal_arch_plan *plan, uint64_t bits)
