@@ -27,7 +27,12 @@ template <class T> __device__ void warp_reduce(volatile T *s, int tid) {
   s[tid] += s[tid + 1];
 }
 // CHECK: template-no-fix.cu:[[@LINE-7]]:3: warning: warp-synchronous steps on volatile 's'
-// CHECK: template-no-fix.cu:[[@LINE-9]]:36: note: in instantiation 'warp_reduce<int>'; no automatic fix: the template's other instantiations share these steps
+// Since issue 21.5 a volatile warp reduction over the element type is fixed
+// with the temporary spelled 'T' where every instantiation takes the same
+// edits (test/lit/volatile-warp-sync/templates.cu).
+// CHECK: template-no-fix.cu:[[@LINE-12]]:36: note: in instantiation 'warp_reduce<int>'; the fix is the same for every instantiation: it names the element type as the template writes it, and each instantiation here takes the same edits
+// CHECK: fix-it:"{{.*}}template-no-fix.cu":{[[@LINE-12]]:3-[[@LINE-12]]:25}:"{ T v = s[tid] + s[tid + 32]; __syncwarp(); s[tid] = v; __syncwarp(); }"
+// CHECK-COUNT-5: fix-it:"{{.*}}template-no-fix.cu":{{.*}}__syncwarp(); }"
 
 template <class T> __global__ void reduce(T *out, volatile T *flag) {
   __shared__ T sdata[64];
