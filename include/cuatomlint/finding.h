@@ -91,6 +91,8 @@ void cal_finding_clear(struct cal_finding *f);
 void cal_finding_add_note(struct cal_finding *f, const struct cal_range *r,
 			  const char *message);
 struct cal_fix *cal_finding_add_fix(struct cal_finding *f, const char *description);
+/* Do the two edits change the same bytes of the same file to the same text? */
+int cal_edit_equal(const struct cal_edit *a, const struct cal_edit *b);
 /* Fixes are only offered for code clang parsed cleanly. */
 void cal_finding_drop_fixes(struct cal_finding *f);
 void cal_fix_add_edit(struct cal_fix *fix, const struct cal_edit *edit);

@@ -165,18 +165,21 @@ void cal_findings_sort_merge(struct cal_findings *list)
 	list->nr = out + 1;
 }
 
+int cal_edit_equal(const struct cal_edit *a, const struct cal_edit *b)
+{
+	return !strcmp(a->file, b->file) && a->offset == b->offset && a->length == b->length &&
+	       !strcmp(a->replacement, b->replacement);
+}
+
 static int same_fix(const struct cal_fix *a, const struct cal_fix *b)
 {
 	size_t i;
 
 	if (a->nr_edits != b->nr_edits)
 		return 0;
-	for (i = 0; i < a->nr_edits; i++) {
-		const struct cal_edit *x = &a->edits[i], *y = &b->edits[i];
-		if (strcmp(x->file, y->file) || x->offset != y->offset || x->length != y->length ||
-		    strcmp(x->replacement, y->replacement))
+	for (i = 0; i < a->nr_edits; i++)
+		if (!cal_edit_equal(&a->edits[i], &b->edits[i]))
 			return 0;
-	}
 	return 1;
 }
 

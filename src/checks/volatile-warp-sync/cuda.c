@@ -1009,12 +1009,9 @@ static int same_edits(const struct pending *a, const struct pending *b)
 
 	if (a->nr_edits != b->nr_edits)
 		return 0;
-	for (i = 0; i < a->nr_edits; i++) {
-		const struct cal_edit *x = &a->edits[i], *y = &b->edits[i];
-		if (strcmp(x->file, y->file) || x->offset != y->offset || x->length != y->length ||
-		    strcmp(x->replacement, y->replacement))
+	for (i = 0; i < a->nr_edits; i++)
+		if (!cal_edit_equal(&a->edits[i], &b->edits[i]))
 			return 0;
-	}
 	return 1;
 }
 
