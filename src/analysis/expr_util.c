@@ -124,3 +124,16 @@ int cal_mentions_var(CXCursor e, const char *name)
 	return refers_to_named(e, (void *)name) ||
 	       cal_subtree_find(e, refers_to_named, NULL, (void *)name, NULL);
 }
+
+CXCursor cal_local_var_of(CXCursor e)
+{
+	CXCursor d;
+
+	e = cal_ignore_wrappers(e);
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	d = clang_getCursorReferenced(e);
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
+		return clang_getNullCursor();
+	return d;
+}

@@ -34,5 +34,7 @@ CXCursor cal_callee_ref(CXCursor call);
 int cal_decl_in_namespace(CXCursor decl, const char *ns);
 /* Does the expression mention a variable named name (a DeclRefExpr to it)? */
 int cal_mentions_var(CXCursor e, const char *name);
+/* The local variable e names (under parentheses and casts), or a null cursor. */
+CXCursor cal_local_var_of(CXCursor e);
 
 #endif

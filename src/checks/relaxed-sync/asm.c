@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/expr_util.h"
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
@@ -27,20 +28,6 @@ static int relaxed_load(const struct cal_asm_template *at, struct ptx_insn *insn
 		return 0;
 	ptx_statement_name(insn, at->text.buf, 2, name, size);
 	return 1;
-}
-
-/* The local variable e names, or null. */
-static CXCursor local_of(CXCursor e)
-{
-	CXCursor d;
-
-	e = cal_ignore_wrappers(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	d = clang_getCursorReferenced(e);
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
-		return clang_getNullCursor();
-	return d;
 }
 
 /*
@@ -79,7 +66,7 @@ void cal_rs_asm_poll(struct rs_state *st, struct cal_walk *w, CXCursor stmt)
 	addr = cal_asm_address_operand(&at, stmt, &insn);
 	if (dst < 0 || dst >= cal_nr_children(stmt) || clang_Cursor_isNull(addr))
 		goto out;
-	copy = local_of(cal_child(stmt, dst));
+	copy = cal_local_var_of(cal_child(stmt, dst));
 	if (clang_Cursor_isNull(copy))
 		goto out;
 	e = cal_rs_add(st, w, RS_POLL, stmt);

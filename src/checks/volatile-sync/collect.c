@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/expr_util.h"
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "parse/language.h"
@@ -316,20 +317,6 @@ static CXCursor asm_volatile_poll(CXCursor fn, CXCursor *ref, char *name, size_t
 	return cal_asm_helper_load(fn, accept_weak_load, &n, ref, &param);
 }
 
-/* The local variable e names (under parentheses and casts), or null. */
-static CXCursor local_of(CXCursor e)
-{
-	CXCursor d;
-
-	e = cal_ignore_wrappers(e);
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	d = clang_getCursorReferenced(e);
-	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d))
-		return clang_getNullCursor();
-	return d;
-}
-
 /*
  * 'do { ld_cv(v, flag); } while (v == 0);': a helper whose asm load writes
  * a reference parameter, handed a local the loop around the call tests.
@@ -363,7 +350,7 @@ static int out_param_polled(const struct cal_walk *w, CXTranslationUnit tu, CXCu
 		if (!clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(def, i)),
 					clang_getCanonicalCursor(d)))
 			continue;
-		copy = local_of(clang_Cursor_getArgument(call, i));
+		copy = cal_local_var_of(clang_Cursor_getArgument(call, i));
 		if (!clang_Cursor_isNull(copy))
 			level = cal_output_polled(w, tu, call, copy);
 	}
@@ -451,7 +438,7 @@ static void record_asm_poll(struct sync_state *st, struct cal_walk *w, CXCursor 
 	addr = cal_asm_address_operand(&at, stmt, &insn);
 	if (dst < 0 || dst >= cal_nr_children(stmt) || clang_Cursor_isNull(addr))
 		goto out;
-	copy = local_of(cal_child(stmt, dst));
+	copy = cal_local_var_of(cal_child(stmt, dst));
 	if (clang_Cursor_isNull(copy) || (level = cal_output_polled(w, st->tu, stmt, copy)) < 0)
 		goto out;
 	GROW(st->calls, st->alloc_calls, st->nr_calls + 1);
