@@ -288,7 +288,7 @@ static int has_explicit_instantiation(CXTranslationUnit tu, const char *main_fil
 	size_t size = 0;
 	int found = 0;
 
-	if (!file || !clang_getFileContents(tu, file, &size))
+	if (!file || !cal_file_contents(tu, file, &size))
 		return 1;	/* unknown: assume one */
 	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, file, 0),
 					  clang_getLocationForOffset(tu, file, (unsigned)size)),

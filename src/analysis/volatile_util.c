@@ -177,7 +177,7 @@ int vol_contains_barrier(CXCursor c)
 
 static const char *file_buffer(CXTranslationUnit tu, CXFile file, size_t *size)
 {
-	return clang_getFileContents(tu, file, size);
+	return cal_file_contents(tu, file, size);
 }
 
 CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c)

@@ -17,6 +17,7 @@
 #endif
 
 #include "util/threads.h"
+#include "parse/ast.h"
 
 struct child {
 	pid_t pid;		/* 0: free */
@@ -326,7 +327,7 @@ static void warm_up_libclang(void)
 	if (clang_parseTranslationUnit2(index, file.Filename, args,
 					(int)(sizeof(args) / sizeof(args[0])), &file, 1,
 					CXTranslationUnit_KeepGoing, &tu) == CXError_Success)
-		clang_disposeTranslationUnit(tu);
+		cal_dispose_tu(tu);
 	clang_disposeIndex(index);
 }
 

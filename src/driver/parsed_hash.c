@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "util/hash.h"
+#include "parse/ast.h"
 
 /* The hash of one file as tu holds it, or 0 if tu does not know the file. */
 static uint64_t parsed_hash(CXTranslationUnit tu, const char *path)
@@ -12,7 +13,7 @@ static uint64_t parsed_hash(CXTranslationUnit tu, const char *path)
 	const char *data;
 	size_t size = 0;
 
-	if (!file || !(data = clang_getFileContents(tu, file, &size)))
+	if (!file || !(data = cal_file_contents(tu, file, &size)))
 		return 0;
 	return cal_content_hash(data, size);
 }

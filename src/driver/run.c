@@ -18,6 +18,7 @@
 #include "driver/parsed_hash.h"
 #include "parse/parse.h"
 #include "util/diag.h"
+#include "parse/ast.h"
 
 /* More parses than any file gets: 64 targets' groups, the host, 8 OpenCL profiles. */
 #define MAX_PARSES 80
@@ -263,14 +264,36 @@ static void print_plan(const struct file_run *run, const char *path,
  * enabled or not: the parses made, and so the targets a finding names,
  * never depend on which other checks are on.
  */
-static int host_parse_wanted(const struct cal_tu_facts *facts)
+static const struct cal_check *host_parse_wanted(const struct cal_tu_facts *facts)
 {
 	int i;
 
 	for (i = 0; i < cal_nr_checks; i++)
 		if (cal_checks[i]->wants_host_parse && cal_checks[i]->wants_host_parse(facts))
-			return 1;
-	return 0;
+			return cal_checks[i];
+	return NULL;
+}
+
+/* --verbose: why the host parse is made (which construct, which check), or skipped. */
+static void say_host_parse(const struct file_run *run, const char *path,
+			   const struct cal_tu_facts *facts, const struct cal_check *wanted)
+{
+	if (!run->set->verbose)
+		return;
+	if (run->set->host_parses)
+		fprintf(stderr, "cuatomlint: host parse %s: made: --host-parses\n", path);
+	else if (facts->depends_on_arch)
+		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s)\n",
+			path, facts->arch_where);
+	else if (wanted && facts->nv_atomic_where)
+		fprintf(stderr, "cuatomlint: host parse %s: made: %s judges host code (%s)\n",
+			path, wanted->id, facts->nv_atomic_where);
+	else if (wanted)
+		fprintf(stderr, "cuatomlint: host parse %s: made: %s judges host code\n", path,
+			wanted->id);
+	else
+		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code does not test the "
+			"arch and no check judges its host code\n", path);
 }
 
 /*
@@ -282,13 +305,17 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 			int first, struct cal_arch_plan *plan)
 {
 	struct cal_tu_facts facts;
+	const struct cal_check *wanted;
 	struct timespec a, b;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
 	cal_arch_plan_make(tu, &run->job->targets, first, run->set->env->dir, plan, &facts);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	run->arch_dependent = facts.depends_on_arch;
-	run->host_wanted |= host_parse_wanted(&facts);
+	wanted = host_parse_wanted(&facts);
+	run->host_wanted |= wanted != NULL;
+	say_host_parse(run, path, &facts, wanted);
+	cal_tu_facts_release(&facts);
 	if (run->set->per_arch_parses) {
 		cal_arch_plan_release(plan);
 		cal_arch_plan_each(&run->job->targets, first, plan);
@@ -381,7 +408,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		run->w->nr_input_errors++;
 		free(ocl_headers);
 		cal_findings_release(&errors);
-		clang_disposeTranslationUnit(tu);
+		cal_dispose_tu(tu);
 		return -1;
 	}
 	free(ocl_headers);
@@ -391,7 +418,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	if (run->w->deps)
 		clang_getInclusions(tu, add_inclusion, run->w->deps);
-	clang_disposeTranslationUnit(tu);
+	cal_dispose_tu(tu);
 	return 0;
 }
 

@@ -144,7 +144,7 @@ char *cal_range_text(CXTranslationUnit tu, CXSourceRange r, enum cal_text_macros
 	    text_position(clang_getRangeEnd(r), macros, &efile, &e) < 0 ||
 	    !clang_File_isEqual(bfile, efile) || e < b)
 		return NULL;
-	text = clang_getFileContents(tu, bfile, &size);
+	text = cal_file_contents(tu, bfile, &size);
 	if (!text || e > size)
 		return NULL;
 	return xstrndup(text + b, e - b);
@@ -174,7 +174,7 @@ static const char *own_line(CXTranslationUnit tu, CXSourceRange r, CXFile *file,
 	if (cal_direct_position(clang_getRangeStart(r), file, NULL, NULL, begin) < 0 ||
 	    cal_direct_position(clang_getRangeEnd(r), &end_file, NULL, NULL, end) < 0 ||
 	    !clang_File_isEqual(*file, end_file) ||
-	    !(buf = clang_getFileContents(tu, *file, &size)) || *end > size)
+	    !(buf = cal_file_contents(tu, *file, &size)) || *end > size)
 		return NULL;
 	for (*line = *begin; *line > 0 && buf[*line - 1] != '\n'; (*line)--)
 		;

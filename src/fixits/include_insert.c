@@ -296,7 +296,7 @@ int cal_top_insert_edit_in(CXTranslationUnit tu, CXFile file, const char *text,
 	struct strbuf sb = STRBUF_INIT;
 	int r;
 
-	if (!file || !(buf = clang_getFileContents(tu, file, &size)))
+	if (!file || !(buf = cal_file_contents(tu, file, &size)))
 		return -1;
 	if (header && cal_text_includes(buf, size, header))
 		return 1;

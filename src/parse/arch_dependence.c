@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
+#include "parse/sys_undef.h"
 #include "cuatomlint/strbuf.h"
 
 static const char arch_macro[] = "__CUDA_ARCH";
@@ -94,6 +95,7 @@ struct facts {
 	char *unreplayed_why;
 	CXCursor *incs;			/* inclusion directives in the user's files */
 	size_t nr_incs, alloc_incs;
+	struct cal_sys_undefs *undefs;	/* made on the replay's first question */
 };
 
 static char *file_name(CXFile file)
@@ -154,7 +156,7 @@ static int add_file(struct facts *f, CXFile file, int user)
 	if (user < 0)
 		user = !clang_Location_isInSystemHeader(clang_getLocationForOffset(f->tu, file, 0));
 	if (user && !is_ours(f, pf->name)) {
-		text = clang_getFileContents(f->tu, file, &size);
+		text = cal_file_contents(f->tu, file, &size);
 		pf->text = text ? text : "";
 		pf->len = text ? size : 0;
 		pf->user = text != NULL;
@@ -206,10 +208,42 @@ static char *read_macro(void *ctx, size_t index)
 	return n ? strbuf_detach(&sb) : (strbuf_release(&sb), NULL);
 }
 
+static int undefined_later(void *ctx, size_t index)
+{
+	struct facts *f = ctx;
+	if (!f->undefs)
+		f->undefs = cal_sys_undefs_new(f->tu);
+	return cal_sys_undefined_after(f->undefs, f->macro_cursors[index],
+				       f->pp->macros[index].name);
+}
+
 static void facts_macro(struct facts *f, CXCursor c)
 {
 	GROW(f->macro_cursors, f->alloc_cursors, f->nr_cursors + 1);
 	f->macro_cursors[f->nr_cursors++] = c;
+}
+
+/*
+ * "NAME:LINE: " what, then the text of the line holding hit (blanks
+ * trimmed, at most 120 characters).
+ */
+static char *mention_where(const char *name, const char *text, size_t size, const char *hit,
+			   const char *what)
+{
+	const char *bol = hit, *eol = memchr(hit, '\n', size - (size_t)(hit - text));
+	unsigned line = 1;
+	const char *p;
+
+	for (p = text; p < hit; p++)
+		line += *p == '\n';
+	while (bol > text && bol[-1] != '\n')
+		bol--;
+	while (bol < hit && (*bol == ' ' || *bol == '\t'))
+		bol++;
+	eol = eol ? eol : text + size;
+	eol -= eol > hit && eol[-1] == '\r';
+	return xasprintf("%s:%u: %s%.*s", name, line, what,
+			 (int)(eol - bol > 120 ? 120 : eol - bol), bol);
 }
 
 /*
@@ -227,24 +261,13 @@ static void check_unreplayed(struct facts *f, CXFile file)
 			return;
 	GROW(f->unreplayed, f->alloc_unreplayed, f->nr_unreplayed + 1);
 	f->unreplayed[f->nr_unreplayed++] = file;
-	text = clang_getFileContents(f->tu, file, &size);
+	text = cal_file_contents(f->tu, file, &size);
 	hit = text ? first_arch_mention(text, size) : NULL;
 	if (hit && !f->unreplayed_why) {
 		char *name = file_name(file);
-		const char *bol = hit, *eol = memchr(hit, '\n', size - (size_t)(hit - text));
-		unsigned line = 1;
-		const char *p;
-		for (p = text; p < hit; p++)
-			line += *p == '\n';
-		while (bol > text && bol[-1] != '\n')
-			bol--;
-		while (bol < hit && (*bol == ' ' || *bol == '\t'))
-			bol++;
-		eol = eol ? eol : text + size;
-		eol -= eol > hit && eol[-1] == '\r';
-		f->unreplayed_why = xasprintf("%s:%u: a header the replay does not visit (a system "
-					      "header includes it) mentions the arch: %.*s", name,
-					      line, (int)(eol - bol > 120 ? 120 : eol - bol), bol);
+		f->unreplayed_why = mention_where(name, text, size, hit,
+						  "a header the replay does not visit (a system "
+						  "header includes it) mentions the arch: ");
 		free(name);
 	}
 }
@@ -341,27 +364,38 @@ static void resolve_includes(struct facts *f)
 	}
 }
 
-/* Does a user file of the TU mention word? */
-static int user_files_mention(const struct cal_pp_tu *pp, int (*test)(const char *, size_t))
+/* Where a user file of the TU first mentions what test finds ("FILE:LINE: text"), or NULL. */
+static char *user_files_mention(const struct cal_pp_tu *pp,
+				const char *(*test)(const char *, size_t))
 {
 	size_t i;
+	const char *hit;
+
 	for (i = 0; i < pp->nr_files; i++)
-		if (pp->files[i].user && test(pp->files[i].text, pp->files[i].len))
-			return 1;
-	return 0;
+		if (pp->files[i].user && (hit = test(pp->files[i].text, pp->files[i].len)))
+			return mention_where(pp->files[i].name, pp->files[i].text,
+					     pp->files[i].len, hit, "");
+	return NULL;
 }
 
-static int mentions_nv_atomic(const char *text, size_t len)
+static const char *mentions_nv_atomic(const char *text, size_t len)
 {
 	static const char word[] = "__nv_atomic_";
 	const char *p = text, *end = text + len;
 	while ((size_t)(end - p) >= sizeof(word) - 1 &&
 	       (p = memchr(p, '_', (size_t)(end - p - (sizeof(word) - 1) + 1)))) {
 		if (!memcmp(p, word, sizeof(word) - 1))
-			return 1;
+			return p;
 		p++;
 	}
-	return 0;
+	return NULL;
+}
+
+void cal_tu_facts_release(struct cal_tu_facts *facts)
+{
+	free(facts->arch_where);
+	free(facts->nv_atomic_where);
+	memset(facts, 0, sizeof(*facts));
 }
 
 void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
@@ -382,6 +416,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	memset(out, 0, sizeof(*out));
 	if (!main_file) {
 		out->depends_on_arch = 1;
+		out->arch_where = xstrdup("the main file is not known to the parse");
 		cal_arch_plan_each(set, first, plan);
 		return;
 	}
@@ -390,9 +425,12 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), facts_visitor, &f);
 	resolve_includes(&f);
 	table_macros(&f);
-	out->depends_on_arch = user_files_mention(&pp, cal_text_mentions_arch) ||
-			       f.unreplayed_why;
-	out->names_nv_atomic = user_files_mention(&pp, mentions_nv_atomic);
+	out->arch_where = user_files_mention(&pp, first_arch_mention);
+	if (!out->arch_where && f.unreplayed_why)
+		out->arch_where = xstrdup(f.unreplayed_why);
+	out->depends_on_arch = out->arch_where != NULL;
+	out->nv_atomic_where = user_files_mention(&pp, mentions_nv_atomic);
+	out->names_nv_atomic = out->nv_atomic_where != NULL;
 	if (!out->depends_on_arch) {
 		memset(plan, 0, sizeof(*plan));
 		plan->nr_groups = 1;
@@ -405,6 +443,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	} else {
 		pp.have_skipped = 1;
 		pp.read_macro = read_macro;
+		pp.undefined_later = undefined_later;
 		pp.ctx = &f;
 		cal_arch_plan_from_pp(&pp, set, first, plan);
 	}
@@ -414,4 +453,5 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	free(f.incs);
 	free(f.unreplayed);
 	free(f.unreplayed_why);
+	cal_sys_undefs_free(f.undefs);
 }

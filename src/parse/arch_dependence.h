@@ -28,7 +28,11 @@ int cal_text_mentions_arch(const char *text, size_t len);
 struct cal_tu_facts {
 	int depends_on_arch;	/* cal_text_mentions_arch() in a user file */
 	int names_nv_atomic;	/* a user file names an __nv_atomic_* builtin */
+	/* "FILE:LINE: text" of the first of each, for --verbose; or NULL */
+	char *arch_where, *nv_atomic_where;
 };
+
+void cal_tu_facts_release(struct cal_tu_facts *facts);
 
 /*
  * Group the targets of set by what the user's files see, from the device

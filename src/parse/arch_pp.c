@@ -183,6 +183,7 @@ struct sysmacro {
 	struct toks toks;	/* lexed text, or empty */
 	int lexed, readable;
 	int redefined;		/* -1: not yet compared with the earlier definitions */
+	int undef_asked, undefined;	/* a later system #undef of the name */
 	size_t prev;		/* 1 + index of the name's earlier definition, or 0 */
 };
 
@@ -310,6 +311,19 @@ static int sys_redefined(struct replay *r, size_t i)
 	return s->redefined;
 }
 
+/* Is the last definition i of a name #undef'd later by a system header?  Asked once. */
+static int sys_undefined(struct replay *r, size_t i)
+{
+	struct sysmacro *s = &r->sys[i];
+
+	if (!s->undef_asked) {
+		s->undef_asked = 1;
+		s->undefined = r->tu->undefined_later &&
+			       r->tu->undefined_later(r->tu->ctx, i) == 1;
+	}
+	return s->undefined;
+}
+
 static const struct cal_pp_macro *find_sys(struct replay *r, const struct tok *name,
 					   size_t *index, int *count)
 {
@@ -317,6 +331,8 @@ static const struct cal_pp_macro *find_sys(struct replay *r, const struct tok *n
 	while (r->slot[h]) {
 		const struct cal_pp_macro *m = &r->tu->macros[r->slot[h] - 1];
 		if (strlen(m->name) == name->n && !memcmp(m->name, name->s, name->n)) {
+			if (sys_undefined(r, r->slot[h] - 1))
+				break;
 			*index = r->slot[h] - 1;
 			*count = sys_redefined(r, *index) ? 2 : 1;
 			return m;

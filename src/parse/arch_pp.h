@@ -62,6 +62,9 @@ struct cal_pp_tu {
 	int have_skipped;	/* skipped ranges describe the first target's parse */
 	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
 	char *(*read_macro)(void *ctx, size_t i);
+	/* 1 if a system header #undefs macros[i]'s name after that definition
+	 * (cuda_fp16.hpp undefs what cuda_fp16.h defined); may be NULL */
+	int (*undefined_later)(void *ctx, size_t i);
 	void *ctx;
 };
 

@@ -1,5 +1,6 @@
 #include "parse/ast.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,4 +247,83 @@ int cal_type_is_volatile(CXType t)
 	if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
 		return clang_isVolatileQualifiedType(clang_getPointeeType(t));
 	return 0;
+}
+
+/* A few (translation unit, file) -> text pairs; a mutex, as parses may run in threads. */
+#define FILE_CACHE_SIZE 16
+
+static struct file_text {
+	CXTranslationUnit tu;
+	CXFile file;
+	const char *text;
+	size_t size;
+	unsigned long used;
+} file_cache[FILE_CACHE_SIZE];
+static unsigned long file_cache_clock;
+static pthread_mutex_t file_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct file_text *file_cache_find(CXTranslationUnit tu, CXFile file)
+{
+	size_t i;
+	for (i = 0; i < FILE_CACHE_SIZE; i++)
+		if (file_cache[i].tu == tu && file_cache[i].file == file)
+			return &file_cache[i];
+	return NULL;
+}
+
+static struct file_text *file_cache_victim(void)
+{
+	size_t i, oldest = 0;
+	for (i = 1; i < FILE_CACHE_SIZE; i++)
+		if (file_cache[i].used < file_cache[oldest].used)
+			oldest = i;
+	return &file_cache[oldest];
+}
+
+const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	struct file_text *e;
+	const char *text;
+	size_t n = 0;
+
+	if (!tu || !file)
+		return clang_getFileContents(tu, file, size);
+	pthread_mutex_lock(&file_cache_lock);
+	e = file_cache_find(tu, file);
+	if (e) {
+		e->used = ++file_cache_clock;
+		text = e->text;
+		n = e->size;
+		pthread_mutex_unlock(&file_cache_lock);
+		if (size)
+			*size = n;
+		return text;
+	}
+	pthread_mutex_unlock(&file_cache_lock);
+	text = clang_getFileContents(tu, file, &n);
+	if (text) {
+		pthread_mutex_lock(&file_cache_lock);
+		e = file_cache_victim();
+		e->tu = tu;
+		e->file = file;
+		e->text = text;
+		e->size = n;
+		e->used = ++file_cache_clock;
+		pthread_mutex_unlock(&file_cache_lock);
+	}
+	if (size)
+		*size = n;
+	return text;
+}
+
+void cal_dispose_tu(CXTranslationUnit tu)
+{
+	size_t i;
+
+	pthread_mutex_lock(&file_cache_lock);
+	for (i = 0; i < FILE_CACHE_SIZE; i++)
+		if (file_cache[i].tu == tu)
+			memset(&file_cache[i], 0, sizeof(file_cache[i]));
+	pthread_mutex_unlock(&file_cache_lock);
+	clang_disposeTranslationUnit(tu);
 }

@@ -15,6 +15,15 @@
 #include "cuatomlint/finding.h"
 
 char *cal_take_string(CXString s);	/* caller frees */
+/*
+ * clang_getFileContents, remembered: libclang finds a header's buffer by a
+ * linear search of the source manager's entries, every macro expansion
+ * included (hundreds of microseconds a call in a TU with CUDA's headers),
+ * and the checks ask for the same few files again and again.
+ * cal_dispose_tu() forgets a translation unit's texts and disposes of it.
+ */
+const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size);
+void cal_dispose_tu(CXTranslationUnit tu);
 char *cal_cursor_name(CXCursor c);	/* spelling; caller frees */
 /* A file's name with "dir/../" and "./" collapsed; caller frees. */
 char *cal_file_name(CXFile file);

@@ -341,7 +341,7 @@ static const char *diag_text(CXTranslationUnit tu, CXDiagnostic d, CXFile *file,
 {
 	*size = 0;
 	clang_getSpellingLocation(clang_getDiagnosticLocation(d), file, NULL, NULL, offset);
-	return *file ? clang_getFileContents(tu, *file, size) : NULL;
+	return *file ? cal_file_contents(tu, *file, size) : NULL;
 }
 
 static int is_space(char c)
@@ -1192,7 +1192,7 @@ static int at_device_side_launch(CXTranslationUnit tu, CXDiagnostic d)
 	if (!read_launch_error(d, &l))
 		return 0;
 	clang_getSpellingLocation(loc, &file, NULL, NULL, &offset);
-	text = file ? clang_getFileContents(tu, file, &size) : NULL;
+	text = file ? cal_file_contents(tu, file, &size) : NULL;
 	found = text && offset < size &&
 		(l.launch_at_error ? launch_from_chevrons(text, size, (long)offset, &w)
 				   : launch_from_name(text, size, (long)offset, &w));

@@ -43,6 +43,11 @@ struct walker {
 	size_t nr_pending_inst, alloc_pending_inst;
 	int saw_template;		/* the user's code needs the indexing pass */
 	int saw_plain_template;		/* ... or has a plain function template */
+	/* template bodies that name only their own locals, which the indexing
+	 * pass finds only with function-local symbols (see index_options) */
+	int local_only_member;		/* of a class template, a lambda, a local class */
+	int local_only_plain;		/* of a plain function template: calls reach it */
+	int names_template;		/* a templated function named other than as a callee */
 	CXFile user_files[MAX_USER_FILES];	/* files of the written code */
 	size_t nr_user_files;		/* more than MAX_USER_FILES: too many */
 	int ended;			/* the checks' end() ran */
@@ -616,7 +621,7 @@ static int may_have_explicit_instantiation(const struct walker *wk)
 		return 1;
 	for (i = 0; i < wk->nr_user_files; i++) {
 		size = 0;
-		text = clang_getFileContents(wk->w.parse->tu, wk->user_files[i], &size);
+		text = cal_file_contents(wk->w.parse->tu, wk->user_files[i], &size);
 		if (!text || has_bare_template_keyword(text, size))
 			return 1;
 	}
@@ -629,7 +634,7 @@ static void note_user_file(struct walker *wk, CXCursor c)
 	CXFile file = NULL;
 	size_t i;
 
-	if (wk->saw_template || wk->nr_user_files > MAX_USER_FILES)
+	if (wk->nr_user_files > MAX_USER_FILES)
 		return;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
 	for (i = 0; i < wk->nr_user_files; i++)
@@ -664,6 +669,136 @@ static int needs_indexer(struct walker *wk, CXCursor c, enum CXCursorKind kind,
 	}
 }
 
+static int has_file(CXCursor d)
+{
+	CXFile file = NULL;
+
+	if (clang_Cursor_isNull(d))
+		return 0;
+	clang_getSpellingLocation(clang_getCursorLocation(d), &file, NULL, NULL, NULL);
+	return file != NULL;
+}
+
+/* Is the if statement s an 'if constexpr' (or is its text out of reach)? */
+static int may_be_if_constexpr(CXCursor s)
+{
+	CXFile file = NULL;
+	unsigned offset;
+	size_t size = 0;
+	const char *text, *p, *end;
+
+	clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(s)), &file, NULL, NULL,
+				  &offset);
+	text = file ? cal_file_contents(clang_Cursor_getTranslationUnit(s), file, &size) : NULL;
+	if (!text || (size_t)offset + 2 > size || memcmp(text + offset, "if", 2))
+		return 1;
+	end = text + size;
+	for (p = text + offset + 2; p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r');)
+		p++;
+	return (size_t)(end - p) >= 9 && !memcmp(p, "constexpr", 9);
+}
+
+/* Is c a reference the indexer reports without function-local symbols? */
+static enum CXChildVisitResult nonlocal_ref_visitor(CXCursor c, CXCursor parent,
+						   CXClientData data)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	CXCursor d;
+
+	(void)parent;
+	if (kind == CXCursor_IfStmt && may_be_if_constexpr(c)) {
+		*(int *)data = -1;	/* an instantiation may discard what refers outside */
+		return CXChildVisit_Break;
+	}
+	if (kind == CXCursor_LambdaExpr || clang_isDeclaration(kind))
+		return kind == CXCursor_VarDecl ? CXChildVisit_Recurse : CXChildVisit_Continue;
+	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr ||
+	    kind == CXCursor_MemberRef || kind == CXCursor_OverloadedDeclRef ||
+	    kind == CXCursor_CallExpr) {
+		/* an operator in the pattern may be a builtin one in an
+		 * instantiation, and an implicit declaration may go unreported */
+		d = clang_getCursorReferenced(c);
+		if (cal_cursor_name_starts(c, "operator") || cal_cursor_name_starts(d, "operator") ||
+		    !has_file(d))
+			return CXChildVisit_Recurse;
+		switch (clang_getCursorKind(d)) {
+		case CXCursor_ParmDecl:
+		case CXCursor_NonTypeTemplateParameter:
+		case CXCursor_InvalidFile:
+		case CXCursor_NoDeclFound:
+			break;
+		case CXCursor_VarDecl:
+			if (!clang_Cursor_hasVarDeclGlobalStorage(d))
+				break;
+			/* fall through */
+		default:
+			if (!clang_Cursor_isNull(d)) {
+				*(int *)data = 1;
+				return CXChildVisit_Break;
+			}
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Inside a template: the walk's stack holds a template, or c is one. */
+static int in_template(const struct cal_walk *w, enum CXCursorKind kind)
+{
+	int i;
+
+	if (kind == CXCursor_FunctionTemplate)
+		return 1;
+	for (i = 0; i < w->depth; i++) {
+		enum CXCursorKind k = clang_getCursorKind(w->stack[i]);
+		if (k == CXCursor_FunctionTemplate || k == CXCursor_ClassTemplate ||
+		    k == CXCursor_ClassTemplatePartialSpecialization)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A function (or lambda) of a template whose body refers to nothing but
+ * its own parameters and locals.  A plain function template's
+ * instantiations are reached through the calls the walk follows, unless
+ * one is explicitly instantiated or named by address; others (a member
+ * that a system header's code calls, a destructor, a lambda) need the
+ * indexing pass with function-local symbols.
+ */
+static void note_local_only_body(struct walker *wk, CXCursor c, enum CXCursorKind kind)
+{
+	int nonlocal = 0, plain;
+	enum CXCursorKind parent;
+
+	if (wk->local_only_member ||
+	    !(kind == CXCursor_LambdaExpr || kind == CXCursor_FunctionTemplate ||
+	      cal_is_function_kind(kind)) ||
+	    !in_template(&wk->w, kind) ||
+	    (kind != CXCursor_LambdaExpr && !clang_isCursorDefinition(c)))
+		return;
+	parent = clang_getCursorKind(clang_getCursorSemanticParent(c));
+	plain = kind == CXCursor_FunctionTemplate &&
+		(parent == CXCursor_TranslationUnit || parent == CXCursor_Namespace ||
+		 parent == CXCursor_LinkageSpec);
+	if (plain && wk->local_only_plain)
+		return;
+	clang_visitChildren(c, nonlocal_ref_visitor, &nonlocal);
+	if (nonlocal == 1)
+		return;
+	if (plain)
+		wk->local_only_plain = 1;
+	else
+		wk->local_only_member = 1;
+}
+
+/* Does the indexing pass need function-local symbols to find every instantiation? */
+static int needs_local_symbols(const struct walker *wk)
+{
+	return wk->local_only_member ||
+	       (wk->local_only_plain &&
+		(wk->names_template || may_have_explicit_instantiation(wk)));
+}
+
 static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 {
 	struct cal_walk *w = &wk->w;
@@ -680,6 +815,12 @@ static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 	}
 	if (!wk->saw_template && needs_indexer(wk, c, kind, parent))
 		wk->saw_template = 1;
+	note_local_only_body(wk, c, kind);
+	if (!wk->names_template &&
+	    (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr ||
+	     kind == CXCursor_OverloadedDeclRef) &&
+	    names_templated_function(c) && !is_callee_of(w, c, parent))
+		wk->names_template = 1;
 	dispatch(wk, c, kind);
 	if (kind == CXCursor_CallExpr)
 		walk_instantiation(wk, c);
@@ -741,8 +882,15 @@ static void on_index_declaration(CXClientData data, const CXIdxDeclInfo *decl)
 		consider_instantiation(data, decl->semanticContainer->cursor);
 }
 
+/*
+ * Without function-local symbols: reporting every parameter and local of
+ * every function of every header (CCCL's included), each with a USR made,
+ * costs about a sixth of a template-heavy file's run.  An instantiation
+ * is still found through any reference its body makes to something not
+ * local; where a template's body names only its own parameters and locals
+ * (a spin on a volatile parameter), the pass indexes them too.
+ */
 static const unsigned index_options = CXIndexOpt_IndexImplicitTemplateInstantiations |
-				      CXIndexOpt_IndexFunctionLocalSymbols |
 				      CXIndexOpt_SuppressWarnings;
 
 /* One indexing pass over the parse; returns clang_indexTranslationUnit's result. */
@@ -754,7 +902,10 @@ static int index_parse(struct walker *wk, IndexerCallbacks *callbacks)
 
 	callbacks->indexDeclaration = on_index_declaration;
 	callbacks->indexEntityReference = on_index_reference;
-	r = clang_indexTranslationUnit(action, wk, callbacks, sizeof(*callbacks), index_options,
+	r = clang_indexTranslationUnit(action, wk, callbacks, sizeof(*callbacks),
+				       needs_local_symbols(wk) ?
+					       index_options | CXIndexOpt_IndexFunctionLocalSymbols :
+					       index_options,
 				       wk->w.parse->tu);
 	clang_IndexAction_dispose(action);
 	clang_disposeIndex(index);

@@ -63,7 +63,7 @@ int cal_asm_template_load(struct cal_asm_template *at, CXCursor c)
 	clang_getSpellingLocation(start, &at->file, NULL, NULL, &soff);
 	if (!at->file)
 		return -1;
-	at->src = clang_getFileContents(tu, at->file, &at->size);
+	at->src = cal_file_contents(tu, at->file, &at->size);
 	if (!at->src || soff >= at->size)
 		return -1;
 	at->place = place_of(at, c, soff);

@@ -16,6 +16,7 @@
 #include "rewrite/diff.h"
 #include "rewrite/export_yaml.h"
 #include "rewrite/rewriter.h"
+#include "parse/ast.h"
 
 /* Is path the main file of one of the jobs? */
 static int has_job(const struct cal_fix_jobs *jobs, const char *path)
@@ -64,7 +65,7 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 		/* not the user's: the lint parses do not count them either */
 		total += nr_errors - (int)cal_clang_gaps_count(tu, req.arch,
 								cal_clang_gaps_rdc(&job->args));
-		clang_disposeTranslationUnit(tu);
+		cal_dispose_tu(tu);
 	}
 	return total;
 }

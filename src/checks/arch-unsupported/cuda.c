@@ -404,7 +404,7 @@ static void find_anchor(struct cal_walk *w, struct arch_state *st)
 	CXFile main = clang_getFile(w->parse->tu, w->parse->main_file);
 	size_t size;
 
-	if (main && clang_getFileContents(w->parse->tu, main, &size))
+	if (main && cal_file_contents(w->parse->tu, main, &size))
 		st->anchor = main;
 }
 

@@ -236,7 +236,7 @@ static int scopeless_call_at(CXTranslationUnit tu, const struct cal_finding *e, 
 	const char *text;
 	size_t size;
 
-	if (!file || !(text = clang_getFileContents(tu, file, &size)) ||
+	if (!file || !(text = cal_file_contents(tu, file, &size)) ||
 	    e->range.begin.offset >= size)
 		return 0;
 	return written_args(text + e->range.begin.offset, size - e->range.begin.offset,

@@ -164,7 +164,7 @@ static int unguarded(CXTranslationUnit tu, CXCursor c)
 
 	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL,
 				   NULL, &offset);
-	if (!file || !(buf = clang_getFileContents(tu, file, &size)) || offset > size)
+	if (!file || !(buf = cal_file_contents(tu, file, &size)) || offset > size)
 		return 0;
 	return outside_conditionals(buf, offset);
 }
@@ -223,7 +223,7 @@ static int line_start_before(CXTranslationUnit tu, CXSourceLocation loc, CXFile 
 	size_t size;
 
 	clang_getExpansionLocation(loc, file, NULL, NULL, &offset);
-	if (!*file || !(buf = clang_getFileContents(tu, *file, &size)) || offset > size)
+	if (!*file || !(buf = cal_file_contents(tu, *file, &size)) || offset > size)
 		return -1;
 	for (*start = offset; *start > 0 && buf[*start - 1] != '\n'; (*start)--)
 		;
@@ -241,7 +241,7 @@ static int rest_of_line_empty(CXTranslationUnit tu, CXSourceLocation loc, CXFile
 	size_t size, i;
 
 	if (cal_direct_position(loc, file, NULL, NULL, offset) < 0 ||
-	    !(buf = clang_getFileContents(tu, *file, &size)) || *offset > size)
+	    !(buf = cal_file_contents(tu, *file, &size)) || *offset > size)
 		return 0;
 	for (i = *offset; i < size && (buf[i] == ' ' || buf[i] == '\t'); i++)
 		;
@@ -267,7 +267,7 @@ static void add_guard_fix(CXTranslationUnit tu, CXCursor def, unsigned sm,
 	if (line_start_before(tu, clang_getRangeStart(r), &first, &begin) < 0 ||
 	    !rest_of_line_empty(tu, clang_getRangeEnd(r), &last, &end) ||
 	    !clang_File_isEqual(first, last) || end < begin ||
-	    !(text = clang_getFileContents(tu, first, NULL)))
+	    !(text = cal_file_contents(tu, first, NULL)))
 		return;
 	eol = begin >= 2 && text[begin - 2] == '\r' ? "\r\n" : "\n";
 	open = xasprintf(GUARD "%s", sm * 10, eol);

@@ -70,7 +70,7 @@ static int cl_astype_at(CXTranslationUnit tu, CXCursor op, struct cl_astype *a)
 	a->to_bits = cl_to_bits(clang_getCursorType(cal_strip_casts(op)));
 	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(op)), &file, NULL,
 				   NULL, &a->offset);
-	if (!a->to_bits || !file || !(text = clang_getFileContents(tu, file, &size)))
+	if (!a->to_bits || !file || !(text = cal_file_contents(tu, file, &size)))
 		return 0;
 	if (!((a->offset + 9 <= size && !strncmp(text + a->offset, "as_float(", 9)) ||
 	      (a->offset + 10 <= size && !strncmp(text + a->offset, "as_double(", 10))))

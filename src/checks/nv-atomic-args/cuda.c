@@ -368,7 +368,7 @@ static int angle_after_name(CXTranslationUnit tu, CXSourceLocation loc, size_t n
 	size_t size;
 
 	clang_getSpellingLocation(loc, &file, NULL, NULL, &off);
-	text = file ? clang_getFileContents(tu, file, &size) : NULL;
+	text = file ? cal_file_contents(tu, file, &size) : NULL;
 	if (!text || off + name_len > size)
 		return 0;
 	for (off += name_len; off < size && strchr(" \t\r\n", text[off]); off++)

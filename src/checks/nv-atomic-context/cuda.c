@@ -250,7 +250,7 @@ static int is_substituted_parameter(const struct cal_walk *w, CXCursor ref, cons
 	const char *text;
 
 	clang_getSpellingLocation(clang_getCursorLocation(ref), &file, NULL, NULL, &offset);
-	text = file ? clang_getFileContents(w->parse->tu, file, &size) : NULL;
+	text = file ? cal_file_contents(w->parse->tu, file, &size) : NULL;
 	return text && (offset + n > size || strncmp(text + offset, name, n) ||
 			is_identifier_char(text[offset + n]));
 }
@@ -318,7 +318,7 @@ static char *dropped_builtin(const struct cal_walk *w, CXCursor decl, int in_tem
 
 	if (cal_direct_position(clang_getRangeEnd(clang_getCursorExtent(decl)), &file, NULL, NULL,
 				&end) < 0 ||
-	    !(text = clang_getFileContents(w->parse->tu, file, &size)))
+	    !(text = cal_file_contents(w->parse->tu, file, &size)))
 		return NULL;
 	at = skip_blanks(text, end, size);
 	if (at >= size || text[at] != '=' ||

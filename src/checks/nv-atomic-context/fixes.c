@@ -44,7 +44,7 @@ static int toks_get(struct toks *tk, CXTranslationUnit tu, CXSourceLocation from
 	clang_getExpansionLocation(to, &to_file, NULL, NULL, &e);
 	if (!tk->file || !to_file || !clang_File_isEqual(tk->file, to_file) || e < b)
 		return -1;
-	tk->text = clang_getFileContents(tu, tk->file, &tk->size);
+	tk->text = cal_file_contents(tu, tk->file, &tk->size);
 	if (!tk->text)
 		return -1;
 	clang_tokenize(tu, clang_getRange(clang_getLocationForOffset(tu, tk->file, b),

@@ -1,7 +1,10 @@
 // The indexing pass (instantiations no call of the walk reaches) runs only
 // where the written code needs it: a template called directly is walked
 // through its call; one named by address, or explicitly instantiated, still
-// needs the pass, each alone too.
+// needs the pass, each alone too.  The pass reports function-local symbols
+// only where a template's body names nothing else (a spin on a parameter,
+// whose operator is a builtin one once instantiated), or holds an
+// 'if constexpr' that may discard what names something else.
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR,INST --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR 2>&1 | FileCheck %s --check-prefixes=CALLED,INST --implicit-check-not='[volatile-sync]'
@@ -29,6 +32,21 @@ template <class T> __global__ void by_instantiation(volatile T *flag) {
 }
 #ifndef NO_INST
 template __global__ void by_instantiation<long>(volatile long *);
+#endif
+
+#ifndef NO_INST
+template <class T> __global__ void wait_or_add(volatile T *p) {
+  if constexpr (sizeof(T) == 8) {
+    atomicAdd((unsigned long long *)p, 1ull);
+  } else {
+    while (*p == 0) {
+    }
+  }
+  // INST: instantiations-indexer.cu:[[@LINE-3]]:12: warning: spin-wait on volatile '*p'{{.*}}[volatile-sync]
+  // INST: note: in instantiation 'wait_or_add<int>'; no automatic fix: the template's other instantiations share this loop
+}
+template __global__ void wait_or_add<int>(volatile int *);
+template __global__ void wait_or_add<unsigned long long>(volatile unsigned long long *);
 #endif
 
 void host(int *p, void **k) {
