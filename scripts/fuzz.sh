@@ -42,7 +42,7 @@ cflags=(-std=c17 -g -O1 -fno-omit-frame-pointer
 
 build_ptx() {
   "$clang" "${cflags[@]}" \
-    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/atomics/facts.c src/util/strbuf.c \
+    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/atomics/facts.c src/util/strbuf.c src/util/overlay.c \
     -o "$out/fuzz_ptx"
 }
 

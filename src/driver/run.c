@@ -341,7 +341,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	const struct cal_target *arch = arch_index >= 0 ? &job->targets.t[arch_index] : NULL;
 	struct cal_parse_request req = { set->env, &job->targets, arch,
 					 job->args.v, job->args.n,
-					 job->opencl, run->ocl_profile, NULL, 0 };
+					 job->opencl, run->ocl_profile, set->unsaved, set->nr_unsaved };
 	struct cal_parse_info info;
 	int nr_errors = 0;
 	char *err;
