@@ -8,6 +8,7 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   raw TEXT                 bytes as written (\\r\\n escapes allowed)
   open PATH [LANG]         didOpen of PATH with its text on disk (version 1)
   change PATH VERSION SED  didChange: PATH's last text with s/A/B/ (SED: A=>B)
+  change-file PATH VERSION SRC  didChange: SRC's text as PATH's
   wait-diags PATH [VERSION] wait for publishDiagnostics of PATH and print them
   request ID METHOD JSON   a request, not waited for
   wait-response ID         wait for the response to ID and print it
@@ -129,6 +130,13 @@ def main():
             path, version, sed = rest.split(" ", 2)
             a, b = sed.split("=>")
             text = c.texts[path].replace(a, b)
+            c.texts[path] = text
+            c.send({"method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri(path), "version": int(version)},
+                "contentChanges": [{"text": text}]}})
+        elif cmd == "change-file":	# didChange to the text of another file
+            path, version, src = rest.split()
+            text = open(src).read()
             c.texts[path] = text
             c.send({"method": "textDocument/didChange", "params": {
                 "textDocument": {"uri": uri(path), "version": int(version)},
