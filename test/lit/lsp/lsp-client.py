@@ -14,6 +14,11 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   wait-response ID         wait for the response to ID and print it
   actions ID PATH LINE     codeAction request for the 1-based LINE, printed
   apply ID N PATH OUT      apply the N-th action of response ID to PATH's text, write OUT
+  big N                    a header announcing N bytes, then N bytes of junk
+  open-big PATH BYTES      didOpen of PATH with that many bytes of comments
+  open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
+  wait-error               wait for a response with id null, print it
+  rm PATH / sleep SECONDS
   close-stdin              end the server's input
   expect-exit CODE         wait for the server to exit with CODE
 Each printed message is one line of compact JSON with sorted keys and the
@@ -178,6 +183,30 @@ def main():
                 if u == uri(path):
                     text = apply_edits(text, edits)
             open(out, "w").write(text)
+        elif cmd == "big":	# a header that announces N bytes, then N bytes of junk
+            n = int(rest)
+            c.write(b"Content-Length: %d\r\n\r\n" % n)
+            chunk = b"x" * 65536
+            while n > 0:
+                c.write(chunk[:min(n, len(chunk))])
+                n -= len(chunk)
+        elif cmd == "open-big":	# didOpen of PATH with BYTES bytes of comment lines
+            path, size = rest.split()
+            line = "// " + "x" * 76 + "\n"
+            text = line * (int(size) // len(line) + 1)
+            c.texts[path] = text
+            c.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": uri(path), "languageId": "cuda", "version": 1, "text": text}}})
+        elif cmd == "open-text":	# didOpen of PATH (on disk or not) with a given text
+            path, text = rest.split(" ", 1)
+            text = json.loads(text)
+            c.texts[path] = text
+            c.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": uri(path), "languageId": "cuda", "version": 1, "text": text}}})
+        elif cmd == "rm":
+            os.remove(rest)
+        elif cmd == "sleep":
+            time.sleep(float(rest))
         elif cmd == "close-stdin":
             c.p.stdin.close()
         elif cmd == "expect-exit":
