@@ -48,6 +48,9 @@ if have_toolkit():
 # root reads files whatever their mode: tests of unreadable files skip.
 if os.geteuid() == 0:
     config.available_features.add("root")
+# Neovim's LSP client (Debian's neovim), for lsp/nvim.test
+if shutil.which("nvim"):
+    config.available_features.add("nvim")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
 # gcc's own <omp.h>, which nvcc finds through gcc and the tool forwards to
