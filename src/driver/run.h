@@ -39,6 +39,7 @@ struct cal_run_settings {
 	/* the editor's unsaved text of files (the language server's documents), or NULL */
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
+	struct cal_tu_cache *keep;	/* the language server's worker: TUs kept and reparsed */
 };
 
 /*

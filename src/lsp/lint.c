@@ -168,6 +168,25 @@ static char *host_memory_of(const struct cal_jobs *jobs)
 	return found;
 }
 
+/* The jobs parsed in this process (a worker's), as the scheduler's children parse them. */
+static void run_here(const struct cal_run_settings *set, const struct cal_jobs *jobs,
+		     struct cal_run_result *result)
+{
+	struct cal_worker w;
+	size_t i, j;
+
+	cal_worker_init(&w, set);
+	for (i = 0; i < jobs->nr; i++) {
+		cal_worker_run(&w, &jobs->items[i]);
+		cal_jobs_remap_archs(jobs, &jobs->items[i], &w.findings, 0);
+		for (j = 0; j < w.findings.nr; j++)
+			cal_findings_take(&result->findings, &w.findings.items[j]);
+		cal_findings_release(&w.findings);
+		result->nr_input_errors += w.nr_input_errors;
+	}
+	cal_worker_release(&w);
+}
+
 /* Parse and check the jobs in a child process; the findings as the reports get them. */
 static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_findings *out)
 {
@@ -185,7 +204,11 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	set.host_memory = host_memory;
 	set.unsaved = l->unsaved;
 	set.nr_unsaved = l->nr_unsaved;
-	cal_schedule_run(&set, &l->jobs, &sched, &result);
+	set.keep = s->keep;
+	if (s->keep)	/* a worker: this process is the isolation, its TUs are kept */
+		run_here(&set, &l->jobs, &result);
+	else
+		cal_schedule_run(&set, &l->jobs, &sched, &result);
 	free(host_memory);
 	cal_run_finish(&result, &l->jobs.all);
 	cal_suppress_apply(&result.findings);
@@ -210,7 +233,7 @@ static void lint_release(struct lsp_lint *l)
 	free(l->unsaved);
 }
 
-static int env_ready(struct cal_lsp_server *s)
+int cal_lsp_env_ready(struct cal_lsp_server *s)
 {
 	if (!s->env_ready)
 		s->env_ready = cal_env_setup(&s->env, s->opts->cuda_path,
@@ -230,7 +253,7 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	cal_findings_release(&d->findings);
 	d->linted = d->version;
 	memset(&d->targets, 0, sizeof(d->targets));
-	if (d->len > CAL_LSP_MAX_DOCUMENT || !env_ready(s))
+	if (d->len > CAL_LSP_MAX_DOCUMENT || !cal_lsp_env_ready(s))
 		return;
 	if ((s->opts->config || s->opts->config_file) &&
 	    cal_config_set_fixed(&l.configs, s->opts->config, s->opts->config_file) < 0)

@@ -65,7 +65,10 @@ static int lint_due(struct cal_lsp_server *s, struct lsp_doc *d, int in)
 	long version = d->version;
 	int r;
 
-	cal_lsp_lint(s, d);
+	if (s->no_workers)
+		cal_lsp_lint(s, d);
+	else
+		cal_lsp_worker_lint(s, d);
 	r = drain(s, in);
 	if ((d = doc_by_uri(s, uri)) != NULL)
 		cal_lsp_publish(s, d, version);
@@ -83,6 +86,8 @@ int cal_lsp_main(const struct cal_options *opts)
 	fcntl(out, F_SETFD, FD_CLOEXEC);
 	signal(SIGPIPE, SIG_IGN);	/* a client gone: the write fails, the loop ends */
 	cal_lsp_server_init(&s, opts, out);
+	/* CUATOMLINT_LSP_WORKERS=0: a fresh child per lint, nothing kept (for comparison) */
+	s.no_workers = getenv("CUATOMLINT_LSP_WORKERS") && !strcmp(getenv("CUATOMLINT_LSP_WORKERS"), "0");
 	while (!s.exited) {
 		double wait = 3600;
 		struct lsp_doc *d = cal_lsp_next_due(&s, &wait);

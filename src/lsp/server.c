@@ -47,6 +47,7 @@ void cal_lsp_server_release(struct cal_lsp_server *s)
 	free(s->root);
 	free(s->settings.checks);
 	free(s->settings.compdb);
+	cal_lsp_worker_stop(s, NULL);
 	if (s->env_ready > 0)
 		cal_env_release(&s->env);
 	cal_rpc_reader_release(&s->reader);
@@ -429,6 +430,7 @@ static void on_did_close(struct cal_lsp_server *s, const cJSON *params)
 	if (!d)
 		return;
 	closed = xstrdup(d->uri);
+	cal_lsp_worker_stop(s, closed);
 	doc_release(d);
 	*d = s->docs[--s->nr_docs];
 	answer_waiting(s, closed);
@@ -470,6 +472,7 @@ struct method {
 static void on_config(struct cal_lsp_server *s, const cJSON *params)
 {
 	apply_settings(s, cJSON_GetObjectItemCaseSensitive(params, "settings"));
+	cal_lsp_worker_stop(s, NULL);	/* they lint with the settings they were started with */
 	all_due(s);
 }
 

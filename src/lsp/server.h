@@ -55,6 +55,22 @@ struct lsp_settings {
 	int debounce_ms;
 };
 
+/*
+ * A worker: a child process that lints one document again and again,
+ * keeping its translation units so that each edit is a reparse on a
+ * precompiled preamble (parse.h's cal_tu_cache).  A worker that crashes,
+ * hangs past --timeout or sends a broken result is killed; that lint
+ * publishes no findings and the next one starts a new worker.
+ */
+struct lsp_worker {
+	int pid;		/* 0: none */
+	int to_child, from_child;
+	char *uri;		/* the document it lints */
+	double used;		/* when it last linted (the least recent goes first) */
+};
+
+#define CAL_LSP_WORKERS 3
+
 struct cal_lsp_server {
 	const struct cal_options *opts;
 	int out_fd;		/* where messages go; -1: nowhere (the fuzzer) */
@@ -68,6 +84,9 @@ struct cal_lsp_server {
 	size_t nr_waiting, alloc_waiting;
 	struct cal_env env;
 	int env_ready;		/* 1 set up, -1 failed */
+	struct lsp_worker workers[CAL_LSP_WORKERS];
+	int no_workers;		/* lint each time in a fresh child (the scheduler's) */
+	struct cal_tu_cache *keep;	/* in a worker: its kept TUs */
 };
 
 void cal_lsp_server_init(struct cal_lsp_server *s, const struct cal_options *opts, int out_fd);
@@ -86,7 +105,19 @@ struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait);
 /* After a lint of d at version: publish unless d changed since; answer waiting requests. */
 void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version);
 
-/* lint.c: lint d's current text; its findings replace d's (d->linted = its version). */
+/*
+ * lint.c: lint d's current text; its findings replace d's (d->linted = its
+ * version).  In a worker (s->keep set) the parses run in this process on
+ * the kept TUs; else each lint runs in a fresh child (the scheduler's).
+ */
 void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d);
+
+/* lint.c: the CUDA environment, set up at the first lint; 0 if it cannot be. */
+int cal_lsp_env_ready(struct cal_lsp_server *s);
+
+/* worker.c: lint d in its worker (started if needed); as cal_lsp_lint. */
+void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d);
+/* Stop the worker of uri (NULL: every worker). */
+void cal_lsp_worker_stop(struct cal_lsp_server *s, const char *uri);
 
 #endif
