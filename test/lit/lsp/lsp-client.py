@@ -18,7 +18,7 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   open-big PATH BYTES      didOpen of PATH with that many bytes of comments
   open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
   wait-error               wait for a response with id null, print it
-  rm PATH / sleep SECONDS
+  write PATH TEXT / rm PATH / sleep SECONDS
   close-stdin              end the server's input
   expect-exit CODE         wait for the server to exit with CODE
 Each printed message is one line of compact JSON with sorted keys and the
@@ -203,6 +203,9 @@ def main():
             c.texts[path] = text
             c.send({"method": "textDocument/didOpen", "params": {"textDocument": {
                 "uri": uri(path), "languageId": "cuda", "version": 1, "text": text}}})
+        elif cmd == "write":	# write PATH TEXT (a file on disk)
+            path, text = rest.split(" ", 1)
+            open(path, "w").write(text + "\n")
         elif cmd == "rm":
             os.remove(rest)
         elif cmd == "sleep":
