@@ -254,13 +254,15 @@ static cJSON *capabilities(void)
 
 static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
 {
-	cJSON *result = cJSON_CreateObject(), *info = cJSON_CreateObject();
+	cJSON *result, *info;
 
 	if (s->initialized) {
 		respond_error(s, id, CAL_LSP_INVALID_REQUEST, "initialize was sent twice");
 		return;
 	}
 	s->initialized = 1;
+	result = cJSON_CreateObject();
+	info = cJSON_CreateObject();
 	set_root(s, params);
 	apply_settings(s, cJSON_GetObjectItemCaseSensitive(params, "initializationOptions"));
 	cJSON_AddItemToObject(result, "capabilities", capabilities());
