@@ -10,8 +10,11 @@ edits, one at a time, each a line changed in the middle of the file (below
 its #includes, where typing happens), and measures the time from sending
 didChange to receiving publishDiagnostics of that version: the debounce
 delay (100 ms by default) included, as a user sees it.  Prints the first
-parse's time, each edit's, their median and maximum, and `uptime` (the
-machine's load, which the figure depends on).  --workers 0 runs without
+parse's time, each edit's, their median and maximum, the worker's CPU
+time per edit (the steadier figure on a shared machine: what the wall time
+would be on an idle one, less the debounce), and `uptime` (the machine's
+load, which the wall figure depends on).  With --workers 0 each lint is a
+fresh child, whose CPU time is not seen here.  --workers 0 runs without
 the kept TUs (a fresh child and a full parse per lint) for comparison.
 """
 import argparse, json, os, select, statistics, subprocess, sys, time
@@ -56,6 +59,22 @@ class Server:
                     m["params"]["uri"] == uri and m["params"].get("version") == version):
                 return m["params"]["diagnostics"]
 
+def cpu_ms(pid):
+    """CPU time (user + sys) of pid's children (the workers), in ms."""
+    total = 0
+    try:
+        kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
+    except OSError:
+        return 0
+    tick = os.sysconf("SC_CLK_TCK")
+    for k in kids:
+        try:
+            fields = open("/proc/%s/stat" % k).read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) * 1000 / tick
+        except (OSError, IndexError):
+            pass
+    return total
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default="build/cuatomlint")
@@ -83,22 +102,25 @@ def main():
     first = time.time() - t0
     print("%s: %d lines, %d diagnostics; first parse %.0f ms" % (a.file, len(lines), len(diags), first * 1000))
     mid = len(lines) // 2
-    times = []
+    times, cpus = [], []
     for k in range(a.edits):
         edited = list(lines)
         edited.insert(mid, "// edit %d" % k)
+        c0 = cpu_ms(s.p.pid)
         t0 = time.time()
         s.send({"method": "textDocument/didChange", "params": {
             "textDocument": {"uri": uri, "version": k + 2},
             "contentChanges": [{"text": "\n".join(edited)}]}})
         d = s.wait_diags(uri, k + 2)
         times.append((time.time() - t0) * 1000)
-        print("edit %d: %.0f ms (%d diagnostics)" % (k + 1, times[-1], len(d)))
+        cpus.append(cpu_ms(s.p.pid) - c0)
+        print("edit %d: %.0f ms (%d diagnostics), worker CPU %.0f ms" % (k + 1, times[-1], len(d), cpus[-1]))
     s.send({"id": 2, "method": "shutdown"})
     s.send({"method": "exit"})
     s.p.wait(timeout=60)
-    print("after an edit: median %.0f ms, max %.0f ms over %d edits (debounce included)" %
-          (statistics.median(times), max(times), len(times)))
+    print("after an edit: median %.0f ms, max %.0f ms over %d edits (debounce included); "
+          "worker CPU median %.0f ms" % (statistics.median(times), max(times), len(times),
+                                        statistics.median(cpus)))
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
 
 main()

@@ -94,7 +94,7 @@ static rlim_t address_space_now(void)
  * (libclang's mappings; a sanitizer's shadow memory, terabytes reserved,
  * which a plain RLIMIT_AS would leave no room beside).
  */
-static void limit_memory(int megabytes)
+void cal_isolate_limit_memory(int megabytes)
 {
 	struct rlimit rl;
 	if (megabytes <= 0)
@@ -112,7 +112,7 @@ static void child_main(const struct pool *p, size_t i, int fd, FILE *log)
 #endif
 	if (log)
 		dup2(fileno(log), STDERR_FILENO);
-	limit_memory(p->limits->memory_limit_mb);
+	cal_isolate_limit_memory(p->limits->memory_limit_mb);
 	run_on_big_stack(p->tasks, i, &out);
 	_exit(write_all(fd, out.buf, out.len) < 0 ? 3 : 0);
 }

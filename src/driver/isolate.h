@@ -46,6 +46,12 @@ struct cal_isolate_tasks {
 	void (*run_here)(size_t i, void *arg);
 };
 
+/*
+ * In a child: let it add at most megabytes to its address space (0: no
+ * limit), as each task's child is limited.
+ */
+void cal_isolate_limit_memory(int megabytes);
+
 /* Run every task; returns when each is done. */
 void cal_isolate_run(const struct cal_isolate_tasks *tasks, const struct cal_isolate_limits *limits);
 

@@ -12,10 +12,12 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "driver/cache.h"
+#include "driver/isolate.h"
 #include "lsp/server.h"
 #include "parse/parse.h"
 #include "util/overlay.h"
@@ -136,6 +138,11 @@ static void worker_main(struct cal_lsp_server *s, int in, int out)
 	struct lsp_doc d;
 	struct lint_call call = { s, &d };
 
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* no worker outlives its server */
+#endif
+	/* --parse-memory-limit, on top of what the worker starts with (its kept TUs count) */
+	cal_isolate_limit_memory(s->opts->parse_memory_limit);
 	s->out_fd = -1;		/* the server alone talks to the client */
 	s->keep = cal_tu_cache_new();
 	while (read_frame(in, &req, 0) == 0) {
