@@ -310,7 +310,7 @@ static void wait_some(const struct pool *p, struct child *c, int n)
  * LLVM's one-time set-up (lazy symbol binding, target registries) is then
  * inherited by every child instead of being redone in each.
  */
-static void warm_up_libclang(void)
+void cal_isolate_warm_up(void)
 {
 	static int done;
 	static const char *const args[] = { "-x", "cuda", "--cuda-device-only", "-nocudainc",
@@ -340,7 +340,7 @@ void cal_isolate_run(const struct cal_isolate_tasks *tasks, const struct cal_iso
 	if ((size_t)n > tasks->nr)
 		n = tasks->nr ? (int)tasks->nr : 1;
 	c = xcalloc((size_t)n, sizeof(*c));
-	warm_up_libclang();
+	cal_isolate_warm_up();
 	for (;;) {
 		for (i = 0, running = 0; i < n; i++) {
 			while (!c[i].pid && next < tasks->nr) {

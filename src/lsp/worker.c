@@ -83,10 +83,22 @@ struct lint_call {
 	struct lsp_doc *d;
 };
 
+/*
+ * The lint, on the large stack.  Building a preamble registers its
+ * temporary file for removal on a crash, and LLVM then installs a signal
+ * stack of its own on this thread; the thread's previous one is put back
+ * before it ends, which the sanitizers' thread exit needs (they unmap the
+ * stack they find).
+ */
 static void *lint_on_stack(void *arg)
 {
 	struct lint_call *c = arg;
+	stack_t before;
+	int saved = sigaltstack(NULL, &before) == 0;
+
 	cal_lsp_lint(c->s, c->d);
+	if (saved)
+		sigaltstack(&before, NULL);
 	return NULL;
 }
 
@@ -145,6 +157,11 @@ static void worker_main(struct cal_lsp_server *s, int in, int out)
 	cal_isolate_limit_memory(s->opts->parse_memory_limit);
 	s->out_fd = -1;		/* the server alone talks to the client */
 	s->keep = cal_tu_cache_new();
+	/*
+	 * Parse on this large stack, not on a thread of libclang's own: its
+	 * threads would get LLVM's signal stack too (lint_on_stack).
+	 */
+	setenv("LIBCLANG_NOTHREADS", "1", 1);
 	while (read_frame(in, &req, 0) == 0) {
 		strbuf_reset(&reply);
 		if (take_request(&req, &d) == 0) {
@@ -194,6 +211,7 @@ static struct lsp_worker *worker_start(struct cal_lsp_server *s, const char *uri
 		if (!s->workers[i].pid || (w->pid && s->workers[i].used < w->used))
 			w = &s->workers[i];
 	worker_kill(w);
+	cal_isolate_warm_up();
 	if (pipe(to) < 0)
 		return NULL;
 	if (pipe(from) < 0) {
