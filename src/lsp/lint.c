@@ -90,6 +90,26 @@ static char *includer_of(struct cal_lsp_server *s, struct lsp_lint *l, const cha
 	return NULL;
 }
 
+/*
+ * A worker lints one header again and again: the includer it found is kept
+ * (reading every entry of a large database on each keystroke would not be),
+ * and looked for again only when it no longer includes the header.
+ */
+static char *remembered_includer(struct cal_lsp_server *s, struct lsp_lint *l,
+				 const char *header)
+{
+	const char *base = strrchr(header, '/') ? strrchr(header, '/') + 1 : header;
+
+	if (s->includer && s->includer_of && !strcmp(s->includer_of, header) &&
+	    includes(s->includer, base))
+		return xstrdup(s->includer);
+	free(s->includer);
+	free(s->includer_of);
+	s->includer = includer_of(s, l, header);
+	s->includer_of = s->includer ? xstrdup(header) : NULL;
+	return s->includer ? xstrdup(s->includer) : NULL;
+}
+
 static void find_database(struct cal_lsp_server *s, struct lsp_lint *l, const char *path)
 {
 	const char *fixed = s->settings.compdb ? s->settings.compdb : s->opts->compdb;
@@ -260,7 +280,7 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 		goto out;
 	find_database(s, &l, d->path);
 	if (is_header(d->path))
-		file = includer_of(s, &l, d->path);
+		file = remembered_includer(s, &l, d->path);
 	if (cal_source_roots_init(&l.roots, s->opts->srcroot ? s->opts->srcroot : s->root,
 				  l.db_path) < 0 ||
 	    build_jobs(s, &l, file ? file : d->path) < 0 || !l.jobs.nr) {

@@ -45,6 +45,8 @@ void cal_lsp_server_release(struct cal_lsp_server *s)
 		cJSON_Delete(s->waiting[i]);
 	free(s->waiting);
 	free(s->root);
+	free(s->includer);
+	free(s->includer_of);
 	free(s->settings.checks);
 	free(s->settings.compdb);
 	cal_lsp_worker_stop(s, NULL);

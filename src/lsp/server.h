@@ -87,6 +87,7 @@ struct cal_lsp_server {
 	struct lsp_worker workers[CAL_LSP_WORKERS];
 	int no_workers;		/* lint each time in a fresh child (the scheduler's) */
 	struct cal_tu_cache *keep;	/* in a worker: its kept TUs */
+	char *includer, *includer_of;	/* the TU that judges a header, and the header */
 };
 
 void cal_lsp_server_init(struct cal_lsp_server *s, const struct cal_options *opts, int out_fd);
