@@ -6,14 +6,15 @@
 #     its own folder or below (nm: its undefined symbols against the global
 #     functions each folder's objects define).  Data are not judged: the
 #     walks reach the checks' descriptors through the registry, cal_checks[].
-# The front ends (opencl, cutile) sit side by side, below the checks; a
+# The front ends (opencl, cutile) sit side by side, below the checks; the
+# language server (lsp) is a front end over the driver, below main.c; a
 # check's folder (src/checks/ID/) belongs to checks.  Prints every
 # dependency that runs back up and exits 1 if there is one.
 #   scripts/check-layers.sh [--count] [BUILD_DIR]   (default build; --count
 #   prints only the number, of includes and calls together)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-layers="util parse atomics ptx fixits analysis opencl|cutile checks filter report rewrite driver"
+layers="util parse atomics ptx fixits analysis opencl|cutile checks filter report rewrite driver lsp main"
 count=0
 [ "${1:-}" = --count ] && { count=1; shift; }
 build=${1:-build}
@@ -36,6 +37,8 @@ say() {
 bad=0
 while IFS=: read -r file _ inc; do
   from=$(echo "$file" | cut -d/ -f2)
+  # main.c, the executable's alone, sits above every layer (it starts the lsp front end)
+  [ "$file" = src/driver/main.c ] && from=main
   to=$(echo "$inc" | sed -n 's/^#include "\([a-z_]*\)\/.*/\1/p')
   [ -n "$to" ] && [ "$to" != cuatomlint ] || continue
   if [ -z "${rank[$from]:-}" ] || [ -z "${rank[$to]:-}" ]; then

@@ -7,12 +7,15 @@
 #   fuzz_cutile arbitrary bytes through tree-sitter's Python parser, the
 #              cuTile resolver and the cuTile checks
 #   fuzz_config arbitrary bytes as a .cuatomlint (JSON, or YAML through libyaml)
+#   fuzz_lsp   arbitrary bytes as a language client's input: the JSON-RPC
+#              reader and the server's dispatcher (src/lsp/)
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
-# crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config).
+# crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config,
+# lsp- for fuzz_lsp).
 #   scripts/fuzz.sh [SECONDS]        (default: $FUZZ_SECONDS or 60; the total)
 # Environment: CLANG (default clang-19), FUZZ_BUILD (default build-fuzz),
-# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile config").
+# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile config lsp").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +23,7 @@ seconds=${1:-${FUZZ_SECONDS:-60}}
 clang=${CLANG:-clang-19}
 out=${FUZZ_BUILD:-build-fuzz}
 llvm_config=${LLVM_CONFIG:-llvm-config-19}
-targets=${FUZZ_TARGETS:-ptx walk cutile config}
+targets=${FUZZ_TARGETS:-ptx walk cutile config lsp}
 
 # clang-19 and its libFuzzer/sanitizer runtimes (libclang-rt-19-dev), when missing.
 missing=()
@@ -42,7 +45,7 @@ cflags=(-std=c17 -g -O1 -fno-omit-frame-pointer
 
 build_ptx() {
   "$clang" "${cflags[@]}" \
-    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/atomics/facts.c src/util/strbuf.c \
+    test/fuzz/fuzz_ptx.c src/ptx/ptx_atom.c src/ptx/ptx_validate.c src/atomics/facts.c src/util/strbuf.c src/util/overlay.c \
     -o "$out/fuzz_ptx"
 }
 
@@ -84,6 +87,12 @@ build_walk() {
     "$out/ts_python_parser.o" "$out/ts_python_scanner.o" \
     -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson -lyaml -ltree-sitter -lpthread \
     -o "$out/fuzz_config"
+  # the language server's reader and dispatcher: the same objects, its own entry point
+  $FUZZ_CC $FUZZ_CFLAGS -c test/fuzz/fuzz_lsp.c -o "$out/obj/test_fuzz_fuzz_lsp.o"
+  "$clang" "${cflags[@]}" "${objs[@]/$fuzz_walk_obj/$out/obj/test_fuzz_fuzz_lsp.o}" \
+    "$out/ts_python_parser.o" "$out/ts_python_scanner.o" \
+    -L"$llvm_lib" -Wl,-rpath,"$llvm_lib" -lclang -lcjson -lyaml -ltree-sitter -lpthread \
+    -o "$out/fuzz_lsp"
 }
 
 # Built with the walk's objects (the config reader needs the check registry).
@@ -99,6 +108,20 @@ run_config() {
   "$out/fuzz_config" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
     -max_len=4096 -dict=test/fuzz/config.dict -artifact_prefix="$out/config-" -print_final_stats=1 \
     "$out/corpus-config" test/fuzz/corpus-config
+}
+
+# Built with the walk's objects (the server reaches the whole driver).
+build_lsp() {
+  [[ " $targets " == *" walk "* ]] && [ -x "$out/fuzz_lsp" ] && return 0
+  build_walk
+}
+
+run_lsp() {
+  mkdir -p "$out/corpus-lsp"
+  # -close_fd_mask=2: the server's stderr lines are not news (crash reports still are)
+  "$out/fuzz_lsp" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+    -max_len=8192 -dict=test/fuzz/lsp.dict -artifact_prefix="$out/lsp-" -print_final_stats=1 \
+    "$out/corpus-lsp" test/fuzz/corpus-lsp
 }
 
 run_ptx() {

@@ -6,14 +6,15 @@
 # On a fresh Debian 12 this installs what is missing first (apt-get update,
 # the build packages through scripts/setup.sh, nodejs/npm and Microsoft's
 # SARIF Multitool for the SARIF validation test, which may then not be
-# skipped).  CUDA (nvcc) and cmake's CUDA support are optional: the tests
+# skipped, neovim and VS Code's npm protocol packages for the language
+# server's client tests).  CUDA (nvcc) and cmake's CUDA support are optional: the tests
 # that need them say REQUIRES: cuda-toolkit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sudo_cmd=""
 [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev libyaml-dev clang-19 python3 libtree-sitter-dev nodejs npm
+packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev libyaml-dev clang-19 python3 libtree-sitter-dev nodejs npm neovim
           pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers oclgrind clinfo)
 missing=()
 for p in "${packages[@]}"; do
@@ -38,6 +39,11 @@ scripts/setup.sh build-asan -DCUATOMLINT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 multitool=$(scripts/install-sarif-multitool.sh build/tools | tail -n 1)
 export CUATOMLINT_SARIF_MULTITOOL=$PWD/$multitool
 export CUATOMLINT_REQUIRE_SARIF_MULTITOOL=1
+# The language server's client tests (Neovim, and Node with VS Code's
+# protocol packages) must run too.
+lsp_modules=$(scripts/install-lsp-client.sh build/tools | tail -n 1)
+export CUATOMLINT_LSP_NODE_MODULES=$PWD/$lsp_modules
+export CUATOMLINT_REQUIRE_LSP_CLIENTS=1
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -95,7 +95,7 @@ static rlim_t address_space_now(void)
  * (libclang's mappings; a sanitizer's shadow memory, terabytes reserved,
  * which a plain RLIMIT_AS would leave no room beside).
  */
-static void limit_memory(int megabytes)
+void cal_isolate_limit_memory(int megabytes)
 {
 	struct rlimit rl;
 	if (megabytes <= 0)
@@ -113,7 +113,7 @@ static void child_main(const struct pool *p, size_t i, int fd, FILE *log)
 #endif
 	if (log)
 		dup2(fileno(log), STDERR_FILENO);
-	limit_memory(p->limits->memory_limit_mb);
+	cal_isolate_limit_memory(p->limits->memory_limit_mb);
 	run_on_big_stack(p->tasks, i, &out);
 	_exit(write_all(fd, out.buf, out.len) < 0 ? 3 : 0);
 }
@@ -311,7 +311,7 @@ static void wait_some(const struct pool *p, struct child *c, int n)
  * LLVM's one-time set-up (lazy symbol binding, target registries) is then
  * inherited by every child instead of being redone in each.
  */
-static void warm_up_libclang(void)
+void cal_isolate_warm_up(void)
 {
 	static int done;
 	static const char *const args[] = { "-x", "cuda", "--cuda-device-only", "-nocudainc",
@@ -341,7 +341,7 @@ void cal_isolate_run(const struct cal_isolate_tasks *tasks, const struct cal_iso
 	if ((size_t)n > tasks->nr)
 		n = tasks->nr ? (int)tasks->nr : 1;
 	c = xcalloc((size_t)n, sizeof(*c));
-	warm_up_libclang();
+	cal_isolate_warm_up();
 	for (;;) {
 		for (i = 0, running = 0; i < n; i++) {
 			while (!c[i].pid && next < tasks->nr) {

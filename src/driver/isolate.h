@@ -46,6 +46,20 @@ struct cal_isolate_tasks {
 	void (*run_here)(size_t i, void *arg);
 };
 
+/*
+ * In a child: let it add at most megabytes to its address space (0: no
+ * limit), as each task's child is limited.
+ */
+void cal_isolate_limit_memory(int megabytes);
+
+/*
+ * One tiny parse in this process (once): libclang's one-time set-up,
+ * inherited by the children forked after it.  LLVM's crash handlers then
+ * belong to this thread, not to a child's large-stack thread (where a
+ * sanitizer cannot undo the signal stack they install).
+ */
+void cal_isolate_warm_up(void);
+
 /* Run every task; returns when each is done. */
 void cal_isolate_run(const struct cal_isolate_tasks *tasks, const struct cal_isolate_limits *limits);
 

@@ -24,6 +24,7 @@
 #include "driver/launcher.h"
 #include "driver/isolate.h"
 #include "filter/line_filter.h"
+#include "lsp/lsp.h"
 #include "driver/cache.h"
 #include "driver/compdb_discover.h"
 #include "driver/options.h"
@@ -31,6 +32,7 @@
 #include "report/report.h"
 #include "driver/run.h"
 #include "driver/scheduler.h"
+#include "driver/settle.h"
 #include "driver/source_root.h"
 #include "filter/suppress.h"
 #include "util/diag.h"
@@ -263,46 +265,6 @@ static int build_jobs(const struct cal_options *opts, const struct cal_env *env,
 	}
 	cal_compdb_release(&db);
 	return r;
-}
-
-/*
- * After the walk: severities from the config governing each finding's
- * file, and the header filter (--header-filter, else the config's); with
- * none, headers outside the source roots are not the user's (roots NULL:
- * no such limit).
- */
-static void apply_config(struct cal_findings *list, const struct cal_jobs *jobs,
-			 struct cal_config_cache *configs, const char *cli_filter,
-			 const struct cal_source_roots *roots)
-{
-	size_t i, j, kept = 0;
-
-	for (i = 0; i < list->nr; i++) {
-		struct cal_finding *f = &list->items[i];
-		const struct cal_config *cfg = cal_config_for(configs, f->range.begin.file);
-		const char *filter = cli_filter ? cli_filter : cfg ? cfg->header_filter : NULL;
-		regex_t re;
-		int drop = 0;
-
-		for (j = 0; cfg && j < cfg->nr_severities; j++)
-			if (!strcmp(cfg->severities[j].check, f->check))
-				f->severity = cfg->severities[j].severity;
-		if (cfg && cfg->warnings_as_errors && f->severity == CAL_SEV_WARNING &&
-		    cal_checks_glob_match(cfg->warnings_as_errors, f->check))
-			f->severity = CAL_SEV_ERROR;
-		if (filter && !cal_jobs_has_file(jobs, f->range.begin.file) &&
-		    regcomp(&re, filter, REG_EXTENDED | REG_NOSUB) == 0) {
-			drop = regexec(&re, f->range.begin.file, 0, NULL, 0) != 0;
-			regfree(&re);
-		} else if (!filter && roots) {
-			drop = !cal_source_roots_keep(roots, jobs, f);
-		}
-		if (drop)
-			cal_finding_clear(f);
-		else
-			list->items[kept++] = *f;
-	}
-	list->nr = kept;
 }
 
 /* Parses made and saved: one device parse per group of targets that see the same code. */
@@ -599,7 +561,7 @@ static int settle_and_emit(struct cal_options *opts, struct lint_state *l,
 	int status;
 
 	cal_suppress_apply(&run->findings);
-	apply_config(&run->findings, &l->jobs, &l->configs, opts->header_filter,
+	cal_settle_config(&run->findings, &l->jobs, &l->configs, opts->header_filter,
 		     opts->launcher_argv ? NULL : &l->roots);
 	narrow_findings(opts, &l->jobs, &run->findings);
 	promote_warnings(opts, &run->findings);
@@ -709,6 +671,8 @@ int main(int argc, char **argv)
 		status = EXIT_USAGE;
 	} else if (opts.nr_inputs && !strcmp(opts.inputs[0], "merge")) {
 		status = merge(&opts);
+	} else if (opts.nr_inputs == 1 && !strcmp(opts.inputs[0], "lsp")) {
+		status = cal_lsp_main(&opts);
 	} else if (opts.launcher_argv) {
 		status = cal_launcher_main(&opts, enabled, lint);
 	} else if (opts.show_help) {

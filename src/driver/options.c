@@ -261,6 +261,7 @@ static const struct opt_desc options[] = {
 	{ "--exclude", OPT_VALUE, "GLOBS", "skip files matching these globs (comma-separated or repeated)", add_exclude },
 	{ "--header-filter", OPT_VALUE, "REGEX", "report and fix headers matching REGEX (anywhere) instead of those under --srcroot", set_header_filter },
 	{ "-p", OPT_VALUE, "BUILD", "read compile_commands.json from BUILD (a directory or the file); FILE|DIR select its entries", set_compdb },
+	{ "--compile-commands-dir", OPT_VALUE, "DIR", "lsp: the folder of compile_commands.json (clangd's option; default: found above each file)", set_compdb },
 	{ "--lint-uncompiled", OPT_FLAG, NULL, "with -p: also lint the files under DIR that have no compile command, with the nearest entry's", set_lint_uncompiled },
 	{ "--format", OPT_VALUE, "FMT", "text (default), json or sarif", set_format },
 	{ "--srcroot", OPT_VALUE, "DIR", "the source tree: headers outside it are not reported or fixed unless a header filter asks; SARIF paths are relative to it (default: cwd and -p's directory; SARIF: cwd)", set_srcroot },
@@ -300,6 +301,7 @@ void cal_options_usage(FILE *out)
 	fputs("usage: cuatomlint [options] FILE|DIR... [-- CLANG_ARGS...]\n"
 	      "       cuatomlint [options] -p BUILD [FILE|DIR...]\n"
 	      "       cuatomlint merge A.sarif B.sarif... > all.sarif\n"
+	      "       cuatomlint lsp [options]   (a language server on stdio: docs/editors.md)\n"
 	      "       cuatomlint [options] --launcher COMPILER ARGS...\n\n"
 	      "Finds misused CUDA atomics and volatile synchronization.\n\noptions:\n", out);
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {

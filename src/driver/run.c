@@ -46,8 +46,11 @@ void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settin
 {
 	memset(w, 0, sizeof(*w));
 	w->settings = settings;
-	/* excludeDeclarationsFromPCH=0, displayDiagnostics=0: we report them */
-	w->index = clang_createIndex(0, 0);
+	/*
+	 * excludeDeclarationsFromPCH=0, displayDiagnostics=0: we report them.
+	 * Kept TUs need their index to outlive the worker: the cache owns it.
+	 */
+	w->index = settings->keep ? NULL : clang_createIndex(0, 0);
 }
 
 static void print_args(const struct cal_parse_request *req, const char *path)
@@ -368,7 +371,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	const struct cal_target *arch = arch_index >= 0 ? &job->targets.t[arch_index] : NULL;
 	struct cal_parse_request req = { set->env, &job->targets, arch,
 					 job->args.v, job->args.n,
-					 job->opencl, run->ocl_profile, NULL, 0 };
+					 job->opencl, run->ocl_profile, set->unsaved, set->nr_unsaved,
+					 set->keep };
 	struct cal_parse_info info;
 	int nr_errors = 0;
 	char *err;
@@ -379,7 +383,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 
 	if (set->verbose)
 		print_args(&req, path);
-	tu = cal_parse_file(run->w->index, path, &req, &nr_errors, &err);
+	tu = cal_parse_file(set->keep ? cal_tu_cache_index(set->keep) : run->w->index, path, &req,
+			    &nr_errors, &err);
 	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
@@ -408,7 +413,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		run->w->nr_input_errors++;
 		free(ocl_headers);
 		cal_findings_release(&errors);
-		cal_dispose_tu(tu);
+		cal_parse_release(&req, tu);
 		return -1;
 	}
 	free(ocl_headers);
@@ -418,7 +423,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	if (run->w->deps)
 		clang_getInclusions(tu, add_inclusion, run->w->deps);
-	cal_dispose_tu(tu);
+	cal_parse_release(&req, tu);
 	return 0;
 }
 

@@ -36,6 +36,10 @@ struct cal_run_settings {
 	 */
 	const struct cal_source_roots *roots;
 	const char *host_memory;	/* host_memory.h: evidence in the run's files, or NULL */
+	/* the editor's unsaved text of files (the language server's documents), or NULL */
+	struct CXUnsavedFile *unsaved;
+	unsigned nr_unsaved;
+	struct cal_tu_cache *keep;	/* the language server's worker: TUs kept and reparsed */
 };
 
 /*

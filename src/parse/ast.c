@@ -316,7 +316,7 @@ const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 	return text;
 }
 
-void cal_dispose_tu(CXTranslationUnit tu)
+void cal_file_contents_forget(CXTranslationUnit tu)
 {
 	size_t i;
 
@@ -325,5 +325,10 @@ void cal_dispose_tu(CXTranslationUnit tu)
 		if (file_cache[i].tu == tu)
 			memset(&file_cache[i], 0, sizeof(file_cache[i]));
 	pthread_mutex_unlock(&file_cache_lock);
+}
+
+void cal_dispose_tu(CXTranslationUnit tu)
+{
+	cal_file_contents_forget(tu);
 	clang_disposeTranslationUnit(tu);
 }

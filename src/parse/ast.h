@@ -23,6 +23,7 @@ char *cal_take_string(CXString s);	/* caller frees */
  * cal_dispose_tu() forgets a translation unit's texts and disposes of it.
  */
 const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size);
+void cal_file_contents_forget(CXTranslationUnit tu);	/* before a reparse */
 void cal_dispose_tu(CXTranslationUnit tu);
 char *cal_cursor_name(CXCursor c);	/* spelling; caller frees */
 /* A file's name with "dir/../" and "./" collapsed; caller frees. */

@@ -142,21 +142,141 @@ static int count_errors(CXTranslationUnit tu)
 	return errors;
 }
 
+struct kept_tu {
+	char *key;		/* the path, then each argument, NUL-separated */
+	size_t key_len;
+	CXTranslationUnit tu;
+};
+
+struct cal_tu_cache {
+	CXIndex index;
+	struct kept_tu *items;
+	size_t nr, alloc;
+};
+
+/* A worker keeps the parses of one document: its targets' device parses and the host's. */
+#define CAL_TU_CACHE_MAX 8
+
+struct cal_tu_cache *cal_tu_cache_new(void)
+{
+	return xcalloc(1, sizeof(struct cal_tu_cache));
+}
+
+void cal_tu_cache_free(struct cal_tu_cache *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->nr; i++) {
+		cal_dispose_tu(c->items[i].tu);
+		free(c->items[i].key);
+	}
+	free(c->items);
+	if (c->index)
+		clang_disposeIndex(c->index);
+	free(c);
+}
+
+CXIndex cal_tu_cache_index(struct cal_tu_cache *c)
+{
+	if (!c->index)
+		c->index = clang_createIndex(0, 0);
+	return c->index;
+}
+
+static char *tu_key(const char *path, const struct cal_argv *args, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	strbuf_add(&sb, path, strlen(path) + 1);
+	for (i = 0; i < args->n; i++)
+		strbuf_add(&sb, args->v[i], strlen(args->v[i]) + 1);
+	*len = sb.len;
+	return strbuf_detach(&sb);
+}
+
+static struct kept_tu *tu_find(struct cal_tu_cache *c, const char *key, size_t len)
+{
+	size_t i;
+	for (i = 0; i < c->nr; i++)
+		if (c->items[i].key_len == len && !memcmp(c->items[i].key, key, len))
+			return &c->items[i];
+	return NULL;
+}
+
+/* Keep tu under key (the cache owns both now); the oldest goes when it is full. */
+static void tu_keep(struct cal_tu_cache *c, char *key, size_t len, CXTranslationUnit tu)
+{
+	if (c->nr == CAL_TU_CACHE_MAX) {
+		cal_dispose_tu(c->items[0].tu);
+		free(c->items[0].key);
+		memmove(c->items, c->items + 1, (c->nr - 1) * sizeof(*c->items));
+		c->nr--;
+	}
+	GROW(c->items, c->alloc, c->nr + 1);
+	c->items[c->nr].key = key;
+	c->items[c->nr].key_len = len;
+	c->items[c->nr].tu = tu;
+	c->nr++;
+}
+
+static void tu_forget(struct cal_tu_cache *c, struct kept_tu *k)
+{
+	cal_dispose_tu(k->tu);
+	free(k->key);
+	*k = c->items[--c->nr];
+}
+
+/* A kept TU of the same parse, reparsed with the request's unsaved files; else NULL. */
+static CXTranslationUnit reparse_kept(const struct cal_parse_request *req, const char *key,
+				      size_t len)
+{
+	struct kept_tu *k = tu_find(req->keep, key, len);
+
+	if (!k)
+		return NULL;
+	cal_file_contents_forget(k->tu);	/* the texts change with the reparse */
+	if (clang_reparseTranslationUnit(k->tu, req->nr_unsaved, req->unsaved,
+					 clang_defaultReparseOptions(k->tu)) == 0)
+		return k->tu;
+	/* a failed reparse leaves the TU unusable: parse afresh */
+	tu_forget(req->keep, k);
+	return NULL;
+}
+
 CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 				 const struct cal_parse_request *req,
 				 int *nr_errors, char **err)
 {
 	struct cal_argv args = { 0 };
 	CXTranslationUnit tu = NULL;
-	enum CXErrorCode code;
+	enum CXErrorCode code = CXError_Success;
 	unsigned flags = CXTranslationUnit_KeepGoing |
 			 CXTranslationUnit_DetailedPreprocessingRecord;
+	char *key = NULL;
+	size_t key_len = 0;
 
 	/* the driver's own path, as clang++ has it: see CUATOMLINT_CLANG_PROGRAM */
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(req, &args);
-	code = clang_parseTranslationUnit2FullArgv(index, path, (const char *const *)args.v,
-						   args.n, req->unsaved, req->nr_unsaved, flags, &tu);
+	if (req->keep) {
+		key = tu_key(path, &args, &key_len);
+		tu = reparse_kept(req, key, key_len);
+		flags |= CXTranslationUnit_PrecompiledPreamble |
+			 CXTranslationUnit_CreatePreambleOnFirstParse;
+	}
+	if (!tu) {
+		code = clang_parseTranslationUnit2FullArgv(index, path, (const char *const *)args.v,
+							   args.n, req->unsaved, req->nr_unsaved,
+							   flags, &tu);
+		if (req->keep && code == CXError_Success && tu) {
+			tu_keep(req->keep, key, key_len, tu);
+			key = NULL;
+		}
+	}
+	free(key);
 	cal_argv_clear(&args);
 	*err = NULL;
 	if (code != CXError_Success || !tu) {
@@ -165,6 +285,16 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 	}
 	*nr_errors = count_errors(tu);
 	return tu;
+}
+
+void cal_parse_release(const struct cal_parse_request *req, CXTranslationUnit tu)
+{
+	size_t i;
+
+	for (i = 0; req->keep && i < req->keep->nr; i++)
+		if (req->keep->items[i].tu == tu)
+			return;
+	cal_dispose_tu(tu);
 }
 
 static void error_finding(CXDiagnostic d, uint64_t arch_mask, const char *main_file,

@@ -16,6 +16,21 @@
 #include "parse/toolkit.h"
 #include "util/strvec.h"
 
+/*
+ * Translation units kept between lints of the same files (the language
+ * server's worker process): a parse with the same file and arguments as a
+ * kept one reparses it with the new unsaved files
+ * (clang_reparseTranslationUnit), on the precompiled preamble (the
+ * includes at the top of the file) that its first parse made; only the
+ * code below the preamble is parsed again.  One per process; a TU kept
+ * here is disposed by the cache, never by the caller (cal_parse_release).
+ */
+struct cal_tu_cache;
+struct cal_tu_cache *cal_tu_cache_new(void);
+void cal_tu_cache_free(struct cal_tu_cache *c);
+/* The index the kept TUs are parsed in (created at the first call). */
+CXIndex cal_tu_cache_index(struct cal_tu_cache *c);
+
 struct cal_parse_request {
 	const struct cal_env *env;
 	const struct cal_target_set *targets;
@@ -27,6 +42,7 @@ struct cal_parse_request {
 	/* files whose text is given, not read (a planned rewrite); may be NULL */
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
+	struct cal_tu_cache *keep;	/* NULL: parse afresh and let the caller dispose */
 };
 
 /* The clang arguments (without the file name) for one parse. */
@@ -39,6 +55,9 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out);
 CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 				 const struct cal_parse_request *req,
 				 int *nr_errors, char **err);
+
+/* Done with a TU of cal_parse_file(): disposed, unless req->keep keeps it. */
+void cal_parse_release(const struct cal_parse_request *req, CXTranslationUnit tu);
 
 /* Findings that come from clang, not from a check. */
 #define CAL_CHECK_CLANG_ERROR "clang-diagnostic-error"

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/overlay.h"
+
 char strbuf_empty[1];
 
 static void die_oom(void)
@@ -186,11 +188,21 @@ int strbuf_add_json_escaped(struct strbuf *sb, const char *s)
 int read_file(const char *path, struct strbuf *out)
 {
 	char chunk[65536];
-	int fd = open(path, O_RDONLY);
+	const char *text;
+	size_t len;
 	struct stat st;
 	ssize_t n;
+	int fd;
 
-	if (fd < 0)
+	/* an editor's unsaved text wins over the file (util/overlay.h) */
+	if (cal_overlay_get(path, &text, &len)) {
+		if (strbuf_add(out, text, len) < 0) {
+			errno = EFBIG;
+			return -1;
+		}
+		return 0;
+	}
+	if ((fd = open(path, O_RDONLY)) < 0)
 		return -1;
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
 		close(fd);

@@ -48,6 +48,11 @@ if have_toolkit():
 # root reads files whatever their mode: tests of unreadable files skip.
 if os.geteuid() == 0:
     config.available_features.add("root")
+# Neovim's LSP client (Debian's neovim), for lsp/nvim.test
+if shutil.which("nvim"):
+    config.available_features.add("nvim")
+elif os.environ.get("CUATOMLINT_REQUIRE_LSP_CLIENTS"):
+    lit_config.fatal("nvim (Debian's neovim) is not installed: lsp/nvim.test needs it")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
 # gcc's own <omp.h>, which nvcc finds through gcc and the tool forwards to
@@ -79,3 +84,21 @@ if os.path.exists(multitool):
         os.path.join(os.path.dirname(__file__), "sarif-validate.py"), multitool)))
 elif os.environ.get("CUATOMLINT_REQUIRE_SARIF_MULTITOOL"):
     lit_config.fatal("SARIF Multitool not installed at " + multitool)
+
+# VS Code's protocol packages from npm, installed by scripts/install-lsp-client.sh
+# into the build's tools/ folder (scripts/test.sh names the folder in
+# CUATOMLINT_LSP_NODE_MODULES), for lsp/node.test.
+def find_lsp_node_modules():
+    for d in (os.environ.get("CUATOMLINT_LSP_NODE_MODULES"),
+              os.path.join(os.path.dirname(config.cuatomlint), "tools", "node_modules"),
+              os.path.join(config.source_root, "build", "tools", "node_modules")):
+        if d and os.path.exists(os.path.join(d, "vscode-languageserver-protocol")):
+            return d
+    return None
+
+lsp_node_modules = find_lsp_node_modules()
+if lsp_node_modules and shutil.which("node"):
+    config.available_features.add("node-lsp")
+    config.substitutions.append(("%lsp-node-modules", lsp_node_modules))
+elif os.environ.get("CUATOMLINT_REQUIRE_LSP_CLIENTS"):
+    lit_config.fatal("the npm LSP client packages are not installed (scripts/install-lsp-client.sh)")

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""How soon `cuatomlint lsp` publishes diagnostics after an edit.
+
+  bench/lsp_latency.py [--tool build/cuatomlint] [--edits N] [--arch sm_90]
+                       [--workers 0|1] FILE [-- CLANG_ARGS...]
+
+Starts the server (one target arch), opens FILE, waits for its first
+diagnostics (the first parse: the preamble is built then), then makes N
+edits, one at a time, each a line changed in the middle of the file (below
+its #includes, where typing happens), and measures the time from sending
+didChange to receiving publishDiagnostics of that version: the debounce
+delay (100 ms by default) included, as a user sees it.  Prints the first
+parse's time, each edit's, their median and maximum, the worker's CPU
+time per edit (the steadier figure on a shared machine: what the wall time
+would be on an idle one, less the debounce), and `uptime` (the machine's
+load, which the wall figure depends on).  With --workers 0 each lint is a
+fresh child, whose CPU time is not seen here.  --workers 0 runs without
+the kept TUs (a fresh child and a full parse per lint) for comparison.
+"""
+import argparse, json, os, select, statistics, subprocess, sys, time
+
+def frame(obj):
+    body = json.dumps(obj).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+class Server:
+    def __init__(self, argv, env):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, env=env)
+        self.buf = b""
+
+    def send(self, obj):
+        obj["jsonrpc"] = "2.0"
+        self.p.stdin.write(frame(obj))
+        self.p.stdin.flush()
+
+    def read(self, timeout=600):
+        end = time.time() + timeout
+        while True:
+            i = self.buf.find(b"\r\n\r\n")
+            if i >= 0:
+                n = int(self.buf[:i].split(b":")[1])
+                if len(self.buf) >= i + 4 + n:
+                    m = json.loads(self.buf[i + 4:i + 4 + n])
+                    self.buf = self.buf[i + 4 + n:]
+                    return m
+            r, _, _ = select.select([self.p.stdout], [], [], max(0, end - time.time()))
+            if not r:
+                raise SystemExit("lsp_latency: no answer from the server")
+            chunk = os.read(self.p.stdout.fileno(), 1 << 16)
+            if not chunk:
+                raise SystemExit("lsp_latency: the server exited")
+            self.buf += chunk
+
+    def wait_diags(self, uri, version):
+        while True:
+            m = self.read()
+            if (m.get("method") == "textDocument/publishDiagnostics" and
+                    m["params"]["uri"] == uri and m["params"].get("version") == version):
+                return m["params"]["diagnostics"]
+
+def cpu_ms(pid):
+    """CPU time (user + sys) of pid's children (the workers), in ms."""
+    total = 0
+    try:
+        kids = open("/proc/%d/task/%d/children" % (pid, pid)).read().split()
+    except OSError:
+        return 0
+    tick = os.sysconf("SC_CLK_TCK")
+    for k in kids:
+        try:
+            fields = open("/proc/%s/stat" % k).read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) * 1000 / tick
+        except (OSError, IndexError):
+            pass
+    return total
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tool", default="build/cuatomlint")
+    ap.add_argument("--edits", type=int, default=10)
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--workers", default="1")
+    ap.add_argument("file")
+    ap.add_argument("clang_args", nargs="*")
+    a = ap.parse_args()
+    path = os.path.abspath(a.file)
+    uri = "file://" + path
+    text = open(path).read()
+    lines = text.split("\n")
+    argv = [a.tool, "--cuda-arch=" + a.arch, "lsp"] + (["--"] + a.clang_args if a.clang_args else [])
+    env = dict(os.environ, CUATOMLINT_LSP_WORKERS=a.workers)
+    s = Server(argv, env)
+    s.send({"id": 1, "method": "initialize", "params": {
+        "rootUri": "file://" + os.path.dirname(path), "capabilities": {}}})
+    s.read()
+    s.send({"method": "initialized", "params": {}})
+    t0 = time.time()
+    s.send({"method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "cuda", "version": 1, "text": text}}})
+    diags = s.wait_diags(uri, 1)
+    first = time.time() - t0
+    print("%s: %d lines, %d diagnostics; first parse %.0f ms" % (a.file, len(lines), len(diags), first * 1000))
+    mid = len(lines) // 2
+    times, cpus = [], []
+    for k in range(a.edits):
+        edited = list(lines)
+        edited.insert(mid, "// edit %d" % k)
+        c0 = cpu_ms(s.p.pid)
+        t0 = time.time()
+        s.send({"method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": k + 2},
+            "contentChanges": [{"text": "\n".join(edited)}]}})
+        d = s.wait_diags(uri, k + 2)
+        times.append((time.time() - t0) * 1000)
+        cpus.append(cpu_ms(s.p.pid) - c0)
+        print("edit %d: %.0f ms (%d diagnostics), worker CPU %.0f ms" % (k + 1, times[-1], len(d), cpus[-1]))
+    s.send({"id": 2, "method": "shutdown"})
+    s.send({"method": "exit"})
+    s.p.wait(timeout=60)
+    print("after an edit: median %.0f ms, max %.0f ms over %d edits (debounce included); "
+          "worker CPU median %.0f ms" % (statistics.median(times), max(times), len(times),
+                                        statistics.median(cpus)))
+    print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+
+main()

@@ -1,0 +1,300 @@
+/*
+ * One document's lint, as the command line lints one file: its compile
+ * command found as clangd finds it (the settings' or --compile-commands-dir's
+ * database, else a compile_commands.json above it that lists it, else a
+ * compile_flags.txt above it), the same jobs (nvcc's flags translated),
+ * the same scheduler (a child process with a time and memory limit: a
+ * crash or a hang costs this lint only), then suppressions, the config
+ * and the fix settlement the reports see.  Every open document's text
+ * reaches libclang as an unsaved file.  A header is judged through a
+ * translation unit that includes it, where the database or an open
+ * document has one.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "driver/compdb_discover.h"
+#include "driver/host_memory.h"
+#include "driver/jobs.h"
+#include "driver/run.h"
+#include "driver/scheduler.h"
+#include "driver/settle.h"
+#include "driver/source_root.h"
+#include "filter/suppress.h"
+#include "lsp/server.h"
+#include "rewrite/rewriter.h"
+#include "util/overlay.h"
+
+/* What one lint holds. */
+struct lsp_lint {
+	struct cal_compdb db;
+	int have_db;
+	char *db_path;
+	struct cal_argv flags;		/* compile_flags.txt's */
+	struct cal_inputs inputs;
+	struct cal_jobs jobs;
+	struct cal_config_cache configs;
+	struct cal_source_roots roots;
+	struct CXUnsavedFile *unsaved;
+	unsigned nr_unsaved;
+};
+
+static int is_header(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+	return dot && (!strcmp(dot, ".cuh") || !strcmp(dot, ".h") || !strcmp(dot, ".hpp"));
+}
+
+/* Does the text of file name base in one of its #include lines? */
+static int includes(const char *file, const char *base)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p, *line;
+	size_t n = strlen(base);
+	int found = 0;
+
+	if (read_file(file, &sb) < 0)
+		goto out;
+	for (line = sb.buf; line && !found; line = (p = strchr(line, '\n')) ? p + 1 : NULL) {
+		const char *s = line, *end = strchr(line, '\n');
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s != '#' || !(p = strstr(s, "include")) || (end && p > end))
+			continue;
+		for (p += 7; (p = strstr(p, base)) && (!end || p < end); p += n)
+			if ((p[-1] == '"' || p[-1] == '<' || p[-1] == '/') &&
+			    (p[n] == '"' || p[n] == '>')) {
+				found = 1;
+				break;
+			}
+	}
+out:
+	strbuf_release(&sb);
+	return found;
+}
+
+/* A translation unit that includes header: an entry of the database, else an open document. */
+static char *includer_of(struct cal_lsp_server *s, struct lsp_lint *l, const char *header)
+{
+	const char *base = strrchr(header, '/') ? strrchr(header, '/') + 1 : header;
+	size_t i;
+
+	for (i = 0; l->have_db && i < l->db.nr; i++)
+		if (includes(l->db.items[i].file, base))
+			return xstrdup(l->db.items[i].file);
+	for (i = 0; i < s->nr_docs; i++)
+		if (s->docs[i].path && !is_header(s->docs[i].path) &&
+		    strcmp(s->docs[i].path, header) && includes(s->docs[i].path, base))
+			return xstrdup(s->docs[i].path);
+	return NULL;
+}
+
+/*
+ * A worker lints one header again and again: the includer it found is kept
+ * (reading every entry of a large database on each keystroke would not be),
+ * and looked for again only when it no longer includes the header.
+ */
+static char *remembered_includer(struct cal_lsp_server *s, struct lsp_lint *l,
+				 const char *header)
+{
+	const char *base = strrchr(header, '/') ? strrchr(header, '/') + 1 : header;
+
+	if (s->includer && s->includer_of && !strcmp(s->includer_of, header) &&
+	    includes(s->includer, base))
+		return xstrdup(s->includer);
+	free(s->includer);
+	free(s->includer_of);
+	s->includer = includer_of(s, l, header);
+	s->includer_of = s->includer ? xstrdup(header) : NULL;
+	return s->includer ? xstrdup(s->includer) : NULL;
+}
+
+static void find_database(struct cal_lsp_server *s, struct lsp_lint *l, const char *path)
+{
+	const char *fixed = s->settings.compdb ? s->settings.compdb : s->opts->compdb;
+	char *err = NULL;
+
+	l->db_path = fixed ? xstrdup(fixed) : cal_compdb_discover(path);
+	if (!l->db_path)
+		return;
+	if (cal_compdb_load(l->db_path, &l->db, &err) < 0) {
+		cal_lsp_log(s, 1, "cuatomlint: %s", err);
+		free(err);
+		cal_compdb_release(&l->db);
+		return;
+	}
+	l->have_db = 1;
+}
+
+/* The job of file: as -p selects it, else with compile_flags.txt's or the command line's arguments. */
+static int build_jobs(struct cal_lsp_server *s, struct lsp_lint *l, const char *file)
+{
+	const struct cal_options *o = s->opts;
+	const struct cal_target_set *targets = s->settings.targets.n ? &s->settings.targets
+								       : &o->targets;
+	struct cal_job_defaults d = { o->clang_args, o->nr_clang_args, targets,
+				      { cal_env_default_sm(&s->env), 0 }, 0,
+				      s->settings.checks ? s->settings.checks : o->checks,
+				      o->excludes, o->nr_excludes, &l->configs, 0, 1 };
+	char *found;
+
+	/* the file as named, whether or not it is on disk: its text is the editor's */
+	l->inputs.files = xcalloc(2, sizeof(*l->inputs.files));
+	l->inputs.walked = xcalloc(2, 1);
+	l->inputs.files[0] = xstrdup(file);
+	l->inputs.nr = l->inputs.alloc = 1;
+	if (l->have_db)
+		return cal_jobs_from_compdb(&l->jobs, &l->db, &l->inputs, &d);
+	if (!o->clang_args && (found = cal_compile_flags_discover(file, &l->flags)) != NULL) {
+		d.clang_args = l->flags.v;
+		d.nr_clang_args = l->flags.n;
+		free(found);
+	}
+	return cal_jobs_from_inputs(&l->jobs, &l->inputs, &d);
+}
+
+/* Every open document's text, for libclang (cuTile's front end reads the overlays). */
+static void collect_unsaved(struct lsp_lint *l)
+{
+	size_t i, n = cal_overlay_count();
+
+	l->unsaved = xcalloc(n + 1, sizeof(*l->unsaved));
+	for (i = 0; i < n; i++) {
+		const char *path = cal_overlay_path(i), *text;
+		size_t len;
+		if (!cal_overlay_get(path, &text, &len))
+			continue;
+		l->unsaved[l->nr_unsaved].Filename = path;
+		l->unsaved[l->nr_unsaved].Contents = text;
+		l->unsaved[l->nr_unsaved].Length = (unsigned long)len;
+		l->nr_unsaved++;
+	}
+}
+
+static char *host_memory_of(const struct cal_jobs *jobs)
+{
+	char **files = xcalloc(jobs->nr + (size_t)jobs->program_files.n + 1, sizeof(*files));
+	size_t i, n = 0;
+	char *found;
+
+	for (i = 0; i < jobs->nr; i++)
+		if (!jobs->items[i].opencl)
+			files[n++] = jobs->items[i].file;
+	for (i = 0; i < (size_t)jobs->program_files.n; i++)
+		files[n++] = jobs->program_files.v[i];
+	found = cal_host_memory_evidence(files, n);
+	free(files);
+	return found;
+}
+
+/* The jobs parsed in this process (a worker's), as the scheduler's children parse them. */
+static void run_here(const struct cal_run_settings *set, const struct cal_jobs *jobs,
+		     struct cal_run_result *result)
+{
+	struct cal_worker w;
+	size_t i, j;
+
+	cal_worker_init(&w, set);
+	for (i = 0; i < jobs->nr; i++) {
+		cal_worker_run(&w, &jobs->items[i]);
+		cal_jobs_remap_archs(jobs, &jobs->items[i], &w.findings, 0);
+		for (j = 0; j < w.findings.nr; j++)
+			cal_findings_take(&result->findings, &w.findings.items[j]);
+		cal_findings_release(&w.findings);
+		result->nr_input_errors += w.nr_input_errors;
+	}
+	cal_worker_release(&w);
+}
+
+/* Parse and check the jobs in a child process; the findings as the reports get them. */
+static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_findings *out)
+{
+	const struct cal_options *o = s->opts;
+	struct cal_run_settings set;
+	struct cal_schedule sched = { 1, 0, NULL, 0, o->timeout, o->parse_memory_limit };
+	struct cal_run_result result;
+	char *host_memory = host_memory_of(&l->jobs);
+
+	memset(&set, 0, sizeof(set));
+	memset(&result, 0, sizeof(result));
+	set.env = &s->env;
+	set.per_arch_parses = o->per_arch_parses;
+	set.host_parses = o->host_parses;
+	set.host_memory = host_memory;
+	set.unsaved = l->unsaved;
+	set.nr_unsaved = l->nr_unsaved;
+	set.keep = s->keep;
+	if (s->keep)	/* a worker: this process is the isolation, its TUs are kept */
+		run_here(&set, &l->jobs, &result);
+	else
+		cal_schedule_run(&set, &l->jobs, &sched, &result);
+	free(host_memory);
+	cal_run_finish(&result, &l->jobs.all);
+	cal_suppress_apply(&result.findings);
+	cal_settle_config(&result.findings, &l->jobs, &l->configs, o->header_filter, &l->roots);
+	cal_fixes_settle(&result.findings);
+	if (result.nr_input_errors)
+		cal_lsp_log(s, 1, "cuatomlint: the lint of '%s' failed (see the server's stderr)",
+			    l->jobs.nr ? l->jobs.items[0].file : "?");
+	*out = result.findings;
+}
+
+static void lint_release(struct lsp_lint *l)
+{
+	cal_jobs_release(&l->jobs);
+	cal_config_cache_release(&l->configs);
+	cal_inputs_release(&l->inputs);
+	cal_source_roots_release(&l->roots);
+	if (l->have_db)
+		cal_compdb_release(&l->db);
+	free(l->db_path);
+	cal_argv_clear(&l->flags);
+	free(l->unsaved);
+}
+
+int cal_lsp_env_ready(struct cal_lsp_server *s)
+{
+	if (!s->env_ready)
+		s->env_ready = cal_env_setup(&s->env, s->opts->cuda_path,
+					     s->opts->builtin_cuda) < 0 ? -1 : 1;
+	return s->env_ready > 0;
+}
+
+void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
+{
+	struct lsp_lint l;
+	struct cal_findings found = { 0 };
+	char *file = NULL;
+	double start = cal_lsp_now();
+
+	memset(&l, 0, sizeof(l));
+	d->due = 0;
+	cal_findings_release(&d->findings);
+	d->linted = d->version;
+	memset(&d->targets, 0, sizeof(d->targets));
+	if (d->len > CAL_LSP_MAX_DOCUMENT || !cal_lsp_env_ready(s))
+		return;
+	if ((s->opts->config || s->opts->config_file) &&
+	    cal_config_set_fixed(&l.configs, s->opts->config, s->opts->config_file) < 0)
+		goto out;
+	find_database(s, &l, d->path);
+	if (is_header(d->path))
+		file = remembered_includer(s, &l, d->path);
+	if (cal_source_roots_init(&l.roots, s->opts->srcroot ? s->opts->srcroot : s->root,
+				  l.db_path) < 0 ||
+	    build_jobs(s, &l, file ? file : d->path) < 0 || !l.jobs.nr) {
+		cal_lsp_log(s, 1, "cuatomlint: cannot lint '%s' (see the server's stderr)", d->path);
+		goto out;
+	}
+	collect_unsaved(&l);
+	run(s, &l, &found);
+	d->findings = found;
+	d->targets = l.jobs.all;
+	cal_lsp_log(s, 4, "cuatomlint: linted '%s' version %ld%s%s in %.0f ms: %zu findings",
+		    d->path, d->version, file ? " through " : "", file ? file : "",
+		    (cal_lsp_now() - start) * 1000, found.nr);
+out:
+	free(file);
+	lint_release(&l);
+}

@@ -1,0 +1,106 @@
+/*
+ * The server's loop on stdin and stdout: one thread polls stdin until the
+ * next document is due for a lint (its debounce delay passed), lints it
+ * (the parse runs in a child process, lint.c), handles what arrived
+ * meanwhile, and publishes the result only if the document was not
+ * changed since (server.h).  Stdout carries the protocol alone: the
+ * descriptor is kept for it and fd 1 is pointed at stderr, so a line
+ * printed by any layer cannot corrupt a message.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lsp/lsp.h"
+#include "lsp/server.h"
+
+/* Read what stdin holds now (wait_ms: how long to wait for it); -1 at its end. */
+static int read_input(struct cal_lsp_server *s, int fd, int wait_ms)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+	char buf[65536];
+	ssize_t n;
+	int r;
+
+	while ((r = poll(&p, 1, wait_ms)) < 0 && errno == EINTR)
+		;
+	if (r <= 0)
+		return 0;
+	while ((n = read(fd, buf, sizeof(buf))) < 0 && errno == EINTR)
+		;
+	if (n <= 0)
+		return -1;
+	cal_lsp_server_feed(s, buf, (size_t)n);
+	return 0;
+}
+
+/* Everything that arrived while a lint ran. */
+static int drain(struct cal_lsp_server *s, int fd)
+{
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	while (!s->exited && poll(&p, 1, 0) > 0)
+		if (read_input(s, fd, 0) < 0)
+			return -1;
+	return 0;
+}
+
+static struct lsp_doc *doc_by_uri(struct cal_lsp_server *s, const char *uri)
+{
+	size_t i;
+	for (i = 0; i < s->nr_docs; i++)
+		if (!strcmp(s->docs[i].uri, uri))
+			return &s->docs[i];
+	return NULL;
+}
+
+/* Lint d, then publish unless what arrived meanwhile changed or closed it. */
+static int lint_due(struct cal_lsp_server *s, struct lsp_doc *d, int in)
+{
+	char *uri = xstrdup(d->uri);
+	long version = d->version;
+	int r;
+
+	if (s->no_workers)
+		cal_lsp_lint(s, d);
+	else
+		cal_lsp_worker_lint(s, d);
+	r = drain(s, in);
+	if ((d = doc_by_uri(s, uri)) != NULL)
+		cal_lsp_publish(s, d, version);
+	free(uri);
+	return r;
+}
+
+int cal_lsp_main(const struct cal_options *opts)
+{
+	struct cal_lsp_server s;
+	int out = dup(STDOUT_FILENO), in = STDIN_FILENO, code;
+
+	if (out < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+		return 1;
+	fcntl(out, F_SETFD, FD_CLOEXEC);
+	signal(SIGPIPE, SIG_IGN);	/* a client gone: the write fails, the loop ends */
+	cal_lsp_server_init(&s, opts, out);
+	/* CUATOMLINT_LSP_WORKERS=0: a fresh child per lint, nothing kept (for comparison) */
+	s.no_workers = getenv("CUATOMLINT_LSP_WORKERS") && !strcmp(getenv("CUATOMLINT_LSP_WORKERS"), "0");
+	while (!s.exited) {
+		double wait = 3600;
+		struct lsp_doc *d = cal_lsp_next_due(&s, &wait);
+		if (d && wait <= 0) {
+			if (lint_due(&s, d, in) < 0)
+				break;
+			continue;
+		}
+		if (read_input(&s, in, d ? (int)(wait * 1000) + 1 : -1) < 0)
+			break;
+	}
+	code = s.exited ? s.exit_code : 1;
+	cal_lsp_server_release(&s);
+	close(out);
+	return code;
+}
