@@ -27,6 +27,8 @@ struct cal_parse_request {
 	/* files whose text is given, not read (a planned rewrite); may be NULL */
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
+	/* a precompiled prefix of the file's includes (pch.h) to load, or NULL */
+	const char *pch;
 };
 
 /* The clang arguments (without the file name) for one parse. */
