@@ -37,6 +37,65 @@ static int read_prefix(const char *path, struct strbuf *sb)
 	return 0;
 }
 
+static int exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+/* The folder of a -I argument at args[*i] (advancing *i past a separate one), or NULL. */
+static const char *user_dir(char *const *args, int n, int *i)
+{
+	const char *a = args[*i];
+
+	if (!strcmp(a, "-I") || !strcmp(a, "--include-directory"))
+		return *i + 1 < n ? args[++*i] : NULL;
+	if (!strncmp(a, "--include-directory=", 20))
+		return a + 20;
+	if (!strncmp(a, "-I", 2))
+		return a + 2;
+	return NULL;
+}
+
+/* Is name found in a -I folder (searched before the system folders: a user header)? */
+static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < req->nr_user_args; i++) {
+		const char *dir = user_dir(req->user_args, req->nr_user_args, &i);
+		char *path;
+		int found;
+		if (!dir)
+			continue;
+		path = xasprintf("%s/%.*s", dir, (int)len, name);
+		found = exists(path);
+		free(path);
+		if (found)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * End the prefix before its first include of a user header (a -I folder
+ * holds it): the PCH would refuse it after parsing every header before it,
+ * a cost no parse would win back.
+ */
+static void cut_at_user_header(const struct cal_parse_request *req, struct strbuf *prefix)
+{
+	char *line = prefix->buf, *nl;
+
+	for (; (nl = strchr(line, '\n')); line = nl + 1) {
+		/* "#include <NAME>\n" */
+		if (in_user_dir(req, line + 10, (size_t)(nl - 1 - (line + 10)))) {
+			prefix->len = (size_t)(line - prefix->buf);
+			prefix->buf[prefix->len] = '\0';
+			return;
+		}
+	}
+}
+
 /* The key: every argument of the parse and the prefix. */
 static void preamble_key(const struct cal_parse_request *req, const char *prefix,
 			 char key[CAL_HASH128_HEX_LEN + 1])
@@ -55,12 +114,6 @@ static void preamble_key(const struct cal_parse_request *req, const char *prefix
 	cal_hash128_add_str(&h, prefix);
 	cal_hash128_hex(&h, key);
 	cal_argv_clear(&args);
-}
-
-static int exists(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0;
 }
 
 static char *read_text(const char *path)
@@ -209,6 +262,7 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 		strbuf_release(&prefix);
 		return NULL;
 	}
+	cut_at_user_header(req, &prefix);
 	preamble_key(req, prefix.buf, key);
 	dir = xasprintf("%s/pch", req->env->dir);
 	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
