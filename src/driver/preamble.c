@@ -264,13 +264,11 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 	}
 	cut_at_user_header(req, &prefix);
 	preamble_key(req, prefix.buf, key);
-	dir = xasprintf("%s/pch", req->env->dir);
-	if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
-		*why = xstrdup("cannot make the PCH folder");
-		free(dir);
+	if (!req->env->pch_dir) {
 		strbuf_release(&prefix);
 		return NULL;
 	}
+	dir = xstrdup(req->env->pch_dir);
 	files_init(&f, dir, key);
 	/* the first parse with a key is plain, and says nothing: that is the usual case */
 	if (!first_with_key(&f))
