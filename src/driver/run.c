@@ -304,7 +304,6 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	print_plan(run, path, plan);
 }
 
-/* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
 /*
  * The parse of req, through the shared preamble where it can be had
  * (req->pch set, caller frees).  A parse with clang errors is made again
@@ -341,6 +340,7 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	return cal_parse_file(run->w->index, path, req, nr_errors, err);
 }
 
+/* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
 /* What the walk and the checks know of one parse (not yet whether it is partial). */
 static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
 			   const struct cal_target *arch, uint64_t mask, struct cal_parse_info *info)
