@@ -7,9 +7,9 @@
  * in whichever worker process it runs.
  *
  * The prefix of a file is its leading run of `#include <...>` lines (blank
- * lines and comments between them allowed); it ends at the first other
- * line, so a macro defined before an include, a quoted include or a
- * conditional ends it.  A PCH is keyed by the parse's whole argument list
+ * lines and comments between them allowed, parse/prefix.h); it ends at the
+ * first other line, so a macro defined before an include, a quoted include
+ * or a conditional ends it, and before a header that a -I folder holds.  A PCH is keyed by the parse's whole argument list
  * (the target, the CUDA environment, the user's flags) and the prefix; it
  * is built only when a second parse with the same key comes (the first is
  * parsed plainly: a file linted alone, or a re-lint of one changed file,
