@@ -6,6 +6,8 @@
 #   bench/bench.sh --corpus DIR [--archs LIST] [--pairs N] [-- FLAGS...]
 #     (per-parse overhead on a directory of real code: bench/overhead.py)
 #   bench/bench.sh --opencl [--files N]   (OpenCL C: bench/opencl_bench.py)
+#   bench/bench.sh --project DBDIR [--max-tus N] [--jobs J]
+#     (a whole project vs compiling it, the shared preamble: bench/whole_project.py)
 # Needs a build (scripts/setup.sh build), clang++-19, and for the
 # clang-tidy comparison clang-tidy-19 (installed here if missing).
 set -euo pipefail
@@ -15,6 +17,11 @@ if [ "${1:-}" = --opencl ]; then
   shift
   [ -x build/cuatomlint ] || scripts/setup.sh build
   exec python3 bench/opencl_bench.py "$@"
+fi
+if [ "${1:-}" = --project ]; then
+  shift
+  [ -x build/cuatomlint ] || scripts/setup.sh build
+  exec python3 bench/whole_project.py "$@"
 fi
 if [ "${1:-}" = --corpus ] && [ -e "${2:-}" ]; then
   [ -x build/cuatomlint ] || scripts/setup.sh build

@@ -9,13 +9,15 @@
 #   fuzz_config arbitrary bytes as a .cuatomlint (JSON, or YAML through libyaml)
 #   fuzz_lsp   arbitrary bytes as a language client's input: the JSON-RPC
 #              reader and the server's dispatcher (src/lsp/)
+#   fuzz_prefix arbitrary bytes as a source file's first lines: its include
+#              prefix, the shared preamble's key (src/parse/prefix.c)
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
 # crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config,
 # lsp- for fuzz_lsp).
 #   scripts/fuzz.sh [SECONDS]        (default: $FUZZ_SECONDS or 60; the total)
 # Environment: CLANG (default clang-19), FUZZ_BUILD (default build-fuzz),
-# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile config lsp").
+# LLVM_CONFIG (default llvm-config-19), FUZZ_TARGETS (default "ptx walk cutile config lsp prefix").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +25,7 @@ seconds=${1:-${FUZZ_SECONDS:-60}}
 clang=${CLANG:-clang-19}
 out=${FUZZ_BUILD:-build-fuzz}
 llvm_config=${LLVM_CONFIG:-llvm-config-19}
-targets=${FUZZ_TARGETS:-ptx walk cutile config lsp}
+targets=${FUZZ_TARGETS:-ptx walk cutile config lsp prefix}
 
 # clang-19 and its libFuzzer/sanitizer runtimes (libclang-rt-19-dev), when missing.
 missing=()
@@ -100,6 +102,17 @@ build_config() {
   # built already when the walk target came first
   [[ " $targets " == *" walk "*" config "* ]] && [ -x "$out/fuzz_config" ] && return 0
   build_walk
+}
+
+build_prefix() {
+  "$clang" "${cflags[@]}" test/fuzz/fuzz_prefix.c src/parse/prefix.c src/util/strbuf.c src/util/overlay.c \
+    -o "$out/fuzz_prefix"
+}
+
+run_prefix() {
+  mkdir -p "$out/corpus-prefix"
+  "$out/fuzz_prefix" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 \
+    -max_len=4096 -dict=test/fuzz/prefix.dict -artifact_prefix="$out/prefix-" -print_final_stats=1 "$out/corpus-prefix"
 }
 
 run_config() {

@@ -518,6 +518,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	settings.per_arch_parses = opts->per_arch_parses;
 	settings.host_parses = opts->host_parses;
 	settings.system_headers = opts->system_headers;
+	settings.shared_preamble = !opts->no_shared_preamble;
 	settings.roots = opts->srcroot ? roots : NULL;
 	sched.workers = opts->jobs;
 	sched.timeout = opts->timeout;

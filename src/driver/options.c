@@ -244,6 +244,7 @@ static int set_config(struct cal_options *o, const char *v) { o->config = v; ret
 static int set_config_file(struct cal_options *o, const char *v) { o->config_file = v; return 0; }
 static int set_dump_config(struct cal_options *o, const char *v) { (void)v; o->dump_config = 1; return 0; }
 static int set_system_headers(struct cal_options *o, const char *v) { (void)v; o->system_headers = 1; return 0; }
+static int set_no_shared_preamble(struct cal_options *o, const char *v) { (void)v; o->no_shared_preamble = 1; return 0; }
 /* Never called: --launcher takes the rest of the command line (see below). */
 static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v; return 0; }
 
@@ -291,6 +292,7 @@ static const struct opt_desc options[] = {
 	{ "--config-file", OPT_VALUE, "PATH", "use this .cuatomlint file for every file instead of searching", set_config_file },
 	{ "--dump-config", OPT_FLAG, NULL, "print the first input's effective config and exit", set_dump_config },
 	{ "--system-headers", OPT_FLAG, NULL, "report findings in system headers too", set_system_headers },
+	{ "--no-shared-preamble", OPT_FLAG, NULL, "parse every file's system includes anew, not through a PCH shared by the files that begin with them", set_no_shared_preamble },
 	{ "--version", OPT_FLAG, NULL, "print the version and exit", set_version },
 	{ "--help", OPT_FLAG, NULL, "print this help and exit", set_help },
 };

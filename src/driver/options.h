@@ -69,6 +69,7 @@ struct cal_options {
 	const char *config_file;	/* --config-file: this .cuatomlint for every file */
 	int dump_config;	/* --dump-config: print the first input's config, exit */
 	int system_headers;	/* --system-headers: findings in system headers too */
+	int no_shared_preamble;	/* --no-shared-preamble: every parse reads its headers */
 };
 
 #define CAL_DEFAULT_TIMEOUT 300

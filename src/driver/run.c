@@ -16,6 +16,7 @@
 #include "opencl/opencl.h"
 #include "checks/opencl_errors.h"
 #include "driver/parsed_hash.h"
+#include "driver/preamble.h"
 #include "parse/parse.h"
 #include "util/diag.h"
 #include "parse/ast.h"
@@ -333,6 +334,44 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	print_plan(run, path, plan);
 }
 
+/*
+ * The parse of req, through the shared preamble where it can be had
+ * (req->pch set, caller frees).  A parse with clang errors is made again
+ * without it: their include stacks must name the user's files.
+ */
+static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
+				      struct cal_parse_request *req, char **pch, int *nr_errors,
+				      char **err)
+{
+	const struct cal_run_settings *set = run->set;
+	CXIndex index = set->keep ? cal_tu_cache_index(set->keep) : run->w->index;
+	CXTranslationUnit tu;
+	char *why = NULL;
+
+	*pch = NULL;
+	/* a kept parse (the language server) has a preamble of its own */
+	if (set->shared_preamble && !set->system_headers && !set->keep)
+		req->pch = *pch = cal_preamble_get(run->w->index, path, req, &why);
+	if (why && set->verbose)
+		fprintf(stderr, "cuatomlint: no shared preamble for %s: %s\n", path, why);
+	free(why);
+	if (set->verbose)
+		print_args(req, path);
+	tu = cal_parse_file(index, path, req, nr_errors, err);
+	if (!req->pch || (tu && !*nr_errors))
+		return tu;
+	if (set->verbose)
+		fprintf(stderr, "cuatomlint: shared preamble dropped for %s: %s; parsed again "
+			"without it\n", path, tu ? "the parse has clang errors" : *err);
+	if (tu)
+		cal_parse_release(req, tu);
+	free(*err);
+	free(*pch);
+	req->pch = *pch = NULL;
+	*nr_errors = 0;
+	return cal_parse_file(index, path, req, nr_errors, err);
+}
+
 /* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
 /* What the walk and the checks know of one parse (not yet whether it is partial). */
 static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
@@ -372,19 +411,16 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	struct cal_parse_request req = { set->env, &job->targets, arch,
 					 job->args.v, job->args.n,
 					 job->opencl, run->ocl_profile, set->unsaved, set->nr_unsaved,
-					 set->keep };
+					 set->keep, NULL };
 	struct cal_parse_info info;
 	int nr_errors = 0;
 	char *err;
 	CXTranslationUnit tu;
 	struct cal_findings errors = { 0 };
 	size_t first = run->w->findings.nr;
-	char *ocl_headers = NULL;
+	char *ocl_headers = NULL, *pch;
 
-	if (set->verbose)
-		print_args(&req, path);
-	tu = cal_parse_file(set->keep ? cal_tu_cache_index(set->keep) : run->w->index, path, &req,
-			    &nr_errors, &err);
+	tu = parse_shared(run, path, &req, &pch, &nr_errors, &err);
 	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
@@ -414,6 +450,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		free(ocl_headers);
 		cal_findings_release(&errors);
 		cal_parse_release(&req, tu);
+		free(pch);
 		return -1;
 	}
 	free(ocl_headers);
@@ -421,9 +458,13 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		cal_ocl_restate_clang_errors(&errors, info.ocl_profile, job->enabled);
 	cal_record_parsed_hashes(tu, &run->w->findings, first);
 	take_clang_errors(run, tu, &errors, first, path, mask);
-	if (run->w->deps)
+	if (run->w->deps) {
 		clang_getInclusions(tu, add_inclusion, run->w->deps);
+		if (req.pch)	/* the TU's inclusions leave out the PCH's */
+			cal_preamble_deps(req.pch, run->w->deps);
+	}
 	cal_parse_release(&req, tu);
+	free(pch);
 	return 0;
 }
 

@@ -30,6 +30,7 @@ struct cal_run_settings {
 	int per_arch_parses;	/* never let one device parse stand for several targets */
 	int host_parses;	/* always parse for the host, even when nothing needs it */
 	int system_headers;	/* --system-headers: the walk enters system headers */
+	int shared_preamble;	/* parses share a PCH of their system includes (preamble.h) */
 	/*
 	 * --srcroot's tree, or NULL (then the main file's folder): a parse
 	 * shows the clang errors in it first, as the ones the user can act on.

@@ -107,6 +107,10 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 	add_arch_list_macro(req->targets, out);
 	cal_argv_push(out, "-include");
 	cal_argv_push(out, req->env->prelude);
+	if (req->pch) {
+		cal_argv_push(out, "-include-pch");
+		cal_argv_push(out, req->pch);
+	}
 	for (i = 0; i < req->nr_user_args; i++)
 		cal_argv_push(out, req->user_args[i]);
 	/*

@@ -43,6 +43,8 @@ struct cal_parse_request {
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
 	struct cal_tu_cache *keep;	/* NULL: parse afresh and let the caller dispose */
+	/* a precompiled prefix of the file's includes (pch.h) to load, or NULL */
+	const char *pch;
 };
 
 /* The clang arguments (without the file name) for one parse. */

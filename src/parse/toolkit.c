@@ -2,12 +2,14 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -163,9 +165,46 @@ static void note_support_path(const char *path)
 	}
 }
 
+/*
+ * The PCH folder: the parses' child processes make its files, which this
+ * process never hears of; a fatal signal empties it through an open
+ * descriptor and getdents64, which (unlike readdir) allocate nothing.
+ */
+static int pch_dir_fd = -1;
+
+struct dirent64_raw {
+	unsigned long long ino;
+	long long off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+static void clear_pch_dir(void)
+{
+	char buf[4096];
+	long n, at;
+	int removed = 1;
+
+	while (pch_dir_fd >= 0 && removed) {
+		removed = 0;
+		lseek(pch_dir_fd, 0, SEEK_SET);
+		while ((n = syscall(SYS_getdents64, pch_dir_fd, buf, sizeof(buf))) > 0) {
+			for (at = 0; at < n;) {
+				struct dirent64_raw *d = (struct dirent64_raw *)(void *)(buf + at);
+				if (strcmp(d->name, ".") && strcmp(d->name, "..") &&
+				    unlinkat(pch_dir_fd, d->name, 0) == 0)
+					removed = 1;
+				at += d->reclen;
+			}
+		}
+	}
+}
+
 static void remove_support_paths(void)
 {
 	int i;
+	clear_pch_dir();
 	for (i = nr_support_paths - 1; i >= 0; i--)
 		if (unlink(support_paths[i]) < 0)
 			rmdir(support_paths[i]);
@@ -456,6 +495,9 @@ static int write_support_files(struct cal_env *env)
 	env->prelude = xasprintf("%s/cuatomlint_prelude.h", p);
 	free(p);
 	r |= write_text(env->prelude, cal_prelude_text);
+	env->pch_dir = xasprintf("%s/pch", env->dir);
+	r |= make_support_dir(env->pch_dir);
+	pch_dir_fd = open(env->pch_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	p = xasprintf("%s/texture_fetch_functions.h", env->stub_dir);
 	r |= write_text(p, "/* removed in CUDA 13; stand-in for clang's wrapper */\n");
 	free(p);
@@ -528,6 +570,10 @@ void cal_env_release(struct cal_env *env)
 	if (env->dir)
 		remove_tree(env->dir);
 	forget_support_paths();
+	if (pch_dir_fd >= 0)
+		close(pch_dir_fd);
+	pch_dir_fd = -1;
+	free(env->pch_dir);
 	free(env->cuda_path);
 	free(env->cccl_include);
 	free(env->dir);
@@ -547,6 +593,9 @@ void cal_env_keep(struct cal_env *env)
 	unlink(owner);	/* kept on purpose: never stale */
 	free(owner);
 	forget_support_paths();
+	if (pch_dir_fd >= 0)
+		close(pch_dir_fd);
+	pch_dir_fd = -1;
 	free(env->dir);
 	env->dir = NULL;
 }

@@ -27,6 +27,7 @@ struct cal_env {
 	char *prelude;		/* dir/prelude/cuatomlint_prelude.h */
 	char *stub_dir;		/* dir/stub */
 	char *builtin_dir;	/* dir/builtin */
+	char *pch_dir;		/* dir/pch: the shared preamble's PCHs (driver/preamble.h) */
 };
 
 /*

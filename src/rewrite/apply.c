@@ -55,7 +55,7 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 						 i < 0 ? NULL : &job->targets.t[i],
 						 job->args.v, job->args.n, job->opencl, 0,
 						 planned ? planned->files : NULL, planned ? planned->nr : 0,
-						 NULL };
+						 NULL, NULL };
 		int nr_errors = 0;
 		char *err = NULL;
 		CXTranslationUnit tu = cal_parse_file(index, job->file, &req, &nr_errors, &err);

@@ -169,7 +169,7 @@ static void check_findings(const struct cal_findings *list)
 static void walk_source(const char *text, size_t len, int which)
 {
 	const struct cal_target *arch = which ? &targets.t[which - 1] : NULL;
-	struct cal_parse_request req = { &env, &targets, arch, NULL, 0, 0, 0, NULL, 0, NULL };
+	struct cal_parse_request req = { &env, &targets, arch, NULL, 0, 0, 0, NULL, 0, NULL, NULL };
 	struct CXUnsavedFile file = { INPUT_NAME, text, (unsigned long)len };
 	struct cal_findings found = { 0 };
 	struct cal_parse_info info;

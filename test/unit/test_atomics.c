@@ -257,7 +257,7 @@ static void expect_unresolved(const struct found *f)
 static CXTranslationUnit parse_snippet(CXIndex index, const struct cal_env *env,
 				       const struct cal_target_set *targets, char *path)
 {
-	struct cal_parse_request req = { env, targets, &targets->t[0], NULL, 0, 0, 0, NULL, 0, NULL };
+	struct cal_parse_request req = { env, targets, &targets->t[0], NULL, 0, 0, 0, NULL, 0, NULL, NULL };
 	int fd = mkstemps(path, 3), nr_errors = 0;
 	char *err = NULL;
 	CXTranslationUnit tu;

@@ -1,0 +1,296 @@
+#include "driver/preamble.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cuatomlint/strbuf.h"
+#include "cuatomlint/version.h"
+#include "parse/pch.h"
+#include "parse/prefix.h"
+#include "util/hash.h"
+
+/*
+ * A PCH of the CUDA headers weighs tens of MB: a project whose files each
+ * have their own flags would fill the temporary folder.  Past this many,
+ * parses are plain.
+ */
+#define MAX_PCHS 32
+
+/* The file's prefix; -1 if it cannot be read. */
+static int read_prefix(const char *path, struct strbuf *sb)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	if (read_file(path, &text) < 0) {
+		strbuf_release(&text);
+		return -1;
+	}
+	cal_include_prefix(text.buf, text.len, sb);
+	strbuf_release(&text);
+	return 0;
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+/* The folder of a -I argument at args[*i] (advancing *i past a separate one), or NULL. */
+static const char *user_dir(char *const *args, int n, int *i)
+{
+	const char *a = args[*i];
+
+	if (!strcmp(a, "-I") || !strcmp(a, "--include-directory"))
+		return *i + 1 < n ? args[++*i] : NULL;
+	if (!strncmp(a, "--include-directory=", 20))
+		return a + 20;
+	if (!strncmp(a, "-I", 2))
+		return a + 2;
+	return NULL;
+}
+
+/* Is name found in a -I folder (searched before the system folders: a user header)? */
+static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < req->nr_user_args; i++) {
+		const char *dir = user_dir(req->user_args, req->nr_user_args, &i);
+		char *path;
+		int found;
+		if (!dir)
+			continue;
+		path = xasprintf("%s/%.*s", dir, (int)len, name);
+		found = exists(path);
+		free(path);
+		if (found)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * End the prefix before its first include of a user header (a -I folder
+ * holds it): the PCH would refuse it after parsing every header before it,
+ * a cost no parse would win back.
+ */
+static void cut_at_user_header(const struct cal_parse_request *req, struct strbuf *prefix)
+{
+	char *line = prefix->buf, *nl;
+
+	for (; (nl = strchr(line, '\n')); line = nl + 1) {
+		/* "#include <NAME>\n" */
+		if (in_user_dir(req, line + 10, (size_t)(nl - 1 - (line + 10)))) {
+			prefix->len = (size_t)(line - prefix->buf);
+			prefix->buf[prefix->len] = '\0';
+			return;
+		}
+	}
+}
+
+/* The key: every argument of the parse and the prefix. */
+static void preamble_key(const struct cal_parse_request *req, const char *prefix,
+			 char key[CAL_HASH128_HEX_LEN + 1])
+{
+	struct cal_parse_request plain = *req;
+	struct cal_argv args = { 0 };
+	struct cal_hash128 h;
+	int i;
+
+	plain.pch = NULL;
+	cal_parse_args(&plain, &args);
+	cal_hash128_init(&h);
+	cal_hash128_add_str(&h, CUATOMLINT_CLANG_PROGRAM);
+	for (i = 0; i < args.n; i++)
+		cal_hash128_add(&h, args.v[i], strlen(args.v[i]) + 1);
+	cal_hash128_add_str(&h, prefix);
+	cal_hash128_hex(&h, key);
+	cal_argv_clear(&args);
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct strbuf sb = STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	fclose(f);
+	return strbuf_detach(&sb);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "wb");
+	int r;
+
+	if (!f)
+		return -1;
+	r = fputs(text, f) < 0 ? -1 : 0;
+	return fclose(f) < 0 ? -1 : r;
+}
+
+/* The files of one key, in the run's private folder. */
+struct files {
+	char *header, *pch, *deps, *fail, *seen, *lock;
+};
+
+static void files_init(struct files *f, const char *dir, const char *key)
+{
+	f->header = xasprintf("%s/%s.h", dir, key);
+	f->pch = xasprintf("%s/%s.pch", dir, key);
+	f->deps = xasprintf("%s/%s.deps", dir, key);
+	f->fail = xasprintf("%s/%s.fail", dir, key);
+	f->seen = xasprintf("%s/%s.seen", dir, key);
+	f->lock = xasprintf("%s/%s.lock", dir, key);
+}
+
+static void files_release(struct files *f)
+{
+	free(f->header);
+	free(f->pch);
+	free(f->deps);
+	free(f->fail);
+	free(f->seen);
+	free(f->lock);
+}
+
+/* The first parse with a key?  (The marker is made atomically: workers race.) */
+static int first_with_key(const struct files *f)
+{
+	const char *v = getenv("CUATOMLINT_PCH");
+	int fd;
+
+	if (v && !strcmp(v, "always"))	/* a test hook: share even a file linted alone */
+		return 0;
+	fd = open(f->seen, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	if (fd < 0)
+		return errno != EEXIST;
+	close(fd);
+	return 1;
+}
+
+static int build(CXIndex index, const struct cal_parse_request *req, const char *dir,
+		 const char *prefix, const struct files *f, char **why)
+{
+	struct cal_argv deps = { 0 };
+	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps };
+	struct strbuf sb = STRBUF_INIT;
+	int i, r;
+
+	if (write_text(f->header, prefix) < 0) {
+		*why = xstrdup("cannot write the prefix header");
+		return -1;
+	}
+	r = cal_pch_build(index, req, &b, why);
+	for (i = 0; i < deps.n; i++)
+		strbuf_addf(&sb, "%s\n", deps.v[i]);
+	/* the PCH is used only once its dependencies are written */
+	if (r == 0 && write_text(f->deps, sb.buf) < 0) {
+		*why = xstrdup("cannot write the PCH's dependencies");
+		r = -1;
+	}
+	if (r < 0)
+		write_text(f->fail, *why);
+	strbuf_release(&sb);
+	cal_argv_clear(&deps);
+	return r;
+}
+
+/* How many PCHs the run's folder holds. */
+static int count_pchs(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+	size_t len;
+
+	while (d && (e = readdir(d)))
+		n += (len = strlen(e->d_name)) > 4 && !strcmp(e->d_name + len - 4, ".pch");
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* Under the key's lock: the PCH (built now if no worker built it), or NULL. */
+static char *get_locked(CXIndex index, const struct cal_parse_request *req, const char *dir,
+			const char *prefix, const struct files *f, char **why)
+{
+	int fd = open(f->lock, O_RDWR | O_CREAT, 0600);
+	char *pch = NULL;
+
+	if (fd < 0 || flock(fd, LOCK_EX) < 0) {
+		*why = xstrdup("cannot lock the PCH");
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	if (exists(f->deps))
+		pch = xstrdup(f->pch);
+	else if (exists(f->fail))
+		*why = read_text(f->fail);
+	else if (count_pchs(dir) >= MAX_PCHS)
+		*why = xasprintf("the run already holds %d PCHs", MAX_PCHS);
+	else if (build(index, req, dir, prefix, f, why) == 0)
+		pch = xstrdup(f->pch);
+	close(fd);	/* releases the lock */
+	return pch;
+}
+
+char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_request *req,
+		       char **why)
+{
+	struct strbuf prefix = STRBUF_INIT;
+	char key[CAL_HASH128_HEX_LEN + 1];
+	char *dir, *pch = NULL;
+	struct files f;
+
+	*why = NULL;
+	if (req->opencl || req->nr_unsaved || read_prefix(path, &prefix) < 0) {
+		strbuf_release(&prefix);
+		return NULL;
+	}
+	cut_at_user_header(req, &prefix);
+	preamble_key(req, prefix.buf, key);
+	if (!req->env->pch_dir) {
+		strbuf_release(&prefix);
+		return NULL;
+	}
+	dir = xstrdup(req->env->pch_dir);
+	files_init(&f, dir, key);
+	/* the first parse with a key is plain, and says nothing: that is the usual case */
+	if (!first_with_key(&f))
+		pch = get_locked(index, req, dir, prefix.buf, &f, why);
+	files_release(&f);
+	free(dir);
+	strbuf_release(&prefix);
+	return pch;
+}
+
+void cal_preamble_deps(const char *pch, struct cal_deps *deps)
+{
+	size_t n = strlen(pch);
+	char *path = xasprintf("%.*s.deps", (int)(n > 4 ? n - 4 : n), pch);
+	char *text = read_text(path), *line, *nl;
+
+	for (line = text; line && *line; line = nl + 1) {
+		if (!(nl = strchr(line, '\n')))
+			break;
+		*nl = '\0';
+		cal_deps_add(deps, line);
+	}
+	free(text);
+	free(path);
+}

@@ -1,0 +1,49 @@
+/*
+ * The shared preamble: most translation units of a project begin with the
+ * same includes of system headers (the toolkit's runtime, CCCL, the C++
+ * library) and are parsed with the same arguments; those headers are
+ * parsed once into a precompiled header (parse/pch.h) that every later
+ * parse with the same arguments and the same prefix loads (-include-pch),
+ * in whichever worker process it runs.
+ *
+ * The prefix of a file is its leading run of `#include <...>` lines (blank
+ * lines and comments between them allowed, parse/prefix.h); it ends at the
+ * first other line, so a macro defined before an include, a quoted include
+ * or a conditional ends it, and before a header that a -I folder holds.  A PCH is keyed by the parse's whole argument list
+ * (the target, the CUDA environment, the user's flags) and the prefix; it
+ * is built only when a second parse with the same key comes (the first is
+ * parsed plainly: a file linted alone, or a re-lint of one changed file,
+ * never pays for a PCH), and never holds user code: a prefix that includes
+ * a header outside the system headers, or that clang finds errors in, is
+ * not shared, and those parses are plain.  The PCH lives in the run's
+ * private folder (cal_env's dir), as the prelude it includes does: its
+ * paths are the run's own, so no later run could load it; a re-lint gets
+ * its speed from the result cache instead, whose entries name every
+ * header the PCH read among their dependencies.
+ *
+ * Nothing in the output depends on it: a parse that loads the PCH sees the
+ * same declarations, macros and user files as one that reads the headers,
+ * and a parse with clang errors is made again without it (the errors'
+ * include stacks then name the user's files, as header_errors.c expects).
+ */
+#ifndef CUATOMLINT_PREAMBLE_H
+#define CUATOMLINT_PREAMBLE_H
+
+#include <clang-c/Index.h>
+
+#include "driver/cache.h"
+#include "parse/parse.h"
+#include "parse/toolkit.h"
+
+/*
+ * The PCH for the parse req of file path (caller frees), or NULL: then *why
+ * says why (caller frees; NULL when there is nothing to say).  The PCH
+ * is built here when this is the second parse with its key.
+ */
+char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_request *req,
+		       char **why);
+
+/* Add the files the PCH at pch read to deps (the result cache's dependencies). */
+void cal_preamble_deps(const char *pch, struct cal_deps *deps);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * A precompiled header of the includes a translation unit begins with
+ * (the shared preamble, driver/preamble.c): parsed once with the very
+ * arguments of a parse (cal_parse_args), saved with libclang, and loaded
+ * by later parses with the same arguments through -include-pch.
+ *
+ * It holds only system headers (the toolkit, CCCL, the C++ library) and
+ * the tool's own files (the prelude, the prefix header): no user code, so
+ * no finding, suppression comment or fix can live in it, and a parse that
+ * loads it sees the same declarations in the same order as one that reads
+ * the headers.
+ */
+#ifndef CUATOMLINT_PCH_H
+#define CUATOMLINT_PCH_H
+
+#include <clang-c/Index.h>
+
+#include "parse/parse.h"
+#include "util/strvec.h"
+
+struct cal_pch_build {
+	const char *header;	/* the prefix header: the includes, one a line */
+	const char *out;	/* the PCH, written through out.tmp.PID and a rename */
+	const char *ours;	/* files under this folder are the tool's, not the user's */
+	struct cal_argv *deps;	/* receives every other file the prefix included */
+};
+
+/*
+ * Build b->out from b->header with req's arguments (req->pch unused).
+ * Returns 0, or -1 with why in *why (caller frees): clang errors in the
+ * prefix, a header of it that is not a system header, a failed save.
+ */
+int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
+		  const struct cal_pch_build *b, char **why);
+
+#endif
