@@ -323,7 +323,7 @@ const struct cal_check cal_check_volatile_sync = {
 	.summary = "threads communicating through volatile (spin-waits, flags, locks), "
 		   "which gives no atomicity or ordering",
 	.doc = "volatile-sync.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_HIP,
 	/* uses, prototypes, MMIO asm, volatile lvalues (cal_vs_sync_visit's helpers test these) */
 	.kinds = CAL_KINDS(CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_FunctionDecl,
 			   CXCursor_AsmStmt, CXCursor_ArraySubscriptExpr, CXCursor_UnaryOperator,
