@@ -32,6 +32,12 @@ struct cal_amd_fact {
 	enum cal_amd_rmw lds_f32, lds_f64;
 	enum cal_amd_rmw flat_f32, flat_f64;
 	unsigned wave;		/* default wavefront size */
+	/*
+	 * The compiler emits the hardware FP add without -munsafe-fp-atomics
+	 * (LLVM deems it right on every memory: gfx940, reviews.llvm.org/D143603);
+	 * elsewhere only the unsafe forms reach it.
+	 */
+	int fadd_always;
 	const char *source;
 };
 
@@ -42,5 +48,10 @@ extern const int cal_nr_amd_facts;
 const struct cal_amd_fact *cal_amd_fact_find(struct cal_target t);
 /* Does t add floats of this size (4 or 8 bytes) in hardware on global memory? */
 int cal_amd_has_global_fadd(struct cal_target t, unsigned size);
+/*
+ * Is t's hardware FP add of that size one the compiler emits only for the
+ * unsafe forms, and one fine-grained or host memory does not perform?
+ */
+int cal_amd_fadd_unsafe(struct cal_target t, unsigned size);
 
 #endif

@@ -154,7 +154,7 @@ static void note_candidate(struct cal_walk *w, struct state *st, CXCursor call, 
 	struct candidate *c;
 
 	if (!type || !w->parse->arch ||
-	    !cal_amd_has_global_fadd(*w->parse->arch, !strcmp(type, "float") ? 4 : 8))
+	    !cal_amd_fadd_unsafe(*w->parse->arch, !strcmp(type, "float") ? 4 : 8))
 		return;
 	if (!unsafe_call && !(w->parse->unsafe_fp_atomics && is_fp_add(call, callee)))
 		return;
@@ -190,11 +190,17 @@ static void report(struct cal_walk *w, const struct state *st, const struct cand
 {
 	struct cal_finding *f;
 
-	f = cal_report(w, c->call, "'%s' on '%s' is the hardware floating-point atomic of "
-		       CAL_ARCHS_PLACEHOLDER "%s, which is not performed on fine-grained or host "
-		       "memory, and this translation unit allocates such memory: %s",
-		       c->name, c->type, c->unsafe_call ? "" : " (the build passes -munsafe-fp-atomics)",
-		       st->evidence);
+	if (c->unsafe_call)
+		f = cal_report(w, c->call, "'%s' on '%s' is undefined on fine-grained or host memory "
+			       "(HIP's header: it may use the hardware floating-point atomic of "
+			       CAL_ARCHS_PLACEHOLDER ", which such memory does not perform), and this "
+			       "translation unit allocates such memory: %s",
+			       c->name, c->type, st->evidence);
+	else
+		f = cal_report(w, c->call, "'%s' on '%s' is the hardware floating-point atomic of "
+			       CAL_ARCHS_PLACEHOLDER " under -munsafe-fp-atomics, which is not "
+			       "performed on fine-grained or host memory, and this translation unit "
+			       "allocates such memory: %s", c->name, c->type, st->evidence);
 	cal_note_no_fix(w, f, c->call, "nothing proves that this pointer is that memory; where it "
 			"may be, use an atomicCAS loop%s", c->unsafe_call ? "" :
 			", or build without -munsafe-fp-atomics");

@@ -9,14 +9,14 @@
 
 __global__ void acc(float *sum, double *dsum, float *fsum, const float *x) {
   unsafeAtomicAdd(sum, x[threadIdx.x]);
-  // CHECK-SAFE: hip-unsafe-fp-atomic.hip:[[@LINE-1]]:3: warning: 'unsafeAtomicAdd' on 'float' is the hardware floating-point atomic of gfx90a, gfx1100, which is not performed on fine-grained or host memory, and this translation unit allocates such memory: hipHostMalloc (hip-unsafe-fp-atomic.hip:26) [hip-unsafe-fp-atomic]
+  // CHECK-SAFE: hip-unsafe-fp-atomic.hip:[[@LINE-1]]:3: warning: 'unsafeAtomicAdd' on 'float' is undefined on fine-grained or host memory (HIP's header: it may use the hardware floating-point atomic of gfx90a, gfx1100, which such memory does not perform), and this translation unit allocates such memory: hipHostMalloc (hip-unsafe-fp-atomic.hip:26) [hip-unsafe-fp-atomic]
   // CHECK-SAFE: note: no automatic fix: nothing proves that this pointer is that memory; where it may be, use an atomicCAS loop
-  // CHECK-UNSAFE: hip-unsafe-fp-atomic.hip:[[@LINE-3]]:3: warning: 'unsafeAtomicAdd' on 'float' is the hardware floating-point atomic of gfx90a, gfx1100, which is not performed on fine-grained or host memory, and this translation unit allocates such memory: hipHostMalloc (hip-unsafe-fp-atomic.hip:26) [hip-unsafe-fp-atomic]
+  // CHECK-UNSAFE: hip-unsafe-fp-atomic.hip:[[@LINE-3]]:3: warning: 'unsafeAtomicAdd' on 'float' is undefined on fine-grained or host memory (HIP's header: it may use the hardware floating-point atomic of gfx90a, gfx1100, which such memory does not perform), and this translation unit allocates such memory: hipHostMalloc (hip-unsafe-fp-atomic.hip:26) [hip-unsafe-fp-atomic]
   atomicAdd(dsum, 1.0);
-  // CHECK-UNSAFE: hip-unsafe-fp-atomic.hip:[[@LINE-1]]:3: warning: 'atomicAdd' on 'double' is the hardware floating-point atomic of gfx90a (the build passes -munsafe-fp-atomics), which is not performed on fine-grained or host memory, and this translation unit allocates such memory: hipHostMalloc (hip-unsafe-fp-atomic.hip:26) [hip-unsafe-fp-atomic]
+  // CHECK-UNSAFE: hip-unsafe-fp-atomic.hip:[[@LINE-1]]:3: warning: 'atomicAdd' on 'double' is the hardware floating-point atomic of gfx90a under -munsafe-fp-atomics, which is not performed on fine-grained or host memory, and this translation unit allocates such memory: hipHostMalloc (hip-unsafe-fp-atomic.hip:26) [hip-unsafe-fp-atomic]
   // CHECK-UNSAFE: note: no automatic fix: nothing proves that this pointer is that memory; where it may be, use an atomicCAS loop, or build without -munsafe-fp-atomics
   __hip_atomic_fetch_add(fsum, 2.0f, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-  // CHECK-UNSAFE: hip-unsafe-fp-atomic.hip:[[@LINE-1]]:3: warning: '__hip_atomic_fetch_add' on 'float' is the hardware floating-point atomic of gfx90a, gfx1100 (the build passes -munsafe-fp-atomics), {{.*}} [hip-unsafe-fp-atomic]
+  // CHECK-UNSAFE: hip-unsafe-fp-atomic.hip:[[@LINE-1]]:3: warning: '__hip_atomic_fetch_add' on 'float' is the hardware floating-point atomic of gfx90a, gfx1100 under -munsafe-fp-atomics, {{.*}} [hip-unsafe-fp-atomic]
   atomicAdd((int *)fsum, 1); // an integer add is exact on every memory
 }
 

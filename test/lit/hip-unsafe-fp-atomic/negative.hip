@@ -1,12 +1,14 @@
 // RUN: %cuatomlint --checks='-*,hip-unsafe-fp-atomic' %s -- -munsafe-fp-atomics 2>&1 | FileCheck %s --allow-empty --implicit-check-not='[hip-unsafe-fp-atomic]'
 // RUN: %cuatomlint --checks='-*,hip-unsafe-fp-atomic' --cuda-arch=gfx1030,gfx906 %s -- -munsafe-fp-atomics 2>&1 | FileCheck %s --allow-empty --implicit-check-not='[hip-unsafe-fp-atomic]'
 // RUN: %cuatomlint --checks='-*,hip-unsafe-fp-atomic' %s 2>&1 | FileCheck %s --allow-empty --implicit-check-not='[hip-unsafe-fp-atomic]'
+// RUN: %cuatomlint --checks='-*,hip-unsafe-fp-atomic' --cuda-arch=gfx942 %S/negative-evidence-elsewhere.hip -- -munsafe-fp-atomics 2>&1 | FileCheck %s --allow-empty --implicit-check-not='[hip-unsafe-fp-atomic]'
 // RUN: hipcc --offload-arch=gfx90a -c %s -o %t.o
 // Near misses: float atomics, even unsafe ones, in a translation unit that
 // allocates only coarse-grained memory (hipMalloc, hipExtMallocWithFlags
 // without the fine-grained flag) stay quiet; with
 // --cuda-arch=gfx1030,gfx906 no target has an FP add instruction (a CAS
-// loop, safe on every memory); the host-side float add is no device atomic.
+// loop, safe on every memory); on gfx942 the compiler emits the hardware
+// add in every build, as right on every memory (amd-facts-codegen.test).
 #include <hip/hip_runtime.h>
 
 __global__ void acc(float *sum, double *dsum, const float *x) {
