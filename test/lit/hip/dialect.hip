@@ -15,7 +15,7 @@ __global__ void spin(volatile int *flag, int *out) {
   while (*flag == 0) {
   }
   // CHECK: dialect.hip:[[@LINE-2]]:10: warning: spin-wait on volatile '*flag': {{.*}} [volatile-sync]
-  // CHECK: note: no automatic fix: this check's fix spells CUDA-only code (cuda::atomic_ref, PTX or __syncwarp); in HIP write __hip_atomic_load/__hip_atomic_store with an __ATOMIC_* order and an __HIP_MEMORY_SCOPE_* scope
+  // CHECK: fix-it:"{{.*}}dialect.hip":{[[@LINE-3]]:10-[[@LINE-3]]:15}:"__hip_atomic_load(flag, __ATOMIC_ACQUIRE, __HIP_MEMORY_SCOPE_SYSTEM)"
   out[0] = 1;
 }
 
