@@ -13,7 +13,8 @@
 # A file may be both (findings CHECKed, near misses asserted silent).
 # And its code is a folder, src/checks/ID/ (issue 22), whose descriptor,
 # cal_check_SYM (SYM: ID with _ for -), says which languages it judges
-# (.languages; none: CUDA only); for each of them (CUDA, OPENCL, CUTILE)
+# (.languages; none: CUDA only); for each of them (CUDA, OPENCL, CUTILE, HIP:
+# the CUDA front end's dialect, whose half is cuda.c and whose tests are .hip)
 #   - the folder holds the language's half, cuda.c, opencl.c or cutile.c,
 #     and no half of a language the descriptor does not claim;
 #   - test/lit/ holds a positive and a negative test in the language's
@@ -79,6 +80,7 @@ lit_extensions() {
     cuda) echo "--include=*.cu --include=*.cuh" ;;
     opencl) echo "--include=*.cl" ;;
     cutile) echo "--include=*.py" ;;
+    hip) echo "--include=*.hip" ;;
   esac
 }
 
@@ -94,7 +96,10 @@ check_languages() {
     return
   fi
   for lang in $langs; do
-    [ -f "src/checks/$id/$lang.c" ] || fail "$id: claims ${lang^^} but has no src/checks/$id/$lang.c"
+    # HIP is a dialect of the CUDA front end: its half is cuda.c
+    half=$lang
+    [ "$lang" = hip ] && half=cuda
+    [ -f "src/checks/$id/$half.c" ] || fail "$id: claims ${lang^^} but has no src/checks/$id/$half.c"
     # shellcheck disable=SC2046  # the --include options are words
     ext=$(lit_extensions "$lang")
     # shellcheck disable=SC2086
@@ -103,7 +108,8 @@ check_languages() {
     has_negative "$id" test/lit $ext || fail "$id: no negative lit test in a $lang file of test/lit/"
   done
   for half in cuda opencl cutile; do
-    if [ -f "src/checks/$id/$half.c" ] && ! grep -qx "$half" <<<"$langs"; then
+    if [ -f "src/checks/$id/$half.c" ] && ! grep -qx "$half" <<<"$langs" &&
+       ! { [ "$half" = cuda ] && grep -qx hip <<<"$langs"; }; then
       fail "$id: src/checks/$id/$half.c, but its descriptor does not claim ${half^^}"
     fi
   done

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake make gcc libclang-19-dev llvm-19-tools libcjson-dev libyaml-dev clang-19 python3 libtree-sitter-dev
-          pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers oclgrind clinfo)
+          pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers oclgrind clinfo
+          libamdhip64-dev hipcc rocm-device-libs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

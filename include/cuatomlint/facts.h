@@ -23,6 +23,10 @@ enum cal_api {
 	CAL_API_PTX,		/* inline asm atom / red */
 	CAL_API_OPENCL_1X,	/* OpenCL C 1.x atomic_add() / atom_add() & co. */
 	CAL_API_OPENCL_2X,	/* OpenCL C 2.0 atomic_fetch_add() & co. */
+	CAL_API_HIP_BUILTIN,	/* HIP: clang's __hip_atomic_*(), order and scope arguments */
+	CAL_API_SCOPED,		/* clang's __scoped_atomic_*(): GNU's with a scope argument */
+	CAL_API_GNU,		/* GNU's __atomic_*(): an order, no scope (system) */
+	CAL_API_HIP,		/* HIP's own functions: unsafeAtomicAdd, safeAtomicAdd */
 };
 
 enum cal_op {

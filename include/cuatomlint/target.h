@@ -21,6 +21,14 @@ struct cal_target {
 	char suffix;	/* 0, 'a' or 'f' */
 };
 
+/*
+ * AMD targets (HIP): gfx90a is stored as CAL_GFX_BASE + 0x90a, the name's
+ * digits read as hexadecimal, so every gfx target sorts after every sm and
+ * no "sm below N" test ever holds for one.  A job whose targets are gfx
+ * targets is a HIP job (parse.c, jobs.c).
+ */
+#define CAL_GFX_BASE 0x100000u
+
 struct cal_target_set {
 	struct cal_target t[CAL_MAX_TARGETS];
 	int n;
@@ -35,6 +43,14 @@ int cal_target_parse(const char *text, struct cal_target *out);
 int cal_target_set_add_list(struct cal_target_set *set, const char *list,
 			    const char **bad, int *bad_len);
 int cal_target_set_add(struct cal_target_set *set, struct cal_target t);
+/* Is t an AMD gfx target? */
+int cal_target_is_gfx(struct cal_target t);
+/* Are all of set's targets gfx targets (and is there one)? A HIP job. */
+int cal_target_set_is_gfx(const struct cal_target_set *set);
+/* A gfx target's wavefront size as HIP builds it: 64 (gfx9) or 32 (gfx10 and newer). */
+unsigned cal_target_wave_size(struct cal_target t);
+/* A gfx target's generation: 9 for gfx90a, 11 for gfx1100. */
+unsigned cal_target_gfx_major(struct cal_target t);
 /* Spell as "sm_90a" into buf (at least 16 bytes). */
 const char *cal_target_name(struct cal_target t, char *buf, int size);
 /* "sm_52, sm_61" for the targets in mask; host bit spelled "host". */

@@ -73,6 +73,38 @@ extern const int cal_nr_atomic_ops_cl;
 /* The OpenCL C row of name ("atom_add", "atomic_fetch_add_explicit"), or NULL. */
 const struct cal_atomic_op *cal_atomic_op_cl_find(const char *name);
 
+/*
+ * HIP's atomics (src/atomics/atomic_ops_hip.c), beside cal_atomic_ops[] as
+ * OpenCL's are: clang's __hip_atomic_* builtins (CAL_API_HIP_BUILTIN:
+ * pointer, operand(s), order(s), then an __HIP_MEMORY_SCOPE_* scope),
+ * clang's __scoped_atomic_* builtins (CAL_API_SCOPED: GNU's argument lists
+ * and a __MEMORY_SCOPE_* scope last), GNU's __atomic_* builtins
+ * (CAL_API_GNU: no scope argument, system scope) and HIP's own
+ * unsafeAtomicAdd / safeAtomicAdd (CAL_API_HIP: relaxed, device scope).
+ * Orders are __ATOMIC_* values, numbered as enum cal_order.  clang's
+ * builtins are AtomicExprs, not calls: libclang shows them as unexposed
+ * expressions whose first token is the name.
+ */
+extern const struct cal_atomic_op cal_atomic_ops_hip[];
+extern const int cal_nr_atomic_ops_hip;
+/* The HIP row of name ("__hip_atomic_fetch_add", "__atomic_load_n"), or NULL. */
+const struct cal_atomic_op *cal_atomic_op_hip_find(const char *name);
+
+/* A HIP or clang memory scope constant. */
+struct cal_hip_scope {
+	const char *name;	/* "__HIP_MEMORY_SCOPE_WORKGROUP" */
+	enum cal_api api;	/* CAL_API_HIP_BUILTIN or CAL_API_SCOPED */
+	long long value;
+	enum cal_scope scope;	/* wavefront: CAL_SCOPE_BLOCK with within_block */
+	int within_block;	/* wavefront: narrower than a block */
+};
+/* The scope constant of value in family api, or NULL. */
+const struct cal_hip_scope *cal_hip_scope_find(enum cal_api api, long long value);
+/* The scope constant called name, or NULL. */
+const struct cal_hip_scope *cal_hip_scope_named(const char *name);
+/* HIP's spelling of scope s for __hip_atomic_*: "__HIP_MEMORY_SCOPE_AGENT", or NULL. */
+const char *cal_hip_scope_name(enum cal_scope s);
+
 /* An OpenCL C memory_scope_* constant. */
 struct cal_cl_scope {
 	const char *name;	/* "memory_scope_work_group" */

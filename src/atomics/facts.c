@@ -131,7 +131,8 @@ unsigned cal_scope_qual(enum cal_scope scope)
 const char *cal_api_name(enum cal_api api)
 {
 	static const char *const names[] = { "legacy", "nv-builtin", "libcu++", "ptx",
-						     "opencl-1.x", "opencl-2.0" };
+						     "opencl-1.x", "opencl-2.0", "hip-builtin",
+						     "scoped-builtin", "gnu-builtin", "hip" };
 	return names[api];
 }
 

@@ -36,7 +36,8 @@ static int has_suffix(const char *s, const char *suffix)
 
 static int is_cuda_name(const char *path)
 {
-	return has_suffix(path, ".cu") || has_suffix(path, ".cuh") || cal_ocl_is_source(path);
+	return has_suffix(path, ".cu") || has_suffix(path, ".cuh") || has_suffix(path, ".hip") ||
+	       cal_ocl_is_source(path);
 }
 
 static void add_file(struct cal_inputs *in, const char *path, int walked)

@@ -28,10 +28,43 @@ static int select_checks(struct cal_job *job, const struct cal_job_defaults *d)
 	return cal_checks_apply(d->checks, job->enabled, "--checks");
 }
 
+static int is_hip_name(const char *file)
+{
+	size_t n = strlen(file);
+	return n >= 4 && !strcmp(file + n - 4, ".hip");
+}
+
+/*
+ * A HIP job's targets are its gfx targets; a job of other files becomes HIP
+ * when every target it was given is one (--cuda-arch=gfx90a on a .cu: the
+ * CUDA project's HIP build).  Given no gfx target, a HIP job judges the two
+ * wavefront sizes: gfx90a (wave64, with FP64 atomics) and gfx1100 (wave32).
+ * A CUDA job keeps its sm targets only.
+ */
+static void split_hip_targets(struct cal_target_set *set, int hip)
+{
+	struct cal_target_set kept = { .n = 0 };
+	struct cal_target t;
+	int i;
+
+	hip |= cal_target_set_is_gfx(set);
+	for (i = 0; i < set->n; i++)
+		if (cal_target_is_gfx(set->t[i]) == hip)
+			cal_target_set_add(&kept, set->t[i]);
+	if (hip && !kept.n) {
+		cal_target_parse("gfx90a", &t);
+		cal_target_set_add(&kept, t);
+		cal_target_parse("gfx1100", &t);
+		cal_target_set_add(&kept, t);
+	}
+	if (kept.n)
+		*set = kept;
+}
+
 /* The new job, NULL if it is excluded; *failed is set for a broken config. */
 static struct cal_job *add_job(struct cal_jobs *jobs, const char *file,
 			       const struct cal_job_defaults *d,
-			       const struct cal_target_set *own_targets, int *failed)
+			       const struct cal_target_set *own_targets, int hip, int *failed)
 {
 	const struct cal_config *cfg = cal_config_for(d->configs, file);
 	struct cal_job *job;
@@ -58,6 +91,7 @@ static struct cal_job *add_job(struct cal_jobs *jobs, const char *file,
 		job->targets = cfg->targets;
 	else
 		cal_target_set_add(&job->targets, d->default_target);
+	split_hip_targets(&job->targets, hip || is_hip_name(file));
 	for (i = 0; i < job->targets.n; i++)
 		cal_target_set_add(&jobs->all, job->targets.t[i]);
 	return job;
@@ -136,7 +170,8 @@ int cal_jobs_from_inputs(struct cal_jobs *jobs, const struct cal_inputs *in,
 	if (translate_user_args(d, &user) < 0)
 		return -1;
 	for (i = 0; i < in->nr; i++)
-		add_user_args(add_job(jobs, in->files[i], d, &user.targets, &failed), &user);
+		add_user_args(add_job(jobs, in->files[i], d, &user.targets, user.is_hip, &failed),
+			      &user);
 	cal_compile_command_release(&user);
 	return failed ? -1 : 0;
 }
@@ -161,7 +196,8 @@ static void add_entry_job(struct cal_jobs *jobs, const struct cal_compile_comman
 {
 	/* targets after "--" come later on the command line: they win */
 	struct cal_job *job = add_job(jobs, c->file, d,
-				      user->targets.n ? &user->targets : &c->targets, failed);
+				      user->targets.n ? &user->targets : &c->targets,
+				      c->is_hip || user->is_hip, failed);
 	int i;
 
 	if (!job)
@@ -221,7 +257,8 @@ static int select_file(struct cal_jobs *jobs, struct selection *sel, const char 
 /* A file the database lacks, with the command line's arguments only. */
 static void add_plain_job(struct cal_jobs *jobs, struct selection *sel, const char *file)
 {
-	add_user_args(add_job(jobs, file, sel->d, &sel->user->targets, sel->failed), sel->user);
+	add_user_args(add_job(jobs, file, sel->d, &sel->user->targets, sel->user->is_hip,
+			      sel->failed), sel->user);
 }
 
 /*
@@ -234,7 +271,8 @@ static void add_borrowed_job(struct cal_jobs *jobs, struct selection *sel, const
 {
 	const struct cal_compile_command *user = sel->user;
 	struct cal_job *job = add_job(jobs, file, sel->d,
-				      user->targets.n ? &user->targets : &c->targets, sel->failed);
+				      user->targets.n ? &user->targets : &c->targets,
+				      c->is_hip || user->is_hip, sel->failed);
 	int i;
 
 	if (!job)

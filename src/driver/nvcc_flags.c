@@ -206,7 +206,8 @@ static int apply_std(struct xlate *x, const char *flag, const char *value)
 
 static int apply_lang(struct xlate *x, const char *flag, const char *value)
 {
-	x->cmd->is_cuda = !strcmp(value, "cu") || !strcmp(value, "cuda");
+	x->cmd->is_hip = !strcmp(value, "hip");
+	x->cmd->is_cuda = !strcmp(value, "cu") || !strcmp(value, "cuda") || x->cmd->is_hip;
 	x->cmd->is_opencl = cal_ocl_is_lang(value);
 	return 0;
 }
@@ -228,6 +229,13 @@ static int apply_extended_lambda(struct xlate *x, const char *flag, const char *
 static int apply_relaxed_constexpr(struct xlate *x, const char *flag, const char *value)
 {
 	cal_argv_push(&x->cmd->clang_args, "-D__CUDACC_RELAXED_CONSTEXPR__=1");
+	return 0;
+}
+
+/* HIP's float-atomic mode reaches the parse (run.c reads it for the HIP checks). */
+static int apply_keep(struct xlate *x, const char *flag, const char *value)
+{
+	cal_argv_push(&x->cmd->clang_args, flag);
 	return 0;
 }
 
@@ -335,6 +343,12 @@ static const struct flag_desc nvcc_flags[] = {
 	{ { "-fPIC", "-pthread", "-Wall", "-Wextra" }, FLAG, apply_drop },
 	{ { "--cuda-path", "-nocudainc", "-nocudalib" }, FLAG, apply_drop },
 	{ { "-fsyntax-only", "--cuda-device-only", "--cuda-host-only" }, FLAG, apply_drop },
+	/* hipcc and amdclang++: the parse brings its own ROCm paths (parse.c) */
+	{ { "-munsafe-fp-atomics", "-mno-unsafe-fp-atomics" }, FLAG, apply_keep },
+	{ { "--rocm-path", "--hip-path", "--hip-device-lib-path", "--rocm-device-lib-path" },
+	  VALUE, apply_drop },
+	{ { "--hip-version", "-fno-gpu-rdc", "-nogpulib", "-nogpuinc" }, FLAG, apply_drop },
+	{ { "--hip-link", "-fhip-new-launch-api", "-fno-hip-new-launch-api" }, FLAG, apply_drop },
 };
 
 #define NR_FLAGS (sizeof(nvcc_flags) / sizeof(nvcc_flags[0]))
@@ -462,6 +476,34 @@ static int has_cuda_suffix(const char *file)
 	return dot && (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh"));
 }
 
+static int has_suffix_in(const char *file, const char *const *list)
+{
+	const char *dot = strrchr(file, '.');
+	int i;
+	for (i = 0; dot && list[i]; i++)
+		if (!strcmp(dot, list[i]))
+			return 1;
+	return 0;
+}
+
+/* hipcc compiles C++ and CUDA sources as HIP; amdclang++ needs -x hip. */
+static int is_hipcc(const char *arg)
+{
+	const char *name = base_name(arg);
+	return !strcmp(name, "hipcc") || !strcmp(name, "hipcc.pl") || !strcmp(name, "hipcc.bin");
+}
+
+static void set_hip(struct cal_compile_command *out, const char *compiler)
+{
+	static const char *const hip_only[] = { ".hip", NULL };
+	static const char *const hipcc_sources[] = { ".hip", ".cu", ".cpp", ".cc", ".cxx", NULL };
+
+	if (has_suffix_in(out->file, hip_only) ||
+	    (is_hipcc(compiler) && !out->is_opencl && has_suffix_in(out->file, hipcc_sources)))
+		out->is_hip = 1;
+	out->is_cuda |= out->is_hip;
+}
+
 int cal_translate_command(const char *directory, const char *file,
 			  char *const *argv, int argc,
 			  struct cal_compile_command *out, char **err)
@@ -489,6 +531,8 @@ int cal_translate_command(const char *directory, const char *file,
 		cal_compile_command_release(out);
 		return -1;
 	}
+	if (!out->is_hip)	/* -x hip says so already; else the file and compiler */
+		set_hip(out, argv[first]);
 	if (!x.have_arch && x.code_targets.n)
 		out->targets = x.code_targets;
 	*err = NULL;

@@ -27,6 +27,11 @@ struct cal_compile_command {
 	enum cal_compiler_kind compiler;
 	int is_cuda;			/* .cu/.cuh file, or -x cu / -x cuda */
 	int is_opencl;			/* .cl file, or -x cl */
+	/*
+	 * HIP (also is_cuda): a .hip file, -x hip, or a C++ or CUDA source
+	 * hipcc compiles; its targets are the gfx targets of --offload-arch.
+	 */
+	int is_hip;
 	struct cal_argv clang_args;	/* -I, -D, -std ... for the parse */
 	struct cal_target_set targets;	/* empty: the toolkit's default */
 	struct cal_argv dropped;	/* flags with no meaning for a parse */

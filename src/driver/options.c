@@ -250,7 +250,7 @@ static int set_launcher(struct cal_options *o, const char *v) { (void)o; (void)v
 
 static const struct opt_desc options[] = {
 	{ "--checks", OPT_VALUE, "GLOBS", "enable/disable checks: '-*,volatile-*' (later wins)", set_checks },
-	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default)", set_arch },
+	{ "--cuda-arch", OPT_VALUE, "LIST", "target GPUs, e.g. sm_52,sm_90 (default: nvcc's default), or AMD gfx targets for HIP, e.g. gfx90a,gfx1100 (docs/hip.md)", set_arch },
 	{ "--opencl-std", OPT_VALUE, "STD", "OpenCL C version of .cl files: CL1.2, CL2.0 or CL3.0 (default)", set_opencl_std },
 	{ "--opencl-device", OPT_VALUE, "LIST", "OpenCL device profiles: gpu (default), pocl-cpu, minimal-3.0 or a file of clinfo --json output, comma-separated or repeated", add_opencl_device },
 	{ "--cuda-path", OPT_VALUE, "DIR", "CUDA toolkit to parse with", set_cuda_path },

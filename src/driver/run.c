@@ -105,7 +105,8 @@ static size_t claim_errors(const struct file_run *run, const struct cal_parse_in
 	int c;
 
 	for (c = 0; c < cal_nr_checks; c++)
-		if (run->job->enabled[c] && cal_checks[c]->claim_errors)
+		if (run->job->enabled[c] && cal_checks[c]->claim_errors &&
+		    (!info->hip || cal_check_judges(cal_checks[c], CAL_LANG_HIP)))
 			n += cal_checks[c]->claim_errors(info, errors);
 	for (i = 0; i < errors->nr; i++) {
 		if (strcmp(errors->items[i].check, "clang-diagnostic-error"))
@@ -320,7 +321,12 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	run->host_wanted |= wanted != NULL;
 	say_host_parse(run, path, &facts, wanted);
 	cal_tu_facts_release(&facts);
-	if (run->set->per_arch_parses) {
+	/*
+	 * HIP: the replay reads CUDA's arch macros only, and gfx targets differ
+	 * beyond the user's text (the HIP headers' warpSize is
+	 * __AMDGCN_WAVEFRONT_SIZE, 64 or 32): one parse per gfx target.
+	 */
+	if (run->set->per_arch_parses || cal_target_set_is_gfx(&run->job->targets)) {
 		cal_arch_plan_release(plan);
 		cal_arch_plan_each(&run->job->targets, first, plan);
 	}
@@ -373,6 +379,19 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 }
 
 /* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
+/* Does a HIP build make float atomics unsafe (-munsafe-fp-atomics)?  The last flag wins. */
+static int unsafe_fp_atomics(const struct cal_argv *args)
+{
+	int i, on = 0;
+	for (i = 0; i < args->n; i++) {
+		if (!strcmp(args->v[i], "-munsafe-fp-atomics"))
+			on = 1;
+		else if (!strcmp(args->v[i], "-mno-unsafe-fp-atomics"))
+			on = 0;
+	}
+	return on;
+}
+
 /* What the walk and the checks know of one parse (not yet whether it is partial). */
 static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
 			   const struct cal_target *arch, uint64_t mask, struct cal_parse_info *info)
@@ -395,6 +414,8 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->cuda_major = set->env->ver_major;
 	info->opencl = job->opencl ? cal_ocl_std() : 0;
 	info->ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
+	info->hip = !job->opencl && cal_target_set_is_gfx(&job->targets);
+	info->unsafe_fp_atomics = info->hip && unsafe_fp_atomics(&job->args);
 }
 
 /*

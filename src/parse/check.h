@@ -46,6 +46,13 @@ enum cal_check_language {
 	CAL_LANG_CUDA = 1,
 	CAL_LANG_OPENCL = 2,	/* OpenCL C parses */
 	CAL_LANG_CUTILE = 4,	/* cuTile Python: its own front end, no cursor */
+	/*
+	 * HIP parses (the CUDA front end's dialect for AMD gfx targets): a
+	 * check that judges them sees cal_parse_info.hip set; its fixes are
+	 * offered there only with hip_fixes (else the walk drops them with a
+	 * note: they spell CUDA-only code).
+	 */
+	CAL_LANG_HIP = 8,
 };
 
 /* A zero-terminated list of cursor kinds (no cursor kind is 0). */
@@ -101,6 +108,7 @@ struct cal_check {
 	 */
 	void (*cutile_call)(struct ct_call *call);
 	const struct cal_check_option *options;	/* tunables, {NULL}-ended: parse/check_option.h */
+	int hip_fixes;		/* its fixes in HIP parses are HIP code */
 };
 
 /* The registry (checks/checks.def), in --list-checks order. */
@@ -140,6 +148,13 @@ struct cal_parse_info {
 	int opencl;			/* an OpenCL C parse (its version: 120, 200, 300) for ... */
 	const struct cal_ocl_profile *ocl_profile;	/* ... this device profile */
 	const struct cal_option_settings *options;	/* the config's check options, or NULL */
+	/*
+	 * A HIP parse (the job's targets are AMD gfx targets): the CUDA checks
+	 * judge it in HIP's terms (wavefront size, gfx facts), and a fix that
+	 * spells CUDA-only code (cuda::atomic_ref, PTX) is not offered.
+	 */
+	int hip;
+	int unsafe_fp_atomics;	/* HIP: the build passes -munsafe-fp-atomics */
 };
 
 struct cal_walk {

@@ -80,6 +80,31 @@ static void add_environment_args(const struct cal_env *env, struct cal_argv *a)
 	cal_argv_pushf(a, "-D__CUDACC_VER_BUILD__=%d", env->ver_build);
 }
 
+/*
+ * A HIP parse (the job's targets are gfx targets): clang's own HIP mode with
+ * the HIP headers installed under /usr (Debian's libamdhip64-dev), none of
+ * the CUDA environment.  -nogpulib: a parse links no device library (and
+ * Debian's ROCm 5.2 has none for gfx11).  The host parse still needs an
+ * offload arch to pick the headers' AMD path: the first target's.
+ */
+static void add_hip_args(const struct cal_parse_request *req, struct cal_argv *out)
+{
+	char name[16];
+	const struct cal_target *arch = req->arch ? req->arch : &req->targets->t[0];
+	int i;
+
+	cal_argv_push(out, "-x");
+	cal_argv_push(out, "hip");
+	cal_argv_push(out, "-std=c++17");
+	cal_argv_push(out, "-ferror-limit=0");
+	cal_argv_push(out, req->arch ? "--cuda-device-only" : "--cuda-host-only");
+	cal_argv_pushf(out, "--offload-arch=%s", cal_target_name(*arch, name, sizeof(name)));
+	cal_argv_push(out, "-nogpulib");
+	cal_argv_push(out, "--rocm-path=/usr");
+	for (i = 0; i < req->nr_user_args; i++)
+		cal_argv_push(out, req->user_args[i]);
+}
+
 void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 {
 	int i;
@@ -89,6 +114,10 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 			cal_opencl_front()->parse_args(req->ocl_profile, out);
 		for (i = 0; i < req->nr_user_args; i++)
 			cal_argv_push(out, req->user_args[i]);
+		return;
+	}
+	if (cal_target_set_is_gfx(req->targets)) {
+		add_hip_args(req, out);
 		return;
 	}
 	cal_argv_push(out, "-x");

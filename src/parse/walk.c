@@ -69,6 +69,7 @@ static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
 static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
 {
 	return enabled[i] && cal_check_judges(cal_checks[i], parse->opencl ? CAL_LANG_OPENCL :
+								  parse->hip ? CAL_LANG_HIP :
 								  CAL_LANG_CUDA);
 }
 
@@ -264,10 +265,28 @@ char *cal_function_name(CXCursor fn)
 	return strbuf_detach(&sb);
 }
 
+/*
+ * A HIP parse: a check whose fixes spell CUDA (cuda::atomic_ref, PTX,
+ * __syncwarp) keeps its finding and loses its fix, and says so.
+ */
+static void drop_cuda_fixes(struct cal_walk *w)
+{
+	struct cal_finding *f = &w->pending;
+
+	if (!w->parse->hip || w->current->hip_fixes || !f->nr_fixes)
+		return;
+	cal_finding_drop_fixes(f);
+	cal_finding_add_note(f, &f->range, "no automatic fix: this check's fix spells CUDA-only "
+			     "code (cuda::atomic_ref, PTX or __syncwarp); in HIP write "
+			     "__hip_atomic_load/__hip_atomic_store with an __ATOMIC_* order and an "
+			     "__HIP_MEMORY_SCOPE_* scope");
+}
+
 static void flush_pending(struct cal_walk *w)
 {
 	if (!w->has_pending)
 		return;
+	drop_cuda_fixes(w);
 	cal_findings_take(w->out, &w->pending);
 	w->has_pending = 0;
 }

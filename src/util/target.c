@@ -41,11 +41,76 @@ static int is_known(unsigned sm, char suffix)
 	return 0;
 }
 
+/*
+ * The AMD targets clang 19 compiles HIP for (gfx9 and newer: the ones with
+ * global FP atomics worth judging), as their digits read in hexadecimal.
+ */
+static const unsigned known_gfx[] = {
+	0x900, 0x902, 0x904, 0x906, 0x908, 0x909, 0x90a, 0x90c, 0x940, 0x941, 0x942,
+	0x1010, 0x1011, 0x1012, 0x1013, 0x1030, 0x1031, 0x1032, 0x1033, 0x1034, 0x1035,
+	0x1036, 0x1100, 0x1101, 0x1102, 0x1103, 0x1150, 0x1151, 0x1200, 0x1201,
+};
+
+/* "gfx90a", or a target id "gfx90a:xnack+" whose features do not change the code judged. */
+static int parse_gfx(const char *s, size_t len, struct cal_target *out)
+{
+	const char *colon = memchr(s, ':', len);
+	unsigned v = 0;
+	size_t i;
+
+	if (colon)
+		len = (size_t)(colon - s);
+	if (len < 6 || len > 7 || strncmp(s, "gfx", 3))
+		return -1;
+	for (i = 3; i < len; i++) {
+		if (!isxdigit((unsigned char)s[i]) || isupper((unsigned char)s[i]))
+			return -1;
+		v = v * 16 + (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0' : s[i] - 'a' + 10);
+	}
+	for (i = 0; i < sizeof(known_gfx) / sizeof(known_gfx[0]); i++) {
+		if (known_gfx[i] == v) {
+			out->sm = CAL_GFX_BASE + v;
+			out->suffix = 0;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int cal_target_is_gfx(struct cal_target t)
+{
+	return t.sm >= CAL_GFX_BASE;
+}
+
+int cal_target_set_is_gfx(const struct cal_target_set *set)
+{
+	int i;
+	for (i = 0; i < set->n; i++)
+		if (!cal_target_is_gfx(set->t[i]))
+			return 0;
+	return set->n > 0;
+}
+
+unsigned cal_target_gfx_major(struct cal_target t)
+{
+	unsigned v = t.sm - CAL_GFX_BASE;
+	if (!cal_target_is_gfx(t))
+		return 0;
+	return v >= 0x1000 ? (v >> 12) * 10 + ((v >> 8) & 0xf) : v >> 8;
+}
+
+unsigned cal_target_wave_size(struct cal_target t)
+{
+	return cal_target_gfx_major(t) >= 10 ? 32 : 64;
+}
+
 static int parse_span(const char *s, size_t len, struct cal_target *out)
 {
 	unsigned sm;
 	char suffix = 0;
 
+	if (len > 3 && !strncmp(s, "gfx", 3))
+		return parse_gfx(s, len, out);
 	if (len > 3 && !strncmp(s, "sm_", 3)) {
 		s += 3;
 		len -= 3;
@@ -122,7 +187,9 @@ int cal_target_set_add_list(struct cal_target_set *set, const char *list,
 
 const char *cal_target_name(struct cal_target t, char *buf, int size)
 {
-	if (t.suffix)
+	if (cal_target_is_gfx(t))
+		snprintf(buf, (size_t)size, "gfx%x", t.sm - CAL_GFX_BASE);
+	else if (t.suffix)
 		snprintf(buf, (size_t)size, "sm_%u%c", t.sm, t.suffix);
 	else
 		snprintf(buf, (size_t)size, "sm_%u", t.sm);

@@ -12,7 +12,7 @@ import lit.formats
 
 config.name = "cuatomlint"
 config.test_format = lit.formats.ShTest(True)
-config.suffixes = [".cu", ".cl", ".test"]
+config.suffixes = [".cu", ".cl", ".test", ".hip"]
 config.excludes = ["Inputs", "expect-exit.py", "sarif-validate.py", "parity.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cuatomlint), "test", "lit-out")
@@ -53,6 +53,9 @@ if shutil.which("nvim"):
     config.available_features.add("nvim")
 elif os.environ.get("CUATOMLINT_REQUIRE_LSP_CLIENTS"):
     lit_config.fatal("nvim (Debian's neovim) is not installed: lsp/nvim.test needs it")
+# Debian's HIP headers (libamdhip64-dev) and hipcc: the HIP dialect's tests
+if os.path.exists("/usr/include/hip/hip_runtime.h") and shutil.which("hipcc"):
+    config.available_features.add("hip")
 if shutil.which("cmake"):
     config.available_features.add("cmake")
 # gcc's own <omp.h>, which nvcc finds through gcc and the tool forwards to

@@ -18,7 +18,9 @@ static void test_parse_spellings(void)
 	EXPECT(cal_target_parse("sm_", &t) < 0);
 	EXPECT(cal_target_parse("sm_9x", &t) < 0);
 	EXPECT(cal_target_parse("", &t) < 0);
-	EXPECT(cal_target_parse("gfx90a", &t) < 0);
+	/* AMD targets (HIP, docs/hip.md): known gfx names only */
+	EXPECT(cal_target_parse("gfx90a", &t) == 0 && cal_target_is_gfx(t));
+	EXPECT(cal_target_parse("gfx9999", &t) < 0 && cal_target_parse("gfx", &t) < 0);
 	EXPECT(cal_target_parse("sm_5", &t) < 0);
 	EXPECT(cal_target_parse("sm_99999", &t) < 0);
 	EXPECT(cal_target_parse("sm_10", &t) < 0);	/* no such GPU */

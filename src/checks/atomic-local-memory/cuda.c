@@ -345,6 +345,8 @@ const struct cal_check cal_check_atomic_local_memory = {
 	.enabled_by_default = 1,
 	.summary = "atomic operation on thread-local memory, which no other thread can see",
 	.doc = "atomic-local-memory.md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_HIP,
+	.hip_fixes = 1,
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_AsmStmt),
 	.visit = local_visit,
 };

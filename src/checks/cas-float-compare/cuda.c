@@ -469,7 +469,8 @@ const struct cal_check cal_check_cas_float_compare = {
 		   "values, which never ends on NaN and takes a CAS that failed on -0.0 "
 		   "versus +0.0 for a success",
 	.doc = "cas-float-compare.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE | CAL_LANG_HIP,
+	.hip_fixes = 1,
 	.cutile_call = cal_cas_float_compare_cutile,
 	.kinds = CAL_KINDS(CXCursor_ForStmt, CXCursor_WhileStmt, CXCursor_DoStmt),
 	.visit = cas_visit,

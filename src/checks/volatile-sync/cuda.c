@@ -73,7 +73,8 @@ static void *sync_begin(struct cal_walk *w)
 
 	st->tu = w->parse->tu;
 	st->no_fixes = w->parse->partial;
-	st->legacy = !w->parse->is_host && needs_legacy_form(w);
+	st->hip = w->parse->hip;
+	st->legacy = !w->parse->is_host && !st->hip && needs_legacy_form(w);
 	st->scope = w->parse->scope_system ? "cuda::thread_scope_system" : "cuda::thread_scope_device";
 	st->host_memory = w->parse->host_memory;
 	st->opencl = w->parse->opencl != 0;
@@ -97,6 +98,8 @@ static void note_system_scope_of(struct cal_walk *w, struct cal_finding *f,
 
 	if (!a->system_scope || cal_vs_object_is_shared(a->lvalue))
 		return;
+	if (st->hip)	/* HIP: no PTX memory model to cite */
+		weak = 1;
 	if (a->system_why && *a->system_why)
 		cal_note_at(w, f, a->lvalue, "%s in the program may place '%s' in host-pinned, "
 			    "managed or peer GPU memory, which the CPU or another GPU reads and "
@@ -121,19 +124,24 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 	char *subject = vol_subject(st->tu, a->lvalue);
 	struct cal_finding *f;
 
+	const char *load = st->hip ? "an __hip_atomic_load with __ATOMIC_ACQUIRE"
+				   : "a cuda::atomic_ref acquire load";
+	const char *store = st->hip ? "an __hip_atomic_store with __ATOMIC_RELEASE"
+				    : "a cuda::atomic_ref release store";
+
 	if (a->kind == ACC_POLL)
 		f = cal_report(w, a->lvalue,
 			       "spin-wait on volatile '%s': volatile reads neither synchronize "
-			       "threads nor order memory, use a cuda::atomic_ref acquire load", subject);
+			       "threads nor order memory, use %s", subject, load);
 	else if (a->lock)
 		f = cal_report(w, a->assign,
 			       "lock '%s' released by a volatile store, which does not order the "
-			       "critical section's writes; use a cuda::atomic_ref release store", subject);
+			       "critical section's writes; use %s", subject, store);
 	else
 		f = cal_report(w, a->assign,
 			       "store to volatile '%s', which another thread polls, publishes nothing: "
-			       "volatile writes are not ordered, use a cuda::atomic_ref release store",
-			       subject);
+			       "volatile writes are not ordered, use %s",
+			       subject, store);
 	if (a->polled_at && a->stored_via) {
 		/* the caller's name for the flag, not the parameter's */
 		char *polled = vol_subject(st->tu, *a->polled_at);
@@ -169,7 +177,11 @@ static void report_access(struct cal_walk *w, const struct sync_state *st, const
 				      "names does not depend on the template's parameters" : "");
 		free(fn);
 	}
-	if (a->can_fix)
+	if (a->can_fix && st->hip && a->lock)
+		cal_note_no_fix(w, f, a->assign, "the HIP form of a lock's release store and "
+				"acquiring exchange is not written yet; release with __hip_atomic_store("
+				"..., __ATOMIC_RELEASE, ...) and acquire with __ATOMIC_ACQUIRE");
+	else if (a->can_fix)
 		cal_vs_add_fix(st, f, a);
 	free(subject);
 }
@@ -204,7 +216,8 @@ static void report_asm_poll(struct cal_walk *w, const struct sync_state *st,
 	note_system_scope_of(w, f, st, a, subject, !is_volatile_load(pc));
 	if (a->in_instantiation && !a->fix_allowed && !st->no_fixes)
 		cal_note_no_fix_in_template(w, f, a->function, "this loop", NULL);
-	else if (!st->no_fixes && a->fix_allowed && (why = cal_vs_add_asm_fix(st, f, pc, a)))
+	else if (!st->no_fixes && !st->hip && a->fix_allowed &&
+		 (why = cal_vs_add_asm_fix(st, f, pc, a)))
 		cal_note_no_fix(w, f, pc->asm_stmt, "%s; load with 'ld.acquire.%s' there (with a "
 				"\"memory\" clobber) or a cuda::atomic_ref acquire load", why,
 				a->system_scope ? "sys" : "gpu");
@@ -323,7 +336,8 @@ const struct cal_check cal_check_volatile_sync = {
 	.summary = "threads communicating through volatile (spin-waits, flags, locks), "
 		   "which gives no atomicity or ordering",
 	.doc = "volatile-sync.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_HIP,
+	.hip_fixes = 1,
 	/* uses, prototypes, MMIO asm, volatile lvalues (cal_vs_sync_visit's helpers test these) */
 	.kinds = CAL_KINDS(CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_FunctionDecl,
 			   CXCursor_AsmStmt, CXCursor_ArraySubscriptExpr, CXCursor_UnaryOperator,

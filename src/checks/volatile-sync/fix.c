@@ -112,6 +112,33 @@ static int object_texts(const struct sync_state *st, const struct access *a, con
 	return 0;
 }
 
+/* HIP's scope for the CUDA scope a fix would use. */
+static const char *hip_scope(const char *cuda_scope)
+{
+	return !strcmp(cuda_scope, "cuda::thread_scope_block") ? "__HIP_MEMORY_SCOPE_WORKGROUP"
+	       : !strcmp(cuda_scope, "cuda::thread_scope_system") ? "__HIP_MEMORY_SCOPE_SYSTEM"
+	       : "__HIP_MEMORY_SCOPE_AGENT";
+}
+
+/* HIP: clang's __hip_atomic_load/_store builtins, no header (cuda.c offers no lock form). */
+static char *hip_replacement_text(const struct sync_state *st, const struct access *a,
+				  const char *ptr, const char *scope)
+{
+	char *value, *out;
+
+	if (a->kind == ACC_POLL)
+		return xasprintf("__hip_atomic_load(%s, __ATOMIC_ACQUIRE, %s)", ptr, hip_scope(scope));
+	if (a->lock)
+		return NULL;
+	value = cal_cursor_text(st->tu, cal_child(a->assign, 1), CAL_TEXT_NO_MACROS);
+	if (!value)
+		return NULL;
+	out = xasprintf("__hip_atomic_store(%s, %s, __ATOMIC_RELEASE, %s)", ptr, value,
+			hip_scope(scope));
+	free(value);
+	return out;
+}
+
 static char *replacement_text(const struct sync_state *st, const struct access *a,
 			      const char *type, const char *obj, const char *ptr)
 {
@@ -120,6 +147,8 @@ static char *replacement_text(const struct sync_state *st, const struct access *
 			    : a->system_scope ? "cuda::thread_scope_system" : st->scope;
 	char *value = NULL, *out;
 
+	if (st->hip)
+		return hip_replacement_text(st, a, ptr, scope);
 	if (a->kind == ACC_POLL)
 		return st->legacy ? xasprintf("cuatomlint_acquire_load(%s)", ptr)
 				  : xasprintf("cuda::atomic_ref<%s, %s>{%s}.load(cuda::memory_order_acquire)",
@@ -377,7 +406,9 @@ void cal_vs_add_fix(const struct sync_state *st, struct cal_finding *f, const st
 		cal_fix_add_edit(fix, &drop[i]);
 	if (a->lock)
 		add_acquire_edits(st, fix, a);
-	if (!st->legacy)
+	if (st->hip)	/* clang's builtins: no header */
+		;
+	else if (!st->legacy)
 		cal_add_top_insert(fix, st->tu, clang_getCursorLocation(target),
 				   "#include <" ATOMIC_HEADER ">", ATOMIC_HEADER);
 	else if (a->kind == ACC_POLL)

@@ -87,6 +87,7 @@ struct poll_call {
 struct sync_state {
 	CXTranslationUnit tu;
 	int legacy;		/* a target of the build lacks cuda::atomic_ref */
+	int hip;		/* a HIP parse: the fixes are __hip_atomic_load/_store */
 	const char *scope;
 	int no_fixes;		/* partial parse */
 	struct access *acc;
