@@ -717,20 +717,102 @@ static int may_be_if_constexpr(CXCursor s)
 	return (size_t)(end - p) >= 9 && !memcmp(p, "constexpr", 9);
 }
 
+struct body_scan {
+	int nonlocal;		/* 1: refers to something not local; -1: if constexpr */
+	int judged;		/* holds something a check may judge */
+	int hip;		/* a HIP parse: an unexposed expression may be an atomic builtin */
+};
+
+/*
+ * Can a check judge a body made of c?  Only arithmetic on locals is
+ * nothing to judge: a loop (a spin), an assignment or increment (a
+ * warp-synchronous step, a volatile store), a call (a builtin, which the
+ * indexer may not report), an asm statement, or anything else is.
+ */
+static int may_be_judged(CXCursor c, enum CXCursorKind kind, int hip)
+{
+	switch (kind) {
+	case CXCursor_CompoundStmt:
+	case CXCursor_ReturnStmt:
+	case CXCursor_DeclStmt:
+	case CXCursor_NullStmt:
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_IntegerLiteral:
+	case CXCursor_FloatingLiteral:
+	case CXCursor_CharacterLiteral:
+	case CXCursor_StringLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_CXXNullPtrLiteralExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_ConditionalOperator:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXConstCastExpr:
+	case CXCursor_CXXReinterpretCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_InitListExpr:
+	case CXCursor_CXXThisExpr:
+	case CXCursor_UnaryExpr:
+	case CXCursor_TypeRef:
+	case CXCursor_TemplateRef:
+	case CXCursor_NamespaceRef:
+	case CXCursor_MemberRef:
+		return 0;
+	case CXCursor_UnexposedExpr:
+		return hip;
+	case CXCursor_BinaryOperator:
+		switch (clang_getCursorBinaryOperatorKind(c)) {
+		case CXBinaryOperator_Assign:
+		case CXBinaryOperator_MulAssign:
+		case CXBinaryOperator_DivAssign:
+		case CXBinaryOperator_RemAssign:
+		case CXBinaryOperator_AddAssign:
+		case CXBinaryOperator_SubAssign:
+		case CXBinaryOperator_ShlAssign:
+		case CXBinaryOperator_ShrAssign:
+		case CXBinaryOperator_AndAssign:
+		case CXBinaryOperator_XorAssign:
+		case CXBinaryOperator_OrAssign:
+		case CXBinaryOperator_Invalid:
+			return 1;
+		default:
+			return 0;
+		}
+	case CXCursor_UnaryOperator:
+		switch (clang_getCursorUnaryOperatorKind(c)) {
+		case CXUnaryOperator_PostInc:
+		case CXUnaryOperator_PostDec:
+		case CXUnaryOperator_PreInc:
+		case CXUnaryOperator_PreDec:
+		case CXUnaryOperator_Invalid:
+			return 1;
+		default:
+			return 0;
+		}
+	default:
+		return 1;
+	}
+}
+
 /* Is c a reference the indexer reports without function-local symbols? */
 static enum CXChildVisitResult nonlocal_ref_visitor(CXCursor c, CXCursor parent,
 						   CXClientData data)
 {
+	struct body_scan *scan = data;
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	CXCursor d;
 
 	(void)parent;
 	if (kind == CXCursor_IfStmt && may_be_if_constexpr(c)) {
-		*(int *)data = -1;	/* an instantiation may discard what refers outside */
+		scan->nonlocal = -1;	/* an instantiation may discard what refers outside */
 		return CXChildVisit_Break;
 	}
 	if (kind == CXCursor_LambdaExpr || clang_isDeclaration(kind))
 		return kind == CXCursor_VarDecl ? CXChildVisit_Recurse : CXChildVisit_Continue;
+	if (!scan->judged && kind != CXCursor_IfStmt)
+		scan->judged = may_be_judged(c, kind, scan->hip);
 	if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr ||
 	    kind == CXCursor_MemberRef || kind == CXCursor_OverloadedDeclRef ||
 	    kind == CXCursor_CallExpr) {
@@ -752,7 +834,7 @@ static enum CXChildVisitResult nonlocal_ref_visitor(CXCursor c, CXCursor parent,
 			/* fall through */
 		default:
 			if (!clang_Cursor_isNull(d)) {
-				*(int *)data = 1;
+				scan->nonlocal = 1;
 				return CXChildVisit_Break;
 			}
 		}
@@ -786,8 +868,9 @@ static int in_template(const struct cal_walk *w, enum CXCursorKind kind)
  */
 static void note_local_only_body(struct walker *wk, CXCursor c, enum CXCursorKind kind)
 {
-	int nonlocal = 0, plain;
+	struct body_scan scan = { 0, 0, 0 };
 	enum CXCursorKind parent;
+	int plain;
 
 	if (wk->local_only_member ||
 	    !(kind == CXCursor_LambdaExpr || kind == CXCursor_FunctionTemplate ||
@@ -801,8 +884,10 @@ static void note_local_only_body(struct walker *wk, CXCursor c, enum CXCursorKin
 		 parent == CXCursor_LinkageSpec);
 	if (plain && wk->local_only_plain)
 		return;
-	clang_visitChildren(c, nonlocal_ref_visitor, &nonlocal);
-	if (nonlocal == 1)
+	scan.hip = wk->w.parse->hip;
+	clang_visitChildren(c, nonlocal_ref_visitor, &scan);
+	/* found through a reference, or nothing in it to judge */
+	if (scan.nonlocal == 1 || (scan.nonlocal == 0 && !scan.judged))
 		return;
 	if (plain)
 		wk->local_only_plain = 1;
