@@ -11,12 +11,7 @@ if [ -f "$dir/src/parser.c" ] && [ -f "$dir/.version-$version" ]; then
 	echo "$dir"
 	exit 0
 fi
-if ! command -v npm >/dev/null 2>&1; then
-	sudo_cmd=""
-	[ "$(id -u)" -eq 0 ] || sudo_cmd=sudo
-	$sudo_cmd apt-get update -qq >&2
-	$sudo_cmd apt-get install -y -qq nodejs npm >&2
-fi
+. "$(dirname "$0")/ensure-npm.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$tmp" && npm pack --silent --ignore-scripts "tree-sitter-python@$version" >/dev/null)

@@ -13,12 +13,7 @@ if [ -f "$mods/vscode-languageserver-protocol/package.json" ] &&
 	echo "$mods"
 	exit 0
 fi
-if ! command -v npm >/dev/null 2>&1; then
-	sudo_cmd=""
-	[ "$(id -u)" -eq 0 ] || sudo_cmd=sudo
-	$sudo_cmd apt-get update -qq >&2
-	$sudo_cmd apt-get install -y -qq nodejs npm >&2
-fi
+. "$(dirname "$0")/ensure-npm.sh"
 mkdir -p "$dir"
 npm install --prefix "$dir" --no-audit --no-fund --silent "vscode-languageserver-protocol@$version" >&2
 echo "$mods"

@@ -1,4 +1,5 @@
 #include "driver/jobs.h"
+#include "driver/host_memory.h"
 #include "cutile/cutile.h"
 #include "opencl/opencl.h"
 
@@ -539,4 +540,25 @@ void cal_jobs_release(struct cal_jobs *jobs)
 	free(jobs->items);
 	cal_argv_clear(&jobs->program_files);
 	memset(jobs, 0, sizeof(*jobs));
+}
+
+/*
+ * Evidence of memory another processor reads and writes (host_memory.h): in
+ * the CUDA files of the run, then (-p) in every file the database compiles,
+ * where a project's host code allocates what its kernels poll.
+ */
+char *cal_jobs_host_memory(const struct cal_jobs *jobs)
+{
+	char **files = xcalloc(jobs->nr + (size_t)jobs->program_files.n + 1, sizeof(*files));
+	size_t i, n = 0;
+	char *found;
+
+	for (i = 0; i < jobs->nr; i++)
+		if (!jobs->items[i].opencl)
+			files[n++] = jobs->items[i].file;
+	for (i = 0; i < (size_t)jobs->program_files.n; i++)
+		files[n++] = jobs->program_files.v[i];
+	found = cal_host_memory_evidence(files, n);
+	free(files);
+	return found;
 }

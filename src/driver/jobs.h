@@ -89,4 +89,11 @@ void cal_jobs_remap_archs(const struct cal_jobs *jobs, const struct cal_job *job
 int cal_jobs_has_file(const struct cal_jobs *jobs, const char *path);
 void cal_jobs_release(struct cal_jobs *jobs);
 
+/*
+ * Evidence of memory another processor reads and writes (host_memory.h): in
+ * the CUDA files of the run, then (-p) in every file the database compiles.
+ * Caller frees; NULL if none.
+ */
+char *cal_jobs_host_memory(const struct cal_jobs *jobs);
+
 #endif

@@ -480,26 +480,6 @@ static int dump_config(const struct cal_options *opts)
 	return status;
 }
 
-/*
- * Evidence of memory another processor reads and writes (host_memory.h): in
- * the CUDA files of the run, then (-p) in every file the database compiles,
- * where a project's host code allocates what its kernels poll.
- */
-static char *run_host_memory(const struct cal_jobs *jobs)
-{
-	char **files = xcalloc(jobs->nr + (size_t)jobs->program_files.n + 1, sizeof(*files));
-	size_t i, n = 0;
-	char *found;
-
-	for (i = 0; i < jobs->nr; i++)
-		if (!jobs->items[i].opencl)
-			files[n++] = jobs->items[i].file;
-	for (i = 0; i < (size_t)jobs->program_files.n; i++)
-		files[n++] = jobs->program_files.v[i];
-	found = cal_host_memory_evidence(files, n);
-	free(files);
-	return found;
-}
 
 /* Parse and check every job, in worker processes; returns the wall time. */
 static double run_jobs(const struct cal_options *opts, struct cal_env *env,
@@ -534,7 +514,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	/* which clang errors a parse shows first depends on --srcroot */
 	for (i = 0; settings.roots && i < roots->nr; i++)
 		cal_cache_salt(sched.cache, roots->dirs[i]);
-	settings.host_memory = host_memory = run_host_memory(jobs);
+	settings.host_memory = host_memory = cal_jobs_host_memory(jobs);
 	cal_cache_salt(sched.cache, host_memory);
 	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);

@@ -172,22 +172,6 @@ static void collect_unsaved(struct lsp_lint *l)
 	}
 }
 
-static char *host_memory_of(const struct cal_jobs *jobs)
-{
-	char **files = xcalloc(jobs->nr + (size_t)jobs->program_files.n + 1, sizeof(*files));
-	size_t i, n = 0;
-	char *found;
-
-	for (i = 0; i < jobs->nr; i++)
-		if (!jobs->items[i].opencl)
-			files[n++] = jobs->items[i].file;
-	for (i = 0; i < (size_t)jobs->program_files.n; i++)
-		files[n++] = jobs->program_files.v[i];
-	found = cal_host_memory_evidence(files, n);
-	free(files);
-	return found;
-}
-
 /* The jobs parsed in this process (a worker's), as the scheduler's children parse them. */
 static void run_here(const struct cal_run_settings *set, const struct cal_jobs *jobs,
 		     struct cal_run_result *result)
@@ -214,7 +198,7 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	struct cal_run_settings set;
 	struct cal_schedule sched = { 1, 0, NULL, 0, o->timeout, o->parse_memory_limit };
 	struct cal_run_result result;
-	char *host_memory = host_memory_of(&l->jobs);
+	char *host_memory = cal_jobs_host_memory(&l->jobs);
 
 	memset(&set, 0, sizeof(set));
 	memset(&result, 0, sizeof(result));
