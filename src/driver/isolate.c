@@ -52,10 +52,20 @@ struct child_task {
 	struct strbuf *out;
 };
 
+/*
+ * The signal stack is put back before the thread ends: saving a PCH (the
+ * shared preamble) makes LLVM install a signal stack of its own on the
+ * thread, and the sanitizers' thread exit unmaps the one it finds.
+ */
 static void *child_task_run(void *arg)
 {
 	struct child_task *ct = arg;
+	stack_t before;
+	int saved = sigaltstack(NULL, &before) == 0;
+
 	ct->tasks->run(ct->i, ct->out, ct->tasks->arg);
+	if (saved)
+		sigaltstack(&before, NULL);
 	return NULL;
 }
 
