@@ -173,7 +173,7 @@ build_cutile() {
   build_grammar
   "$clang" "${cflags[@]}" -Iinclude -Isrc -I"$("$llvm_config" --includedir)" \
     test/fuzz/fuzz_cutile.c src/cutile/*.c src/checks/*/cutile.c \
-    src/util/finding.c src/util/strbuf.c src/util/hash.c \
+    src/util/finding.c src/util/strbuf.c src/util/overlay.c src/util/hash.c \
     src/util/diag.c src/fixits/edit.c src/parse/ast.c \
     "$out/ts_python_parser.o" "$out/ts_python_scanner.o" -ltree-sitter \
     -L"$("$llvm_config" --libdir)" -Wl,-rpath,"$("$llvm_config" --libdir)" -lclang \
