@@ -1,17 +1,8 @@
 /* Evidence of host-pinned or managed memory in the run's files (host_memory.h). */
 #include "driver/host_memory.h"
 
-#include <string.h>
-
+#include "atomics/host_alloc.h"
 #include "cuatomlint/strbuf.h"
-
-static const char *const allocators[] = {
-	"cudaMallocHost", "cudaHostAlloc", "cudaMallocManaged", "cudaHostRegister",
-	"cuMemHostAlloc", "cuMemAllocHost", "cuMemAllocManaged", "cuMemHostRegister",
-	/* another GPU's memory mapped into this one's address space */
-	"cudaDeviceEnablePeerAccess", "cuCtxEnablePeerAccess", "cudaIpcOpenMemHandle",
-	"cuIpcOpenMemHandle", "cuMemImportFromShareableHandle",
-};
 
 static int is_ident_char(char c)
 {
@@ -42,17 +33,19 @@ static unsigned line_at(const char *text, size_t i)
 
 char *cal_host_memory_in_text(const char *text, size_t len, const char *label)
 {
-	size_t i, a;
+	size_t i, n;
 
 	for (i = 0; i < len; i++) {
-		if (text[i] != 'c' || (i > 0 && is_ident_char(text[i - 1])))
+		const struct cal_host_alloc *a;
+
+		if ((text[i] != 'c' && text[i] != 'h') || (i > 0 && is_ident_char(text[i - 1])))
 			continue;
-		for (a = 0; a < sizeof(allocators) / sizeof(allocators[0]); a++) {
-			size_t n = strlen(allocators[a]);
-			if (len - i >= n && !memcmp(text + i, allocators[a], n) &&
-			    called_at(text, len, i, n))
-				return xasprintf("%s (%s:%u)", allocators[a], label, line_at(text, i));
-		}
+		for (n = 0; i + n < len && is_ident_char(text[i + n]); n++)
+			;
+		a = cal_host_alloc_find(text + i, n);
+		if (a && called_at(text, len, i, n))
+			return xasprintf("%s (%s:%u)", a->name, label, line_at(text, i));
+		i += n - 1;
 	}
 	return NULL;
 }

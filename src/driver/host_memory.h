@@ -1,10 +1,11 @@
 /*
  * Evidence that the run's program may place memory where the CPU or another
- * GPU reads and writes it while kernels run: a call of cudaMallocHost,
- * cudaHostAlloc, cudaMallocManaged or cudaHostRegister (or their driver API
- * names), or of an API that maps a peer GPU's memory (peer access, IPC
- * handles, shareable handles), in any main file of the run or, with -p, any
- * file the compile database compiles (host code included).
+ * GPU reads and writes it while kernels run: a call of one of the table of
+ * atomics/host_alloc.h (cudaMallocHost, cudaHostAlloc, cudaMallocManaged,
+ * cudaHostRegister, their driver API names and HIP's hipHostMalloc,
+ * hipMallocManaged, hipExtMallocWithFlags..., or an API that maps a peer
+ * GPU's memory), in any main file of the run or, with -p, any file the
+ * compile database compiles (host code included).
  *
  * volatile-sync's fix turns a volatile poll (a relaxed load at system scope
  * in the PTX memory model) into an acquire load; with this evidence it keeps

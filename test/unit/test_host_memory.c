@@ -34,6 +34,14 @@ int main(void)
 	EXPECT(evidence_is("cuMemImportFromShareableHandle(&h, fd, t);",
 			   "cuMemImportFromShareableHandle (f.cu:1)"));
 	EXPECT(evidence_is("cudaDeviceCanAccessPeer(&ok, 0, 1);", NULL));
+	/* HIP's names (the same table as hip-unsafe-fp-atomic's evidence) */
+	EXPECT(evidence_is("hipHostMalloc((void **)&p, n, 0);", "hipHostMalloc (f.cu:1)"));
+	EXPECT(evidence_is("x;\n  hipMallocManaged(&p, n);", "hipMallocManaged (f.cu:2)"));
+	EXPECT(evidence_is("hipExtMallocWithFlags(&p, n, hipDeviceMallocFinegrained);",
+			   "hipExtMallocWithFlags (f.cu:1)"));
+	EXPECT(evidence_is("hipIpcOpenMemHandle(&p, h, 0);", "hipIpcOpenMemHandle (f.cu:1)"));
+	EXPECT(evidence_is("hipMalloc(&p, n); hipHostGetDevicePointer(&d, p, 0);", NULL));
+	EXPECT(evidence_is("my_hipHostMalloc(&p); hipHostMallocX(&p);", NULL));
 	/* the first one counts */
 	EXPECT(evidence_is("cudaHostRegister(a); cudaMallocHost(b);", "cudaHostRegister (f.cu:1)"));
 	/* a name, not a call; a longer identifier; nothing */

@@ -7,8 +7,8 @@
  * any float/double atomicAdd, atomicSub or __hip_atomic_fetch_add built with
  * -munsafe-fp-atomics; on a target without the instruction it is a CAS loop
  * and safe.  The evidence is a call in this translation unit of
- * hipHostMalloc, hipHostAlloc, hipMallocHost, hipHostRegister,
- * hipMallocManaged or hipExtMallocWithFlags(..., hipDeviceMallocFinegrained):
+ * HIP's host, managed or fine-grained allocators (atomics/host_alloc.h:
+ * hipHostMalloc, hipMallocManaged, hipExtMallocWithFlags(..., Finegrained)...):
  * without one the check is quiet, and the finding names the one it rests
  * on.  No fix: nothing proves the atomic's pointer is that memory, and on
  * coarse-grained memory the hardware atomic is right and faster.
@@ -17,15 +17,11 @@
 #include <string.h>
 
 #include "atomics/amd_facts.h"
+#include "atomics/host_alloc.h"
 #include "fixits/no_fix.h"
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
-
-static const char *const allocators[] = {
-	"hipHostMalloc", "hipHostAlloc", "hipMallocHost", "hipHostRegister", "hipMallocManaged",
-	"hipExtMallocWithFlags", NULL,
-};
 
 struct candidate {
 	CXCursor call;
@@ -46,13 +42,15 @@ static void *unsafe_begin(struct cal_walk *w)
 	return xcalloc(1, sizeof(struct state));
 }
 
-static int is_allocator(CXCursor callee)
+/* HIP's host, managed or (flagged) fine-grained allocators; not a peer's memory. */
+static const struct cal_host_alloc *hip_allocator(CXCursor callee)
 {
-	int i;
-	for (i = 0; allocators[i]; i++)
-		if (cal_cursor_name_is(callee, allocators[i]))
-			return 1;
-	return 0;
+	CXString s = clang_getCursorSpelling(callee);
+	const char *name = clang_getCString(s);
+	const struct cal_host_alloc *a = cal_host_alloc_find(name, strlen(name));
+
+	clang_disposeString(s);
+	return a && a->hip && a->kind != CAL_ALLOC_PEER ? a : NULL;
 }
 
 /* Does the call's text name a fine-grained flag (hipDeviceMallocFinegrained)? */
@@ -72,14 +70,14 @@ static int names_finegrained(CXTranslationUnit tu, CXCursor call)
 	return found;
 }
 
-static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, CXCursor callee)
+static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, CXCursor callee,
+			  const struct cal_host_alloc *a)
 {
 	struct cal_pos pos;
 	const char *base;
 	char *name;
 
-	if (st->evidence || (cal_cursor_name_is(callee, "hipExtMallocWithFlags") &&
-			     !names_finegrained(w->parse->tu, call)))
+	if (st->evidence || (a->kind == CAL_ALLOC_FLAGGED && !names_finegrained(w->parse->tu, call)))
 		return;
 	if (cal_pos_from_location(clang_getCursorLocation(call), &pos) < 0)
 		return;
@@ -170,6 +168,7 @@ static void note_candidate(struct cal_walk *w, struct state *st, CXCursor call, 
 static void unsafe_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct state *st = state;
+	const struct cal_host_alloc *a;
 	CXCursor callee;
 
 	if (!w->parse->hip)
@@ -182,8 +181,8 @@ static void unsafe_visit(struct cal_walk *w, CXCursor c, void *state)
 	callee = cal_call_callee(c);
 	if (cal_walk_in_device_code(w))
 		note_candidate(w, st, c, callee);
-	else if (!clang_Cursor_isNull(callee) && is_allocator(callee))
-		note_evidence(w, st, c, callee);
+	else if (!clang_Cursor_isNull(callee) && (a = hip_allocator(callee)))
+		note_evidence(w, st, c, callee, a);
 }
 
 static void report(struct cal_walk *w, const struct state *st, const struct candidate *c)
