@@ -817,9 +817,12 @@ static enum CXChildVisitResult nonlocal_ref_visitor(CXCursor c, CXCursor parent,
 	    kind == CXCursor_MemberRef || kind == CXCursor_OverloadedDeclRef ||
 	    kind == CXCursor_CallExpr) {
 		/* an operator in the pattern may be a builtin one in an
-		 * instantiation, and an implicit declaration may go unreported */
+		 * instantiation, and an implicit declaration may go unreported:
+		 * a target builtin's (__builtin_amdgcn_*, __nvvm_*) is made where
+		 * it is first used, so it has a file, but the indexer skips it */
 		d = clang_getCursorReferenced(c);
 		if (cal_cursor_name_starts(c, "operator") || cal_cursor_name_starts(d, "operator") ||
+		    cal_cursor_name_starts(d, "__builtin_") || cal_cursor_name_starts(d, "__nvvm_") ||
 		    !has_file(d))
 			return CXChildVisit_Recurse;
 		switch (clang_getCursorKind(d)) {

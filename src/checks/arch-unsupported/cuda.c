@@ -27,6 +27,7 @@
 #include "fixits/fallbacks.h"
 #include "fixits/include_insert.h"
 #include "checks/arch-unsupported/opencl.h"
+#include "checks/arch-unsupported/hip.h"
 #include "checks/arch-unsupported/atomic_ref_fallback.h"
 #include "checks/arch-unsupported/redefinition.h"
 #include "cuatomlint/facts.h"
@@ -387,6 +388,11 @@ static void arch_visit(struct cal_walk *w, CXCursor c, void *state)
 	}
 	if (st->reach)
 		cal_reach_visit(st->reach, w, c);
+	if (w->parse->hip) {
+		if (st->reach)
+			cal_arch_hip_visit(w, st->reach, c);	/* clang's AMDGPU builtins */
+		return;
+	}
 	if (k == CXCursor_FunctionDecl)
 		cal_arch_report_redefinition(w, c);
 	if ((k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr) ||
@@ -436,7 +442,7 @@ static size_t arch_claim_errors(const struct cal_parse_info *parse, struct cal_f
 	if (parse->opencl)
 		return parse->ocl_profile ? cal_ocl_claim_errors(errors, parse->ocl_profile,
 								 parse->tu, CHECK_ID) : 0;
-	return cal_arch_claim_redefinitions(parse, errors);
+	return parse->hip ? 0 : cal_arch_claim_redefinitions(parse, errors);
 }
 
 const struct cal_check cal_check_arch_unsupported = {
@@ -445,12 +451,13 @@ const struct cal_check cal_check_arch_unsupported = {
 	.enabled_by_default = 1,
 	.summary = "atomic operation that a target GPU architecture of the build does not support",
 	.doc = CHECK_ID ".md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_HIP,
 	.explain_errors = arch_explain_errors,
 	.claim_errors = arch_claim_errors,
 	.begin = arch_begin,
 	.visit = arch_visit,
 	.end = arch_end,
+	.hip_fixes = 1,		/* hip.c's: HIP code */
 };
 
 static int no_matching_atomic(const struct cal_finding *e)
