@@ -31,7 +31,7 @@ static unsigned line_at(const char *text, size_t i)
 	return line;
 }
 
-char *cal_host_memory_in_text(const char *text, size_t len, const char *label)
+char *cal_host_memory_in_text(const char *text, size_t len, const char *label, int hip)
 {
 	size_t i, n;
 
@@ -43,14 +43,14 @@ char *cal_host_memory_in_text(const char *text, size_t len, const char *label)
 		for (n = 0; i + n < len && is_ident_char(text[i + n]); n++)
 			;
 		a = cal_host_alloc_find(text + i, n);
-		if (a && called_at(text, len, i, n))
+		if (a && (hip || !a->hip) && called_at(text, len, i, n))
 			return xasprintf("%s (%s:%u)", a->name, label, line_at(text, i));
 		i += n - 1;
 	}
 	return NULL;
 }
 
-char *cal_host_memory_evidence(char *const *files, size_t nr)
+char *cal_host_memory_evidence(char *const *files, size_t nr, int hip)
 {
 	char *found = NULL;
 	size_t i;
@@ -58,7 +58,7 @@ char *cal_host_memory_evidence(char *const *files, size_t nr)
 	for (i = 0; i < nr && !found; i++) {
 		struct strbuf sb = STRBUF_INIT;
 		if (read_file(files[i], &sb) == 0)
-			found = cal_host_memory_in_text(sb.buf, sb.len, files[i]);
+			found = cal_host_memory_in_text(sb.buf, sb.len, files[i], hip);
 		strbuf_release(&sb);
 	}
 	return found;

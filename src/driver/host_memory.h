@@ -20,11 +20,13 @@
 
 /*
  * The first call of a host-memory allocator in text, as "NAME (LABEL:LINE)",
- * or NULL; caller frees.
+ * or NULL; caller frees.  HIP's calls count only with hip: they are evidence
+ * for HIP code (whose sources may also spell CUDA's names through a
+ * hipify header), never for CUDA code, which no HIP allocation reaches.
  */
-char *cal_host_memory_in_text(const char *text, size_t len, const char *label);
+char *cal_host_memory_in_text(const char *text, size_t len, const char *label, int hip);
 
 /* The first evidence over files (in order), or NULL; caller frees. */
-char *cal_host_memory_evidence(char *const *files, size_t nr);
+char *cal_host_memory_evidence(char *const *files, size_t nr, int hip);
 
 #endif

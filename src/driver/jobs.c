@@ -547,7 +547,7 @@ void cal_jobs_release(struct cal_jobs *jobs)
  * the CUDA files of the run, then (-p) in every file the database compiles,
  * where a project's host code allocates what its kernels poll.
  */
-char *cal_jobs_host_memory(const struct cal_jobs *jobs)
+char *cal_jobs_host_memory(const struct cal_jobs *jobs, int hip)
 {
 	char **files = xcalloc(jobs->nr + (size_t)jobs->program_files.n + 1, sizeof(*files));
 	size_t i, n = 0;
@@ -558,7 +558,7 @@ char *cal_jobs_host_memory(const struct cal_jobs *jobs)
 			files[n++] = jobs->items[i].file;
 	for (i = 0; i < (size_t)jobs->program_files.n; i++)
 		files[n++] = jobs->program_files.v[i];
-	found = cal_host_memory_evidence(files, n);
+	found = cal_host_memory_evidence(files, n, hip);
 	free(files);
 	return found;
 }

@@ -94,6 +94,6 @@ void cal_jobs_release(struct cal_jobs *jobs);
  * the CUDA files of the run, then (-p) in every file the database compiles.
  * Caller frees; NULL if none.
  */
-char *cal_jobs_host_memory(const struct cal_jobs *jobs);
+char *cal_jobs_host_memory(const struct cal_jobs *jobs, int hip);
 
 #endif

@@ -489,7 +489,7 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	int i;
 	struct cal_run_settings settings;
 	struct cal_schedule sched = { 0, 0, NULL, 0, 0, 0 };
-	char *host_memory;
+	char *host_memory, *host_memory_hip;
 
 	memset(run, 0, sizeof(*run));
 	memset(&settings, 0, sizeof(settings));
@@ -514,11 +514,14 @@ static double run_jobs(const struct cal_options *opts, struct cal_env *env,
 	/* which clang errors a parse shows first depends on --srcroot */
 	for (i = 0; settings.roots && i < roots->nr; i++)
 		cal_cache_salt(sched.cache, roots->dirs[i]);
-	settings.host_memory = host_memory = cal_jobs_host_memory(jobs);
+	settings.host_memory = host_memory = cal_jobs_host_memory(jobs, 0);
+	settings.host_memory_hip = host_memory_hip = cal_jobs_host_memory(jobs, 1);
 	cal_cache_salt(sched.cache, host_memory);
+	cal_cache_salt(sched.cache, host_memory_hip);
 	cal_schedule_run(&settings, jobs, &sched, run);
 	cal_cache_close(sched.cache);
 	free(host_memory);
+	free(host_memory_hip);
 	cal_run_finish(run, &jobs->all);
 	return sched.seconds;
 }

@@ -408,13 +408,13 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->arch = arch;
 	info->prelude_path = set->env->dir;
 	info->scope_system = job->config->scope_system;
-	info->host_memory = set->host_memory;
 	info->options = &job->config->options;
 	info->system_headers = set->system_headers;
 	info->cuda_major = set->env->ver_major;
 	info->opencl = job->opencl ? cal_ocl_std() : 0;
 	info->ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	info->hip = !job->opencl && cal_target_set_is_gfx(&job->targets);
+	info->host_memory = info->hip ? set->host_memory_hip : set->host_memory;
 	info->unsafe_fp_atomics = info->hip && unsafe_fp_atomics(&job->args);
 }
 

@@ -37,6 +37,7 @@ struct cal_run_settings {
 	 */
 	const struct cal_source_roots *roots;
 	const char *host_memory;	/* host_memory.h: evidence in the run's files, or NULL */
+	const char *host_memory_hip;	/* the same for HIP jobs (HIP's allocators count too) */
 	/* the editor's unsaved text of files (the language server's documents), or NULL */
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;

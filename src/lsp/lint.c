@@ -198,7 +198,8 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	struct cal_run_settings set;
 	struct cal_schedule sched = { 1, 0, NULL, 0, o->timeout, o->parse_memory_limit };
 	struct cal_run_result result;
-	char *host_memory = cal_jobs_host_memory(&l->jobs);
+	char *host_memory = cal_jobs_host_memory(&l->jobs, 0);
+	char *host_memory_hip = cal_jobs_host_memory(&l->jobs, 1);
 
 	memset(&set, 0, sizeof(set));
 	memset(&result, 0, sizeof(result));
@@ -206,6 +207,7 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	set.per_arch_parses = o->per_arch_parses;
 	set.host_parses = o->host_parses;
 	set.host_memory = host_memory;
+	set.host_memory_hip = host_memory_hip;
 	set.unsaved = l->unsaved;
 	set.nr_unsaved = l->nr_unsaved;
 	set.keep = s->keep;
@@ -214,6 +216,7 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	else
 		cal_schedule_run(&set, &l->jobs, &sched, &result);
 	free(host_memory);
+	free(host_memory_hip);
 	cal_run_finish(&result, &l->jobs.all);
 	cal_suppress_apply(&result.findings);
 	cal_settle_config(&result.findings, &l->jobs, &l->configs, o->header_filter, &l->roots);

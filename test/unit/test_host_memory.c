@@ -11,7 +11,7 @@
 
 static int evidence_is(const char *text, const char *want)
 {
-	char *got = cal_host_memory_in_text(text, strlen(text), "f.cu");
+	char *got = cal_host_memory_in_text(text, strlen(text), "f.cu", 1);
 	int same = want ? got && !strcmp(got, want) : !got;
 
 	if (!same)
@@ -42,6 +42,15 @@ int main(void)
 	EXPECT(evidence_is("hipIpcOpenMemHandle(&p, h, 0);", "hipIpcOpenMemHandle (f.cu:1)"));
 	EXPECT(evidence_is("hipMalloc(&p, n); hipHostGetDevicePointer(&d, p, 0);", NULL));
 	EXPECT(evidence_is("my_hipHostMalloc(&p); hipHostMallocX(&p);", NULL));
+	/* for CUDA code HIP's calls are none (a HIP program's memory never reaches it) */
+	{
+		const char *t = "hipHostMalloc(&p, n, 0); cudaMallocHost(&q, n);";
+		char *got = cal_host_memory_in_text(t, strlen(t), "f.cu", 0);
+		EXPECT(got && !strcmp(got, "cudaMallocHost (f.cu:1)"));
+		free(got);
+		got = cal_host_memory_in_text("hipHostMalloc(&p, n, 0);", 24, "f.cu", 0);
+		EXPECT(got == NULL);
+	}
 	/* the first one counts */
 	EXPECT(evidence_is("cudaHostRegister(a); cudaMallocHost(b);", "cudaHostRegister (f.cu:1)"));
 	/* a name, not a call; a longer identifier; nothing */

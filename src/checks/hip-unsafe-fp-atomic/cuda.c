@@ -18,6 +18,8 @@
 
 #include "atomics/amd_facts.h"
 #include "atomics/host_alloc.h"
+#include "checks/hip-unsafe-fp-atomic/proof.h"
+#include "fixits/edit.h"
 #include "fixits/no_fix.h"
 #include "parse/ast.h"
 #include "parse/check.h"
@@ -25,6 +27,7 @@
 
 struct candidate {
 	CXCursor call;
+	CXCursor function;	/* the function it is in */
 	char *name;
 	const char *type;	/* "float" or "double" */
 	int unsafe_call;	/* unsafeAtomicAdd itself (else the build flag) */
@@ -32,14 +35,18 @@ struct candidate {
 
 struct state {
 	char *evidence;		/* "hipHostMalloc (file.hip:12)" */
+	struct cal_fine_proof *proof;	/* what the kernels' pointers hold */
 	struct candidate *items;
 	size_t nr, alloc;
 };
 
 static void *unsafe_begin(struct cal_walk *w)
 {
+	struct state *st = xcalloc(1, sizeof(struct state));
+
 	(void)w;
-	return xcalloc(1, sizeof(struct state));
+	st->proof = cal_fine_proof_new();
+	return st;
 }
 
 /* HIP's host, managed or (flagged) fine-grained allocators; not a peer's memory. */
@@ -90,21 +97,29 @@ static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, C
 
 /*
  * clang's atomic builtins (__hip_atomic_fetch_add) are AtomicExprs, which
- * libclang shows as unexposed expressions: known by their first token.
+ * libclang shows as unexposed expressions: known by their first token.  A
+ * system-scope add is a CAS loop on every target whose hardware add such
+ * memory does not perform, -munsafe-fp-atomics or not (clang 19: the fix's
+ * own form, test/lit/hip-unsafe-fp-atomic/proven-memory.hip): not judged.
  */
 static int is_hip_builtin_add(CXTranslationUnit tu, CXCursor e)
 {
 	CXToken *toks = NULL;
-	unsigned n = 0;
+	unsigned i, n = 0;
 	int yes = 0;
 
 	if (clang_getCursorKind(e) != CXCursor_UnexposedExpr)
 		return 0;
 	clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
-	if (n > 1) {
-		CXString s = clang_getTokenSpelling(tu, toks[0]);
-		yes = !strcmp(clang_getCString(s), "__hip_atomic_fetch_add");
+	for (i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(tu, toks[i]);
+		if (i == 0)
+			yes = n > 1 && !strcmp(clang_getCString(s), "__hip_atomic_fetch_add");
+		else if (!strcmp(clang_getCString(s), "__HIP_MEMORY_SCOPE_SYSTEM"))
+			yes = 0;
 		clang_disposeString(s);
+		if (!yes)
+			break;
 	}
 	clang_disposeTokens(tu, toks, n);
 	return yes;
@@ -159,6 +174,7 @@ static void note_candidate(struct cal_walk *w, struct state *st, CXCursor call, 
 	GROW(st->items, st->alloc, st->nr + 1);
 	c = &st->items[st->nr++];
 	c->call = call;
+	c->function = w->function;
 	c->name = clang_Cursor_isNull(callee) ? xstrdup("__hip_atomic_fetch_add") :
 		  cal_cursor_name(callee);
 	c->type = type;
@@ -173,6 +189,9 @@ static void unsafe_visit(struct cal_walk *w, CXCursor c, void *state)
 
 	if (!w->parse->hip)
 		return;
+	cal_fine_proof_visit(st->proof, w, c);
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+		return;
 	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
 		if (cal_walk_in_device_code(w) && is_hip_builtin_add(w->parse->tu, c))
 			note_candidate(w, st, c, clang_getNullCursor());
@@ -183,6 +202,47 @@ static void unsafe_visit(struct cal_walk *w, CXCursor c, void *state)
 		note_candidate(w, st, c, callee);
 	else if (!clang_Cursor_isNull(callee) && (a = hip_allocator(callee)))
 		note_evidence(w, st, c, callee, a);
+}
+
+/*
+ * Where every launch of the kernel passes host or fine-grained memory
+ * (proof.h), the add becomes a relaxed system-scope __hip_atomic_fetch_add:
+ * clang 19 makes it a CAS loop on every target whose hardware add such
+ * memory does not perform, with or without -munsafe-fp-atomics (HIP 5.2's
+ * safeAtomicAdd(float *) is the hardware add on gfx11 and gfx12 under that
+ * flag), and system scope is the one a CPU writer needs.  gfx940's hardware
+ * add, which LLVM deems right on every memory, stays.
+ */
+static int add_fix(struct cal_walk *w, const struct state *st, struct cal_finding *f,
+		   const struct candidate *c)
+{
+	CXTranslationUnit tu = w->parse->tu;
+	char *ptr, *val, *text, *desc;
+	const char *alloc = NULL;
+	int ok;
+
+	if (clang_getCursorKind(c->call) != CXCursor_CallExpr ||
+	    clang_Cursor_getNumArguments(c->call) != 2 || !strcmp(c->name, "atomicSub") ||
+	    !strcmp(c->name, "atomicSub_system") ||
+	    !cal_fine_proof_holds(st->proof, tu, c->function,
+				  clang_Cursor_getArgument(c->call, 0), &alloc))
+		return 0;
+	ptr = cal_cursor_text(tu, clang_Cursor_getArgument(c->call, 0), CAL_TEXT_MACRO_USES);
+	val = cal_cursor_text(tu, clang_Cursor_getArgument(c->call, 1), CAL_TEXT_MACRO_USES);
+	ok = ptr && val;
+	if (ok) {
+		text = xasprintf("__hip_atomic_fetch_add(%s, %s, __ATOMIC_RELAXED, "
+				 "__HIP_MEMORY_SCOPE_SYSTEM)", ptr, val);
+		desc = xasprintf("every launch of the kernel here passes %s memory: add with a "
+				 "relaxed system-scope __hip_atomic_fetch_add, a CAS loop such memory "
+				 "performs", alloc);
+		ok = cal_add_simple_fix(f, desc, clang_getCursorExtent(c->call), text) == 0;
+		free(text);
+		free(desc);
+	}
+	free(ptr);
+	free(val);
+	return ok;
 }
 
 static void report(struct cal_walk *w, const struct state *st, const struct candidate *c)
@@ -200,9 +260,11 @@ static void report(struct cal_walk *w, const struct state *st, const struct cand
 			       CAL_ARCHS_PLACEHOLDER " under -munsafe-fp-atomics, which is not "
 			       "performed on fine-grained or host memory, and this translation unit "
 			       "allocates such memory: %s", c->name, c->type, st->evidence);
-	cal_note_no_fix(w, f, c->call, "nothing proves that this pointer is that memory; where it "
-			"may be, use an atomicCAS loop%s", c->unsafe_call ? "" :
-			", or build without -munsafe-fp-atomics");
+	if (!add_fix(w, st, f, c))
+		cal_note_no_fix(w, f, c->call, "nothing proves that this pointer is that memory; "
+				"where it may be, use __hip_atomic_fetch_add(p, v, __ATOMIC_RELAXED, "
+				"__HIP_MEMORY_SCOPE_SYSTEM)%s", c->unsafe_call ? "" :
+				", or build without -munsafe-fp-atomics");
 }
 
 static void unsafe_end(struct cal_walk *w, void *state)
@@ -217,6 +279,7 @@ static void unsafe_end(struct cal_walk *w, void *state)
 	}
 	free(st->items);
 	free(st->evidence);
+	cal_fine_proof_free(st->proof);
 	free(st);
 }
 
@@ -229,7 +292,7 @@ const struct cal_check cal_check_hip_unsafe_fp_atomic = {
 		   "is silently lost",
 	.doc = "hip-unsafe-fp-atomic.md",
 	.languages = CAL_LANG_HIP,
-	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_UnexposedExpr),
+	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_UnexposedExpr, CXCursor_DeclRefExpr),
 	.begin = unsafe_begin,
 	.visit = unsafe_visit,
 	.end = unsafe_end,
