@@ -275,7 +275,7 @@ static const struct opt_desc options[] = {
 	{ "--fix", OPT_FLAG, NULL, "apply the fix-its to the files in place", set_fix },
 	{ "--fix-dry-run", OPT_FLAG, NULL, "print the fix-its as a unified diff; change nothing", set_fix_dry_run },
 	{ "--export-fixes", OPT_VALUE, "FILE", "write the fix-its as YAML for clang-apply-replacements", set_export_fixes },
-	{ "--verify-nvcc", OPT_FLAG, NULL, "with --fix: compile each rewritten file with nvcc", set_verify_nvcc },
+	{ "--verify-nvcc", OPT_FLAG, NULL, "with --fix: compile each rewritten file with nvcc (hipcc for gfx targets)", set_verify_nvcc },
 	{ "--verbose", OPT_FLAG, NULL, "print the clang arguments of each parse", set_verbose },
 	{ "--cache-dir", OPT_VALUE, "DIR", "keep the result cache in DIR (default: ./.cuatomlint-cache)", set_cache_dir },
 	{ "--no-cache", OPT_FLAG, NULL, "neither read nor write the result cache", set_no_cache },

@@ -438,17 +438,66 @@ static void nvcc_args(const struct cal_fix_request *req, const struct cal_fix_jo
 	free(dir);
 }
 
+/*
+ * A HIP job's gfx targets are compiled by hipcc, found on PATH (absolute
+ * entries only): '-fgpu-rdc -nogpulib' compiles the device code without
+ * linking the device libraries, which Debian's ROCm has for no gfx11.
+ */
+static const char *hipcc_path(void)
+{
+	static char found[PATH_MAX];
+	const char *path = getenv("PATH"), *p, *end;
+
+	if (found[0])
+		return found;
+	for (p = path; p && *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		if (*p == '/' && (size_t)(end - p) + sizeof("/hipcc") <= sizeof(found)) {
+			snprintf(found, sizeof(found), "%.*s/hipcc", (int)(end - p), p);
+			if (access(found, X_OK) == 0)
+				return found;
+		}
+		found[0] = 0;
+	}
+	return NULL;
+}
+
+static void hipcc_args(const struct cal_fix_job *job, const char *arch, const char *file,
+		       struct cal_argv *argv)
+{
+	char *dir = dir_of(job->file);
+
+	cal_argv_push(argv, hipcc_path());
+	cal_argv_push(argv, "-c");
+	cal_argv_push(argv, "-o");
+	cal_argv_push(argv, "/dev/null");
+	cal_argv_push(argv, "-x");
+	cal_argv_push(argv, "hip");
+	cal_argv_pushf(argv, "--offload-arch=%s", arch);
+	cal_argv_push(argv, "-fgpu-rdc");
+	cal_argv_push(argv, "-nogpulib");
+	cal_argv_pushf(argv, "-I%s", dir);
+	nvcc_user_args(job, argv);
+	cal_argv_push(argv, file);
+	free(dir);
+}
+
 static int nvcc_one(const struct cal_fix_request *req, const struct cal_fix_job *job,
 		    struct cal_target t)
 {
 	struct cal_argv argv = { 0 };
 	struct nvcc_copy copy = { NULL, NULL };
-	const char *bad;
+	const char *bad, *tool = cal_target_is_gfx(t) ? "hipcc" : "nvcc";
 	char name[16];
 	int rc = -1;
 
 	cal_target_name(t, name, sizeof(name));
-	nvcc_args(req, job, name, "tu.cu", &argv);
+	if (cal_target_is_gfx(t))
+		hipcc_args(job, name, "tu.cu", &argv);
+	else
+		nvcc_args(req, job, name, "tu.cu", &argv);
 	bad = nvcc_unsafe_arg(&argv);
 	if (bad) {
 		refuse_unsafe(req, job, bad);
@@ -466,11 +515,11 @@ static int nvcc_one(const struct cal_fix_request *req, const struct cal_fix_job 
 	if (bad)
 		refuse_unsafe(req, job, bad);	/* TMPDIR's name */
 	else if (rc)
-		fprintf(req->log, "cuatomlint: error: nvcc failed on rewritten '%s' for %s "
-			"(exit status %d)\n", job->file, name, rc);
+		fprintf(req->log, "cuatomlint: error: %s failed on rewritten '%s' for %s "
+			"(exit status %d)\n", tool, job->file, name, rc);
 	else
-		fprintf(req->log, "cuatomlint: nvcc compiles rewritten '%s' for %s\n", job->file,
-			name);
+		fprintf(req->log, "cuatomlint: %s compiles rewritten '%s' for %s\n", tool,
+			job->file, name);
 out:
 	nvcc_copy_remove(&copy);
 	cal_argv_clear(&argv);
@@ -484,18 +533,24 @@ static int verify_nvcc(const struct cal_fix_request *req, const struct cal_rewri
 	int j, r = 0;
 	char name[16];
 
-	if (!req->env->cuda_path) {
-		fprintf(req->log, "cuatomlint: error: --verify-nvcc needs a CUDA toolkit "
-			"(not the built-in environment)\n");
-		return -1;
-	}
 	for (i = 0; i < req->jobs->nr; i++) {
 		const struct cal_fix_job *job = &req->jobs->items[i];
 		if (!jc[i].affected || !job_written(rw, req->jobs, job))
 			continue;
 		for (j = 0; j < job->targets.n; j++) {
 			struct cal_target t = job->targets.t[j];
-			if (t.sm < CAL_NVCC_MIN_SM)
+			if (cal_target_is_gfx(t) && !hipcc_path())
+				fprintf(req->log, "cuatomlint: note: --verify-nvcc skips %s for '%s': "
+					"no hipcc on PATH\n", cal_target_name(t, name, sizeof(name)),
+					job->file);
+			else if (cal_target_is_gfx(t)) {
+				if (nvcc_one(req, job, t) < 0)
+					r = -1;
+			} else if (!req->env->cuda_path) {
+				fprintf(req->log, "cuatomlint: error: --verify-nvcc needs a CUDA "
+					"toolkit (not the built-in environment)\n");
+				return -1;
+			} else if (t.sm < CAL_NVCC_MIN_SM)
 				fprintf(req->log, "cuatomlint: note: --verify-nvcc skips %s for '%s': "
 					"nvcc %d compiles for sm_%d and newer only\n",
 					cal_target_name(t, name, sizeof(name)), job->file,
