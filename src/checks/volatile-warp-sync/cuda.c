@@ -1824,7 +1824,7 @@ static void narrow(const struct hip_ctx *h, CXCursor c, int neg, struct lane_ran
 {
 	enum CXBinaryOperatorKind op;
 	CXCursor a, b;
-	long long k;
+	long long k = 0;
 
 	c = cal_ignore_wrappers(c);
 	if (!r->known || block_uniform(h, c))

@@ -189,23 +189,23 @@ __global__ void whole_block(const int *in, int *out) {
 }
 
 // The findings, by line (appended so the lines above keep their numbers):
-// CHECK: volatile-warp-sync.hip:17:5: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' {{\[}}volatile-warp-sync]
+// CHECK: volatile-warp-sync.hip:17:5: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:18:15: note: thread 0 reads element 32 here, which thread 32, of another wavefront, writes in these steps
 // CHECK: volatile-warp-sync.hip:16:7: note: threads 0-63 get past this condition
 // CHECK: volatile-warp-sync.hip:17:5: note: no automatic fix: a __syncthreads() under a condition that part of the block skips is undefined, and where the steps must be split is a choice of the code's
-// CHECK: volatile-warp-sync.hip:27:3: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' {{\[}}volatile-warp-sync]
+// CHECK: volatile-warp-sync.hip:27:3: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:27:13: note: thread 0 reads element 32 here, which thread 32, of another wavefront, writes in these steps
 // CHECK: volatile-warp-sync.hip:38:7: note: threads 0-63 get past this condition
 // CHECK: volatile-warp-sync.hip:39:5: note: the steps are run by the threads that make this call
 // CHECK: volatile-warp-sync.hip:27:3: note: no automatic fix: a __syncthreads() under a condition that part of the block skips is undefined, and where the steps must be split is a choice of the code's
-// CHECK: volatile-warp-sync.hip:53:5: warning: warp-synchronous step on volatile 's' repeated by a loop spans several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' {{\[}}volatile-warp-sync]
+// CHECK: volatile-warp-sync.hip:53:5: warning: warp-synchronous step on volatile 's' repeated by a loop spans several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:53:15: note: thread 0 reads element 32 here, which thread 32, of another wavefront, writes in these steps
 // CHECK: volatile-warp-sync.hip:50:7: note: threads 0-63 get past this condition
 // CHECK: volatile-warp-sync.hip:53:5: note: no automatic fix: a __syncthreads() under a condition that part of the block skips is undefined, and where the steps must be split is a choice of the code's
-// CHECK: volatile-warp-sync.hip:64:17: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' {{\[}}volatile-warp-sync]
+// CHECK: volatile-warp-sync.hip:64:17: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:65:27: note: thread 0 reads element 32 here, which thread 32, of another wavefront, writes in these steps
 // CHECK: volatile-warp-sync.hip:64:3: note: no automatic fix: a __syncthreads() under a condition that part of the block skips is undefined, and where the steps must be split is a choice of the code's
-// CHECK: volatile-warp-sync.hip:78:5: warning: warp-synchronous steps on non-volatile __shared__ 's' with no barrier: the compiler may keep the values in registers and load other lanes' elements before any lane stores (they do not alias), so even within one wavefront the steps read stale values; access the array through a volatile pointer, or use __shfl_down {{\[}}volatile-warp-sync]
+// CHECK: volatile-warp-sync.hip:78:5: warning: warp-synchronous steps on non-volatile __shared__ 's' with no barrier: the compiler may keep the values in registers and load other lanes' elements before any lane stores (they do not alias), so even within one wavefront the steps read stale values; access the array through a volatile pointer, or use __shfl_down [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:79:5: note: this step reads what other lanes wrote in the step before
 // CHECK: volatile-warp-sync.hip:78:5: note: no automatic fix: HIP 5.2 has no __syncwarp(), and making the array volatile changes every other access to it
 // With -mwavefrontsize64 gfx1100 is wave64 too: only the non-volatile run.
