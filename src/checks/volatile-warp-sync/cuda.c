@@ -2048,6 +2048,8 @@ static void step_accesses(struct accesses *a, const struct step *s, const struct
 	long long off;
 	int i;
 
+	if (!clang_Cursor_isNull(s->guard) && hip_const(a->h, s->guard, &off) && !off)
+		return;	/* 'if (blockSize >= 128)' in an instantiation where it is false */
 	if (!clang_Cursor_isNull(s->guard)) {
 		collect_reads(a, s->guard, r->lo, r->hi);	/* every thread tests it */
 		narrow(a->h, s->guard, 0, &sr);

@@ -188,6 +188,28 @@ __global__ void whole_block(const int *in, int *out) {
     out[blockIdx.x] = s[0];
 }
 
+
+// The CUDA samples' template, ported for wave64: a step whose 'blockSize' test is
+// false in the instantiation is not run; 'if (tid < 64)' at the call bounds the threads.
+template <unsigned blockSize>
+__device__ void waveReduce64(volatile int *sdata, unsigned tid) {
+  if (blockSize >= 128) sdata[tid] += sdata[tid + 64];
+  if (blockSize >= 64) sdata[tid] += sdata[tid + 32];
+  if (blockSize >= 32) sdata[tid] += sdata[tid + 16];
+}
+
+template <unsigned blockSize>
+__global__ void reduce6(const int *in, int *out) {
+  extern __shared__ int sdata[];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[tid];
+  __syncthreads();
+  if (tid < 64)
+    waveReduce64<blockSize>(sdata, tid);
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+template __global__ void reduce6<64>(const int *, int *);
 // The findings, by line (appended so the lines above keep their numbers):
 // CHECK: volatile-warp-sync.hip:17:5: warning: warp-synchronous steps on volatile 's' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:18:15: note: thread 0 reads element 32 here, which thread 32, of another wavefront, writes in these steps
@@ -208,5 +230,10 @@ __global__ void whole_block(const int *in, int *out) {
 // CHECK: volatile-warp-sync.hip:78:5: warning: warp-synchronous steps on non-volatile __shared__ 's' with no barrier: the compiler may keep the values in registers and load other lanes' elements before any lane stores (they do not alias), so even within one wavefront the steps read stale values; access the array through a volatile pointer, or use __shfl_down [volatile-warp-sync]
 // CHECK: volatile-warp-sync.hip:79:5: note: this step reads what other lanes wrote in the step before
 // CHECK: volatile-warp-sync.hip:78:5: note: no automatic fix: HIP 5.2 has no __syncwarp(), and making the array volatile changes every other access to it
+// CHECK: volatile-warp-sync.hip:196:25: warning: warp-synchronous steps on volatile 'sdata' span several wavefronts of gfx1100 (wave32) with no barrier: lockstep holds only within a wavefront, so separate the steps that read another wavefront's elements with __syncthreads() and run the rest under 'tid < warpSize' [volatile-warp-sync]
+// CHECK: volatile-warp-sync.hip:197:38: note: thread 0 reads element 32 here, which thread 32, of another wavefront, writes in these steps
+// CHECK: volatile-warp-sync.hip:207:7: note: threads 0-63 get past this condition
+// CHECK: volatile-warp-sync.hip:208:5: note: the steps are run by the threads that make this call
+// CHECK: volatile-warp-sync.hip:196:3: note: no automatic fix: a __syncthreads() under a condition that part of the block skips is undefined, and where the steps must be split is a choice of the code's
 // With -mwavefrontsize64 gfx1100 is wave64 too: only the non-volatile run.
 // W64: volatile-warp-sync.hip:78:5: warning: warp-synchronous steps on non-volatile __shared__ 's' with no barrier: {{.*}}
