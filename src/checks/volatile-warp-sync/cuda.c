@@ -41,6 +41,11 @@
  * enclosing conditions, loops and early exits, and through every call of a
  * helper function in the translation unit.  The calls are only all known
  * at the end of the walk, so runs are reported there.
+ *
+ * HIP parses (one per gfx target) judge the same runs in AMD's terms, with
+ * no fix ("HIP: wavefronts" below): a volatile run is flagged only where
+ * its threads span several wavefronts of the target, a run on non-volatile
+ * __shared__ memory on every target.
  */
 #include <limits.h>
 #include <stdint.h>
