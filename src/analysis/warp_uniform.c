@@ -105,6 +105,23 @@ static char member_letter(CXTranslationUnit tu, CXCursor m)
 	return letter;
 }
 
+/*
+ * HIP's threadIdx.x is a member of a class whose conversion operator reads
+ * the index: the call 'threadIdx.x.operator unsigned int()' stands for it.
+ */
+static CXCursor converted_member(CXCursor e)
+{
+	CXCursor m;
+
+	if (kind_of(e) != CXCursor_CallExpr || cal_nr_children(e) != 1)
+		return e;
+	m = cal_ignore_wrappers(cal_child(e, 0));
+	if (kind_of(m) != CXCursor_MemberRefExpr || cal_nr_children(m) != 1 ||
+	    kind_of(clang_getCursorReferenced(m)) != CXCursor_ConversionFunction)
+		return e;
+	return cal_ignore_wrappers(cal_child(m, 0));
+}
+
 /* For threadIdx.x: "threadIdx" and 'x'.  Null name if e is no such member. */
 static const char *builtin_member(CXTranslationUnit tu, CXCursor e, char *letter)
 {
@@ -112,7 +129,7 @@ static const char *builtin_member(CXTranslationUnit tu, CXCursor e, char *letter
 	CXCursor base, var;
 	size_t i;
 
-	e = cal_strip_casts(e);
+	e = converted_member(cal_strip_casts(e));
 	if (kind_of(e) != CXCursor_MemberRefExpr || cal_nr_children(e) < 1)
 		return NULL;
 	base = cal_ignore_wrappers(cal_child(e, 0));
@@ -809,6 +826,28 @@ int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index, CX
 	return d != 0 && d >= -32 && d <= 32;
 }
 
+int wu_thread_x(struct wu_fn *f, CXCursor e)
+{
+	return !multi_dim(f) && thread_x_at(f, e, 0);
+}
+
+int wu_thread_offset(struct wu_fn *f, CXCursor e, long long *off, CXCursor *lane)
+{
+	struct lane_index l = { clang_getNullCursor(), 1, 0, clang_getNullCursor(), 0 };
+	long long k = 0;
+
+	if (multi_dim(f) || !split_index(f, e, 0, &l))
+		return 0;
+	if (!clang_Cursor_isNull(l.lane) && kind_of(l.lane) != CXCursor_ParmDecl &&
+	    !thread_x_at(f, clang_Cursor_getVarDeclInitializer(l.lane), 1))
+		return 0;	/* a lane id, or blockIdx.x * blockDim.x + threadIdx.x */
+	if (!clang_Cursor_isNull(l.var) && !const_int(clang_Cursor_getVarDeclInitializer(l.var), &k))
+		return 0;
+	*off = l.off + l.var_sign * k;
+	*lane = l.lane;
+	return 1;
+}
+
 int wu_single_lane(struct wu_fn *f, CXCursor e)
 {
 	long long k;
@@ -897,6 +936,11 @@ static int loop_header_uniform(struct wu_fn *f, CXCursor loop)
 			return 0;
 	}
 	return 1;
+}
+
+int wu_loop_uniform(struct wu_fn *f, CXCursor loop)
+{
+	return loop_header_uniform(f, loop);
 }
 
 static const char *const why_condition =

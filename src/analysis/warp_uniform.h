@@ -75,6 +75,23 @@ int wu_other_lane(struct wu_fn *f, CXCursor write_index, CXCursor read_index, CX
 /* Is e a lane index L plus a warp-uniform offset (L as in wu_other_lane, no parameter)? */
 int wu_lane_index(struct wu_fn *f, CXCursor e);
 
+/*
+ * HIP (whose wavefronts are 32 or 64 lanes): is e threadIdx.x or a local
+ * copy of it, never written?  Not in a block of several rows (multi_dim).
+ */
+int wu_thread_x(struct wu_fn *f, CXCursor e);
+/*
+ * Split index e into a thread index T plus a constant *off: T is
+ * threadIdx.x, a local copy of it never written, or a never-written
+ * parameter of a __device__ helper (*lane gets the variable, null for
+ * threadIdx.x itself); a loop's step (see wu_other_lane) counts with its
+ * first value.  Not a lane id ('threadIdx.x & 31'), nor in a block of
+ * several rows.
+ */
+int wu_thread_offset(struct wu_fn *f, CXCursor e, long long *off, CXCursor *lane);
+/* Does every lane that starts the loop run its body the same number of times (exits aside)? */
+int wu_loop_uniform(struct wu_fn *f, CXCursor loop);
+
 /* Why some lanes of a warp may not reach a point. */
 struct wu_block {
 	CXCursor at;		/* the condition, loop or exit statement */

@@ -66,3 +66,13 @@ int cal_amd_fadd_unsafe(struct cal_target t, unsigned size)
 
 	return f && !f->fadd_always && cal_amd_has_global_fadd(t, size);
 }
+
+unsigned cal_amd_wavefront(struct cal_target t, int wave64)
+{
+	const struct cal_amd_fact *f = cal_amd_fact_find(t);
+	unsigned wave = f ? f->wave : cal_target_wave_size(t);
+
+	if (!cal_target_is_gfx(t))
+		return 0;
+	return wave64 ? 64 : wave;
+}

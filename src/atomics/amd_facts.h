@@ -53,5 +53,14 @@ int cal_amd_has_global_fadd(struct cal_target t, unsigned size);
  * unsafe forms, and one fine-grained or host memory does not perform?
  */
 int cal_amd_fadd_unsafe(struct cal_target t, unsigned size);
+/*
+ * The wavefront size of gfx target t in a build: its row's (64 on gfx9, 32
+ * on gfx10 and newer in HIP), or 64 on gfx10 and newer where the build says
+ * -mwavefrontsize64 (wave64 true: the last of -mwavefrontsize64 and
+ * -mno-wavefrontsize64).  clang 19 keeps gfx9 at 64 whatever the flag
+ * (test/lit/hip/amd-facts-codegen.test reads its __AMDGCN_WAVEFRONT_SIZE).
+ * 0 for an sm target.
+ */
+unsigned cal_amd_wavefront(struct cal_target t, int wave64);
 
 #endif

@@ -344,7 +344,8 @@ static const struct flag_desc nvcc_flags[] = {
 	{ { "--cuda-path", "-nocudainc", "-nocudalib" }, FLAG, apply_drop },
 	{ { "-fsyntax-only", "--cuda-device-only", "--cuda-host-only" }, FLAG, apply_drop },
 	/* hipcc and amdclang++: the parse brings its own ROCm paths (parse.c) */
-	{ { "-munsafe-fp-atomics", "-mno-unsafe-fp-atomics" }, FLAG, apply_keep },
+	{ { "-munsafe-fp-atomics", "-mno-unsafe-fp-atomics", "-mwavefrontsize64",
+	    "-mno-wavefrontsize64" }, FLAG, apply_keep },
 	{ { "--rocm-path", "--hip-path", "--hip-device-lib-path", "--rocm-device-lib-path" },
 	  VALUE, apply_drop },
 	{ { "--hip-version", "-fno-gpu-rdc", "-nogpulib", "-nogpuinc" }, FLAG, apply_drop },

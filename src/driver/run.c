@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "atomics/amd_facts.h"
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
@@ -379,14 +380,17 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 }
 
 /* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
-/* Does a HIP build make float atomics unsafe (-munsafe-fp-atomics)?  The last flag wins. */
-static int unsafe_fp_atomics(const struct cal_argv *args)
+/* Is flag on in a build that may say -mFLAG or -mno-FLAG?  The last one wins. */
+static int m_flag(const struct cal_argv *args, const char *flag)
 {
 	int i, on = 0;
 	for (i = 0; i < args->n; i++) {
-		if (!strcmp(args->v[i], "-munsafe-fp-atomics"))
+		const char *a = args->v[i];
+		if (strncmp(a, "-m", 2))
+			continue;
+		if (!strcmp(a + 2, flag))
 			on = 1;
-		else if (!strcmp(args->v[i], "-mno-unsafe-fp-atomics"))
+		else if (!strncmp(a + 2, "no-", 3) && !strcmp(a + 5, flag))
 			on = 0;
 	}
 	return on;
@@ -415,7 +419,9 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->ocl_profile = job->opencl ? cal_ocl_profile(run->ocl_profile) : NULL;
 	info->hip = !job->opencl && cal_target_set_is_gfx(&job->targets);
 	info->host_memory = info->hip ? set->host_memory_hip : set->host_memory;
-	info->unsafe_fp_atomics = info->hip && unsafe_fp_atomics(&job->args);
+	info->unsafe_fp_atomics = info->hip && m_flag(&job->args, "unsafe-fp-atomics");
+	info->wavefront = info->hip && arch ? cal_amd_wavefront(*arch, m_flag(&job->args,
+									    "wavefrontsize64")) : 0;
 }
 
 /*

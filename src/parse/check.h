@@ -155,6 +155,7 @@ struct cal_parse_info {
 	 */
 	int hip;
 	int unsafe_fp_atomics;	/* HIP: the build passes -munsafe-fp-atomics */
+	unsigned wavefront;	/* HIP: the target's wavefront size in this build (amd_facts.h) */
 };
 
 struct cal_walk {

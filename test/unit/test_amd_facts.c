@@ -59,6 +59,25 @@ static void test_facts(void)
 	EXPECT(cal_amd_fact_find(gfx("gfx1101"))->global_pk_f16 == CAL_AMD_NONE);
 }
 
+/* The wavefront each target builds with (clang 19's __AMDGCN_WAVEFRONT_SIZE). */
+static void test_wavefront(void)
+{
+	static const struct { const char *name; unsigned wave, wave64; } rows[] = {
+		{ "gfx900", 64, 64 }, { "gfx906", 64, 64 }, { "gfx908", 64, 64 },
+		{ "gfx90a", 64, 64 }, { "gfx942", 64, 64 }, { "gfx1010", 32, 64 },
+		{ "gfx1030", 32, 64 }, { "gfx1100", 32, 64 }, { "gfx1151", 32, 64 },
+		{ "gfx1200", 32, 64 }, { "gfx1201", 32, 64 },
+	};
+	struct cal_target sm = { 0, 0 };
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		EXPECT(cal_amd_wavefront(gfx(rows[i].name), 0) == rows[i].wave);
+		EXPECT(cal_amd_wavefront(gfx(rows[i].name), 1) == rows[i].wave64);
+	}
+	EXPECT(cal_target_parse("sm_90", &sm) == 0 && cal_amd_wavefront(sm, 0) == 0);
+}
+
 static void test_hip_ops(void)
 {
 	const struct cal_atomic_op *r;
@@ -107,6 +126,7 @@ int main(void)
 {
 	test_targets();
 	test_facts();
+	test_wavefront();
 	test_hip_ops();
 	test_hip_scopes();
 	return test_summary("amd_facts");

@@ -41,7 +41,13 @@
  * enclosing conditions, loops and early exits, and through every call of a
  * helper function in the translation unit.  The calls are only all known
  * at the end of the walk, so runs are reported there.
+ *
+ * HIP parses (one per gfx target) judge the same runs in AMD's terms, with
+ * no fix ("HIP: wavefronts" below): a volatile run is flagged only where
+ * its threads span several wavefronts of the target, a run on non-volatile
+ * __shared__ memory on every target.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -706,6 +712,13 @@ struct call_site {
 	struct no_fix why;
 };
 
+/* HIP: the threads that reach a run, threadIdx.x in [lo, hi) (see "HIP: wavefronts"). */
+struct lane_range {
+	long long lo, hi;	/* hi: LLONG_MAX where nothing bounds it */
+	int known;		/* 0: a condition narrows the threads in a way not read */
+	CXCursor at;		/* the condition that set hi, or null */
+};
+
 /* A run found during the walk, reported at its end when every call is known. */
 struct pending {
 	struct run run;
@@ -721,6 +734,11 @@ struct pending {
 	int shown;		/* reported: not a helper whose callers do not show the idiom */
 	CXFile place_file;	/* where the first step is written (runs in_template) */
 	unsigned place_offset;
+	CXCursor fn_def;	/* the function as walked */
+	/* HIP: the thread index the steps are written with, and the threads that reach them */
+	CXCursor lane;
+	int lane_ok;
+	struct lane_range lanes;
 };
 
 struct warp_state {
@@ -1159,6 +1177,9 @@ static int template_allows_fix(const struct cal_walk *w, struct warp_state *st,
 	return 1;
 }
 
+static void hip_keep(struct cal_walk *w, struct wu_fn *f, struct pending *p, const CXCursor *path,
+		     int n, CXCursor first);
+
 /*
  * Keep a run for the report at the end of the walk.  parent is the visited
  * cursor (the block of the run, or the loop) and first its child where the
@@ -1185,6 +1206,9 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 			      NULL, &p->place_offset);
 	p->why.at = clang_getNullCursor();
 	p->all_lanes = lanes_reach(f, path, n, first, &p->why);
+	p->fn_def = w->function;
+	if (w->parse->hip)
+		hip_keep(w, f, p, path, n, first);
 	free(path);
 	GROW(st->runs, st->alloc_runs, st->nr_runs + 1);
 	st->runs[st->nr_runs++] = p;
@@ -1578,6 +1602,8 @@ static void check_exchange_loop(struct cal_walk *w, struct wu_fn *f, CXCursor lo
 	char *name;
 	int n = 0;
 
+	if (w->parse->hip)	/* not judged: docs/checks/volatile-warp-sync.md (HIP) */
+		return;
 	if (body_has_run(f, body) || !cross_lane_pair(f, loop, &wr, &rd))
 		return;
 	path = path_to(w, f, loop, &n);
@@ -1666,6 +1692,600 @@ static void note_call(struct cal_walk *w, struct warp_state *st, struct wu_fn *f
 	c->why.at = clang_getNullCursor();
 	c->why.why = NULL;
 	c->all_lanes = -1;
+}
+
+/* ---- HIP: wavefronts ---- */
+
+/*
+ * AMD GPUs have no independent thread scheduling: the lanes of a wavefront
+ * run in lockstep, so a volatile run is right there as long as the threads
+ * that run it are in one wavefront, 32 or 64 lanes by target
+ * (w->parse->wavefront).  A run whose threads span several wavefronts reads
+ * elements another wavefront writes with no barrier between: a race.  The
+ * threads that reach a run are read from the conditions around it, as
+ * threadIdx.x in [lo, hi).  Without volatile the compiler keeps values in
+ * registers and loads other lanes' elements before any lane stores (clang
+ * 19 does, docs/checks/volatile-warp-sync.md): wrong in one wavefront too.
+ */
+
+#define MAX_LANES 2048		/* the threads tried for a crossing, per access */
+#define MAX_ACCESS 64		/* reads and writes of one run */
+
+struct hip_ctx {
+	struct wu_fn *f;
+	CXCursor lane;		/* a helper's parameter taken for threadIdx.x, or null */
+	unsigned wave;
+};
+
+static struct lane_range all_threads(void)
+{
+	struct lane_range r = { 0, LLONG_MAX, 1, clang_getNullCursor() };
+	return r;
+}
+
+/* An integer constant; warpSize is this target's wavefront. */
+static int hip_const(const struct hip_ctx *h, CXCursor e, long long *k)
+{
+	CXEvalResult r;
+	int ok = 0;
+
+	e = cal_strip_casts(e);
+	if (clang_getCursorKind(e) == CXCursor_DeclRefExpr && cal_cursor_name_is(e, "warpSize")) {
+		*k = h->wave;
+		return 1;
+	}
+	if (!clang_isExpression(clang_getCursorKind(e)) || !(r = clang_Cursor_Evaluate(e)))
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*k = clang_EvalResult_getAsLongLong(r);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/* threadIdx.x, a local copy of it, or the helper's parameter that stands for it. */
+static int thread_index(const struct hip_ctx *h, CXCursor e)
+{
+	e = cal_strip_casts(e);
+	if (!clang_Cursor_isNull(h->lane) && clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	    clang_equalCursors(clang_getCursorReferenced(e), h->lane))
+		return 1;
+	return wu_thread_x(h->f, e);
+}
+
+static enum CXBinaryOperatorKind swapped(enum CXBinaryOperatorKind op, int negate)
+{
+	static const struct { enum CXBinaryOperatorKind op, mirror, negation; } t[] = {
+		{ CXBinaryOperator_LT, CXBinaryOperator_GT, CXBinaryOperator_GE },
+		{ CXBinaryOperator_LE, CXBinaryOperator_GE, CXBinaryOperator_GT },
+		{ CXBinaryOperator_GT, CXBinaryOperator_LT, CXBinaryOperator_LE },
+		{ CXBinaryOperator_GE, CXBinaryOperator_LE, CXBinaryOperator_LT },
+		{ CXBinaryOperator_EQ, CXBinaryOperator_EQ, CXBinaryOperator_NE },
+		{ CXBinaryOperator_NE, CXBinaryOperator_NE, CXBinaryOperator_EQ },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (t[i].op == op)
+			return negate ? t[i].negation : t[i].mirror;
+	return CXBinaryOperator_Invalid;
+}
+
+static enum CXChildVisitResult thread_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	const struct hip_ctx *h = *(const struct hip_ctx **)data;
+
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)) && thread_index(h, c)) {
+		*(const struct hip_ctx **)data = NULL;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * Is c the same for every thread of the block?  wu_uniform() also takes
+ * comparisons that select whole warps of 32 ('tid < 64'), which narrow the
+ * threads here.
+ */
+static int block_uniform(const struct hip_ctx *h, CXCursor c)
+{
+	const struct hip_ctx *d = h;
+
+	if (!wu_uniform(h->f, c) || thread_index(h, c))
+		return 0;
+	clang_visitChildren(c, thread_visitor, &d);
+	return d != NULL;
+}
+
+/* Intersect r with 'T op k', T the thread index. */
+static void bound(struct lane_range *r, enum CXBinaryOperatorKind op, long long k, CXCursor at)
+{
+	long long lo = 0, hi = LLONG_MAX;
+
+	if (op == CXBinaryOperator_LT)
+		hi = k;
+	else if (op == CXBinaryOperator_LE)
+		hi = k + 1;
+	else if (op == CXBinaryOperator_GT)
+		lo = k + 1;
+	else if (op == CXBinaryOperator_GE)
+		lo = k;
+	else if (op == CXBinaryOperator_EQ)
+		lo = k, hi = k + 1;
+	else
+		r->known = 0;
+	if (lo > r->lo)
+		r->lo = lo;
+	if (hi < r->hi) {
+		r->hi = hi;
+		r->at = at;
+	}
+}
+
+/* Narrow r by condition c holding (neg 0) or not (neg 1); r->known = 0 where it cannot be read. */
+static void narrow(const struct hip_ctx *h, CXCursor c, int neg, struct lane_range *r)
+{
+	enum CXBinaryOperatorKind op;
+	CXCursor a, b;
+	long long k = 0;
+
+	c = cal_ignore_wrappers(c);
+	if (!r->known || block_uniform(h, c))
+		return;
+	if (cal_is_unop(c, CXUnaryOperator_LNot)) {
+		narrow(h, cal_child(c, 0), !neg, r);
+		return;
+	}
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator || cal_nr_children(c) != 2) {
+		r->known = 0;
+		return;
+	}
+	op = clang_getCursorBinaryOperatorKind(c);
+	a = cal_child(c, 0);
+	b = cal_child(c, 1);
+	if ((op == CXBinaryOperator_LAnd && !neg) || (op == CXBinaryOperator_LOr && neg)) {
+		narrow(h, a, neg, r);
+		narrow(h, b, neg, r);
+		return;
+	}
+	if (thread_index(h, b) && hip_const(h, a, &k))
+		op = swapped(op, 0);
+	else if (!thread_index(h, a) || !hip_const(h, b, &k))
+		op = CXBinaryOperator_Invalid;
+	bound(r, neg ? swapped(op, 1) : op, k, c);
+}
+
+/* 'if (c) return;' with no else: *cond gets c. */
+static int early_return(CXCursor s, CXCursor *cond)
+{
+	CXCursor body;
+
+	if (clang_getCursorKind(s) != CXCursor_IfStmt || cal_nr_children(s) != 2)
+		return 0;
+	body = cal_child(s, 1);
+	if (clang_getCursorKind(body) == CXCursor_CompoundStmt && cal_nr_children(body) == 1)
+		body = cal_child(body, 0);
+	*cond = cal_child(s, 0);
+	return clang_getCursorKind(body) == CXCursor_ReturnStmt &&
+	       clang_isExpression(clang_getCursorKind(*cond));
+}
+
+static enum CXChildVisitResult exit_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_LambdaExpr)
+		return CXChildVisit_Continue;
+	if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* The statements of block before child: 'if (tid >= 64) return;' narrows, another exit is not read. */
+static void exits_before(const struct hip_ctx *h, CXCursor block, CXCursor child,
+			 struct lane_range *r)
+{
+	int i, n = cal_nr_children(block), exit;
+	CXCursor s, cond;
+
+	for (i = 0; i < n && r->known; i++) {
+		s = cal_child(block, i);
+		if (clang_equalCursors(s, child))
+			return;
+		if (early_return(s, &cond)) {
+			narrow(h, cond, 1, r);
+			continue;
+		}
+		exit = 0;
+		clang_visitChildren(s, exit_visitor, &exit);
+		if (exit)
+			r->known = 0;
+	}
+}
+
+/* Narrow r by the statements from a function's body (path[0]) down to target. */
+static void path_range(const struct hip_ctx *h, const CXCursor *path, int n, CXCursor target,
+		       struct lane_range *r)
+{
+	int i;
+
+	for (i = 0; i < n && r->known; i++) {
+		CXCursor p = path[i], child = i + 1 < n ? path[i + 1] : target, cond;
+		switch (clang_getCursorKind(p)) {
+		case CXCursor_IfStmt:
+			cond = cal_child(p, 0);
+			if (!clang_isExpression(clang_getCursorKind(cond)))
+				r->known = 0;
+			else if (!clang_equalCursors(child, cond))
+				narrow(h, cond, !clang_equalCursors(child, cal_child(p, 1)), r);
+			break;
+		case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
+			r->known = wu_loop_uniform(h->f, p);
+			break;
+		case CXCursor_SwitchStmt:
+			cond = cal_child(p, 0);
+			r->known = clang_isExpression(clang_getCursorKind(cond)) && block_uniform(h, cond);
+			break;
+		case CXCursor_CompoundStmt:
+			exits_before(h, p, child, r);
+			break;
+		case CXCursor_LambdaExpr: case CXCursor_ConditionalOperator:
+		case CXCursor_BinaryOperator:
+			r->known = 0;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* Element 'T + off' of the run's object, touched by the threads [lo, hi). */
+struct access {
+	CXCursor at;
+	long long off, lo, hi;
+};
+
+struct accesses {
+	const struct hip_ctx *h;
+	CXCursor base;
+	struct access reads[MAX_ACCESS], writes[MAX_ACCESS];
+	int nr, nw, bad;	/* bad: a thread index other than the run's */
+	long long lo, hi;	/* the threads of the accesses being collected */
+};
+
+/* 's[T + off]', with s the run's object and T the run's thread index: *off. */
+static int element_offset(struct accesses *a, CXCursor e, long long *off)
+{
+	CXCursor lane = clang_getNullCursor();
+
+	e = cal_ignore_wrappers(e);
+	if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr || cal_nr_children(e) != 2 ||
+	    clang_getCursorKind(cal_strip_casts(cal_child(e, 0))) != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(cal_base_variable(e), a->base))
+		return 0;
+	if (!wu_thread_offset(a->h->f, cal_child(e, 1), off, &lane))
+		return 0;
+	/* threadIdx.x and its local copies are one index; a helper's parameter is another */
+	if (clang_getCursorKind(lane) == CXCursor_ParmDecl ? !clang_equalCursors(lane, a->h->lane)
+							   : !clang_Cursor_isNull(a->h->lane))
+		a->bad = 1;
+	return !a->bad;
+}
+
+static void add_access(struct access *list, int *n, CXCursor at, long long off, long long lo,
+		       long long hi)
+{
+	if (*n == MAX_ACCESS || hi == LLONG_MAX)
+		return;	/* unbounded: a whole block, whose size is not known here */
+	list[*n].at = at;
+	list[*n].off = off;
+	list[*n].lo = lo;
+	list[*n].hi = hi;
+	(*n)++;
+}
+
+static enum CXChildVisitResult hip_read_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct accesses *a = data;
+	long long off;
+
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr && element_offset(a, c, &off)) {
+		add_access(a->reads, &a->nr, c, off, a->lo, a->hi);
+		return CXChildVisit_Continue;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static void collect_reads(struct accesses *a, CXCursor e, long long lo, long long hi)
+{
+	a->lo = lo;
+	a->hi = hi;
+	if (hip_read_visitor(e, e, a) == CXChildVisit_Recurse)
+		clang_visitChildren(e, hip_read_visitor, a);
+}
+
+struct data_scan {
+	const struct hip_ctx *h;
+	CXCursor base;
+	int reads, other;
+};
+
+static enum CXChildVisitResult data_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct data_scan *d = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_ArraySubscriptExpr && clang_equalCursors(cal_base_variable(c), d->base)) {
+		d->reads++;
+		return CXChildVisit_Continue;
+	}
+	if ((k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr) && !wu_uniform(d->h->f, c)) {
+		d->other = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/*
+ * A test of the data ('s[t + 16] > s[t]'): it reads the object and names
+ * nothing else that differs between threads, so which threads write
+ * depends on the values only, and any of them may.
+ */
+static int data_guard(const struct hip_ctx *h, CXCursor guard, CXCursor base)
+{
+	struct data_scan d = { h, base, 0, 0 };
+
+	clang_visitChildren(guard, data_visitor, &d);
+	return d.reads && !d.other;
+}
+
+/* The reads and writes of step s by the threads of r (a guard narrows them). */
+static void step_accesses(struct accesses *a, const struct step *s, const struct lane_range *r)
+{
+	struct lane_range sr = *r;
+	long long off;
+	int i;
+
+	if (!clang_Cursor_isNull(s->guard) && hip_const(a->h, s->guard, &off) && !off)
+		return;	/* 'if (blockSize >= 128)' in an instantiation where it is false */
+	if (!clang_Cursor_isNull(s->guard)) {
+		collect_reads(a, s->guard, r->lo, r->hi);	/* every thread tests it */
+		narrow(a->h, s->guard, 0, &sr);
+		if (!sr.known && !data_guard(a->h, s->guard, s->base))
+			return;	/* 'if (lane >= k)': which threads pass is not read */
+		if (!sr.known)
+			sr = *r;
+	}
+	for (i = 0; i < s->nasg; i++) {
+		CXCursor lhs = cal_ignore_wrappers(cal_child(s->asg[i], 0));
+		if (!clang_equalCursors(cal_base_variable(lhs), s->base))
+			continue;
+		if (element_offset(a, lhs, &off))
+			add_access(a->writes, &a->nw, lhs, off, sr.lo, sr.hi);
+		collect_reads(a, cal_child(s->asg[i], 1), sr.lo, sr.hi);
+	}
+}
+
+struct crossing {
+	CXCursor read;
+	long long reader, element, writer;
+};
+
+/* Does a thread of one wavefront read an element that a thread of another writes? */
+static int find_crossing(const struct accesses *a, unsigned wave, struct crossing *x)
+{
+	int i, k;
+	long long j, t;
+
+	for (i = 0; i < a->nr; i++)
+		for (k = 0; k < a->nw; k++) {
+			const struct access *r = &a->reads[i], *w = &a->writes[k];
+			for (j = r->lo < 0 ? 0 : r->lo; j < r->hi && j < r->lo + MAX_LANES; j++) {
+				t = j + r->off - w->off;
+				if (t >= w->lo && t < w->hi && t >= 0 && t / wave != j / wave) {
+					x->read = r->at;
+					x->reader = j;
+					x->element = j + r->off;
+					x->writer = t;
+					return 1;
+				}
+			}
+		}
+	return 0;
+}
+
+/* Do the threads r of the run cross a wavefront of h->wave lanes? */
+static int run_crosses(const struct hip_ctx *h, const struct pending *p,
+		       const struct lane_range *r, struct crossing *x)
+{
+	struct accesses *a;
+	int i, found = 0;
+
+	if (!r->known || !(a = calloc(1, sizeof(*a))))
+		return 0;
+	a->h = h;
+	a->base = p->run.steps[0].base;
+	for (i = 0; i < p->run.n; i++)
+		step_accesses(a, &p->run.steps[i], r);
+	found = !a->bad && find_crossing(a, h->wave, x);
+	free(a);
+	return found;
+}
+
+/* The thread index the run's first step writes at: threadIdx.x, a copy, or a parameter. */
+static int run_lane(struct wu_fn *f, const struct run *run, CXCursor *lane)
+{
+	CXCursor lhs = cal_ignore_wrappers(cal_child(run->steps[0].expr, 0));
+	long long off;
+
+	*lane = clang_getNullCursor();
+	return clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr &&
+	       cal_nr_children(lhs) == 2 && wu_thread_offset(f, cal_child(lhs, 1), &off, lane);
+}
+
+/* HIP: the threads that reach the run in its function (keep_run). */
+static void hip_keep(struct cal_walk *w, struct wu_fn *f, struct pending *p, const CXCursor *path,
+		     int n, CXCursor first)
+{
+	struct hip_ctx h = { f, clang_getNullCursor(), w->parse->wavefront };
+
+	p->lanes = all_threads();
+	p->lane_ok = run_lane(f, &p->run, &p->lane);
+	if (!p->lane_ok || !path) {
+		p->lanes.known = 0;
+		return;
+	}
+	if (!clang_Cursor_isNull(p->lane) && clang_getCursorKind(p->lane) == CXCursor_ParmDecl)
+		h.lane = p->lane;
+	path_range(&h, path, n, first, &p->lanes);
+}
+
+/* The argument call c passes for parameter parm, or null. */
+static CXCursor argument_for(const struct call_site *c, CXCursor parm)
+{
+	int i = parm_index(clang_getCursorSemanticParent(parm), parm);
+
+	if (i < 0 || i >= clang_Cursor_getNumArguments(c->call))
+		return clang_getNullCursor();
+	return cal_strip_casts(clang_Cursor_getArgument(c->call, (unsigned)i));
+}
+
+/* Does every call of the helper pass threadIdx.x (or a copy) for its lane parameter? */
+static int calls_pass_thread(struct warp_state *st, const struct pending *p)
+{
+	size_t i, end;
+	int calls = 0;
+	struct wu_fn cf;
+
+	for (end = calls_of(st, p->fn, &i); i < end; i++) {
+		struct call_site *c = &st->calls[i];
+		if (!clang_equalCursors(c->callee, p->fn))
+			continue;
+		calls++;
+		if (wu_fn_init(&cf, c->tu, c->caller_def) < 0 ||
+		    !wu_thread_x(&cf, argument_for(c, p->lane)))
+			return 0;
+	}
+	return calls > 0;
+}
+
+/*
+ * The threads of a helper's run bounded by a caller ('if (tid < 64)
+ * warpReduce(s, tid);'): the first call whose threads cross a wavefront;
+ * *call gets it.
+ */
+static int caller_crossing(struct warp_state *st, const struct hip_ctx *h,
+			   const struct pending *p, struct lane_range *r, struct crossing *x,
+			   CXCursor *call)
+{
+	size_t i, end;
+	struct wu_fn cf;
+
+	if (cal_function_space(p->fn) == CAL_SPACE_GLOBAL)
+		return 0;
+	for (end = calls_of(st, p->fn, &i); i < end; i++) {
+		const struct call_site *c = &st->calls[i];
+		struct hip_ctx ch = { &cf, clang_getNullCursor(), h->wave };
+		struct lane_range cr = all_threads();
+		if (!clang_equalCursors(c->callee, p->fn) || !c->path ||
+		    wu_fn_init(&cf, c->tu, c->caller_def) < 0)
+			continue;
+		path_range(&ch, c->path, c->n, c->call, &cr);
+		if (cr.lo < p->lanes.lo)
+			cr.lo = p->lanes.lo;
+		if (run_crosses(h, p, &cr, x)) {
+			*r = cr;
+			*call = c->call;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static const char *run_what(const struct pending *p)
+{
+	return p->run.steps[0].nonvol ? "non-volatile __shared__" : "volatile";
+}
+
+static void report_wave(struct cal_walk *w, const struct pending *p, const struct lane_range *r,
+			const struct crossing *x, CXCursor call)
+{
+	char *name = cal_cursor_name(p->run.steps[0].base);
+	int loop = !clang_Cursor_isNull(p->loop);
+	struct cal_finding *f;
+
+	f = cal_report(w, p->run.steps[0].expr, "warp-synchronous %s on %s '%s'%s %s several "
+		       "wavefronts of " CAL_ARCHS_PLACEHOLDER " (wave%u) with no barrier: lockstep "
+		       "holds only within a wavefront, so separate the steps that read another "
+		       "wavefront's elements with __syncthreads() and run the rest under "
+		       "'tid < warpSize'", loop ? "step" : "steps", run_what(p), name,
+		       loop ? " repeated by a loop" : "", loop ? "spans" : "span", w->parse->wavefront);
+	cal_note_at(w, f, x->read, "thread %lld reads element %lld here, which thread %lld, of "
+		    "another wavefront, writes in these steps", x->reader, x->element, x->writer);
+	if (!clang_Cursor_isNull(r->at) && r->hi != LLONG_MAX)
+		cal_note_at(w, f, r->at, "threads %lld-%lld get past this condition", r->lo,
+			    r->hi - 1);
+	if (!clang_Cursor_isNull(call))
+		cal_note_at(w, f, call, "the steps are run by the threads that make this call");
+	cal_note_no_fix(w, f, p->run.steps[0].stmt, "a __syncthreads() under a condition that part "
+			"of the block skips is undefined, and where the steps must be split is a "
+			"choice of the code's");
+	free(name);
+}
+
+/* Without volatile: the compiler may hoist the loads above the stores, one wavefront or not. */
+static void report_nonvolatile_hip(struct cal_walk *w, const struct pending *p)
+{
+	char *name = cal_cursor_name(p->run.steps[0].base);
+	int loop = !clang_Cursor_isNull(p->loop);
+	struct cal_finding *f;
+
+	f = cal_report(w, p->run.steps[0].expr, "warp-synchronous %s on non-volatile __shared__ "
+		       "'%s'%s with no barrier: the compiler may keep the values in registers and "
+		       "load other lanes' elements before any lane stores (they do not alias), so "
+		       "even within one wavefront the steps read stale values; access the array "
+		       "through a volatile pointer, or use __shfl_down",
+		       loop ? "step" : "steps", name, loop ? " repeated by a loop" : "");
+	if (!loop)
+		cal_note_at(w, f, p->run.steps[1].expr,
+			    "this step reads what other lanes wrote in the step before");
+	cal_note_no_fix(w, f, p->run.steps[0].stmt, "HIP 5.2 has no __syncwarp(), and making the "
+			"array volatile changes every other access to it");
+	free(name);
+}
+
+/*
+ * HIP: a run whose threads cross a wavefront of this target, else one on
+ * non-volatile memory; a volatile run within one wavefront is right.
+ */
+static void hip_report(struct cal_walk *w, struct warp_state *st, struct pending *p)
+{
+	struct hip_ctx h = { NULL, clang_getNullCursor(), w->parse->wavefront };
+	struct lane_range r = p->lanes;
+	CXCursor call = clang_getNullCursor();
+	struct crossing x;
+	struct wu_fn f;
+	int parm = !clang_Cursor_isNull(p->lane) && clang_getCursorKind(p->lane) == CXCursor_ParmDecl;
+	int crosses = 0;
+
+	if (h.wave && p->lane_ok && p->lanes.known && (!parm || calls_pass_thread(st, p)) &&
+	    wu_fn_init(&f, w->parse->tu, p->fn_def) == 0) {
+		h.f = &f;
+		h.lane = parm ? p->lane : clang_getNullCursor();
+		crosses = run_crosses(&h, p, &r, &x) ||
+			  (p->lanes.hi == LLONG_MAX && caller_crossing(st, &h, p, &r, &x, &call));
+	}
+	if (crosses)
+		report_wave(w, p, &r, &x, call);
+	else if (p->run.steps[0].nonvol)
+		report_nonvolatile_hip(w, p);
 }
 
 static void *warp_begin(struct cal_walk *w)
@@ -1765,12 +2385,14 @@ static void warp_end(struct cal_walk *w, void *state)
 	for (i = 0; i < st->nr_runs; i++) {
 		struct pending *p = st->runs[i];
 		p->shown = !p->run.steps[0].nonvol || callers_show(st, p);
-		if (p->shown)
+		if (p->shown && !w->parse->hip)	/* HIP 5.2 has no __syncwarp() */
 			decide_fix(w, st, p);
 	}
 	agree_across_instantiations(st);
 	for (i = 0; i < st->nr_runs; i++) {
-		if (st->runs[i]->shown)
+		if (st->runs[i]->shown && w->parse->hip)
+			hip_report(w, st, st->runs[i]);
+		else if (st->runs[i]->shown)
 			report_run(w, st->runs[i]);
 		free(st->runs[i]);
 	}
@@ -1792,6 +2414,9 @@ const struct cal_check cal_check_volatile_warp_sync = {
 	.summary = "warp-synchronous code relying on volatile shared memory and implicit "
 		   "lockstep, with no __syncwarp() between dependent steps",
 	.doc = "volatile-warp-sync.md",
+	.languages = CAL_LANG_CUDA | CAL_LANG_HIP,
+	/* in HIP it builds no fix (HIP 5.2 has no __syncwarp) and says why itself */
+	.hip_fixes = 1,
 	.kinds = CAL_KINDS(CXCursor_CompoundStmt, CXCursor_CallExpr, CXCursor_ForStmt,
 			 CXCursor_WhileStmt, CXCursor_DoStmt),
 	.begin = warp_begin,

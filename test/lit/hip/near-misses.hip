@@ -4,7 +4,7 @@
 // CAS loop that compares bit patterns, volatile reads that wait for
 // nothing, and a wave-synchronous reduction under tid < 32 (AMD wavefronts
 // run in lockstep and lanes 0-31 are one wavefront on wave32 and wave64:
-// volatile-warp-sync does not judge HIP).
+// volatile-warp-sync judges HIP and finds it right).
 #include <hip/hip_runtime.h>
 
 __global__ void fine(int *counter, float *p, const float *in, float *out) {
