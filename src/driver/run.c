@@ -433,6 +433,15 @@ static int early_first(const struct file_run *run)
 }
 
 /*
+ * The language server's edit without a host parse (run.h's no_host_parse):
+ * with one target the arch replay would decide only whether to make it.
+ */
+static int replay_needless(const struct file_run *run)
+{
+	return run->set->no_host_parse && run->job->targets.n == 1;
+}
+
+/*
  * Parse and walk once, for arch (NULL: the host) and the targets of mask.
  * Given a plan, the parse first groups the targets (plan_groups) and then
  * stands for its own group.  Returns -1 if the file could not be parsed.
@@ -468,7 +477,9 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	run->nr_parses++;
-	if (plan && !early_first(run)) {
+	if (plan && replay_needless(run)) {
+		cal_arch_plan_each(&job->targets, arch_index, plan);
+	} else if (plan && !early_first(run)) {
 		plan_groups(run, path, tu, arch_index, plan);
 		mask = plan->groups[0];
 		cal_profile_lap(&m, "arch replay");
@@ -501,7 +512,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	cal_profile_lap(&m, "parsed hashes");
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	cal_profile_lap(&m, "take errors");
-	if (plan && early_first(run)) {
+	if (plan && early_first(run) && !replay_needless(run)) {
 		run->early_next = set->before_host(set->before_host_ctx, job, &run->w->findings);
 		run->early_sent = 1;
 		cal_profile_lap(&m, "early result");
@@ -540,6 +551,17 @@ static int plan_only(void)
 	return v && !strcmp(v, "plan-only");
 }
 
+/* Whether a host parse the file needs is made: the language server's say (run.h's before_host). */
+static enum cal_before_host host_next(struct file_run *run)
+{
+	const struct cal_run_settings *set = run->set;
+
+	if (run->early_sent)
+		return run->early_next;
+	return set->before_host ? set->before_host(set->before_host_ctx, run->job, &run->w->findings)
+				: CAL_HOST_MAKE;
+}
+
 /*
  * The newest target is parsed first: its CUDA headers declare every
  * overload, so a parse that stands for several targets sees every call
@@ -556,8 +578,9 @@ static int plan_only(void)
  */
 static void parse_file(struct file_run *run, const char *path)
 {
-	int g, last = run->job->targets.n - 1;
+	int g, host, last = run->job->targets.n - 1;
 	struct cal_arch_plan plan;
+	enum cal_before_host next;
 
 	if (cal_cutile_is_python(path)) {	/* cuTile: its own front end, no clang */
 		if (run->w->deps)	/* the cache keys its result on the file's content */
@@ -588,24 +611,16 @@ static void parse_file(struct file_run *run, const char *path)
 		cal_arch_plan_release(&plan);
 		return;
 	}
-	if (run->early_sent && run->early_next == CAL_HOST_STOP) {
+	host = run->arch_dependent || run->host_wanted;
+	next = host ? host_next(run) : run->early_sent ? run->early_next : CAL_HOST_SKIP;
+	if (!host)
+		atomic_fetch_add(&cal_parse_stats.host_skipped, 1);
+	if (next == CAL_HOST_STOP) {	/* the language server no longer wants the result */
 		cal_arch_plan_release(&plan);
 		return;
 	}
-	if (run->arch_dependent || run->host_wanted) {
-		enum cal_before_host next = run->early_sent ? run->early_next
-			: run->set->before_host
-			? run->set->before_host(run->set->before_host_ctx, run->job, &run->w->findings)
-			: CAL_HOST_MAKE;
-		if (next == CAL_HOST_STOP) {
-			cal_arch_plan_release(&plan);
-			return;
-		}
-		if (next == CAL_HOST_MAKE)
-			run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
-	} else {
-		atomic_fetch_add(&cal_parse_stats.host_skipped, 1);
-	}
+	if (host && next == CAL_HOST_MAKE)
+		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	for (g = 1; g < plan.nr_groups; g++)
 		run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
 	cal_arch_plan_release(&plan);

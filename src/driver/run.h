@@ -64,6 +64,11 @@ struct cal_run_settings {
 	 * its answer is ignored.
 	 */
 	int early_before_replay;
+	/*
+	 * The language server's edit with hostParse "onSave": no host parse
+	 * (before_host says so), and with one target no arch replay either.
+	 */
+	int no_host_parse;
 };
 
 /*

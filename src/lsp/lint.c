@@ -272,9 +272,10 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 		set.before_host = before_host;
 		set.before_host_ctx = &gate;
 		set.early_before_replay = s->expect_host;
+		set.no_host_parse = !s->make_host;
 		run_here(&set, &l->jobs, &result);
 		/* the next lint of this document likely makes a host parse if this one did */
-		if (!gate.stopped)
+		if (!gate.stopped && s->make_host)
 			s->expect_host = atomic_load(&cal_parse_stats.host) > hosts;
 	} else {
 		cal_schedule_run(&set, &l->jobs, &sched, &result);
