@@ -393,6 +393,7 @@ static void on_did_open(struct cal_lsp_server *s, const cJSON *params)
 	}
 	d->version = cJSON_IsNumber(version) ? (long)version->valuedouble : 0;
 	d->linted = -1;
+	d->settled = -1;
 	d->early = 0;
 	d->host_due = 1;
 	set_text(s, d, text);
@@ -474,7 +475,11 @@ struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait)
 
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
-	if (d->version != version || d->linted != version || !d->early)
+	/*
+	 * Not over the whole result of the same version (a save, a setting
+	 * changed): the host parse's findings would go and come back.
+	 */
+	if (d->version != version || d->linted != version || !d->early || d->settled == version)
 		return;
 	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
 }
@@ -484,6 +489,7 @@ void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 	if (d->version != version || d->linted != version || d->early)
 		return;		/* changed while it was linted: the next lint publishes */
 	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	d->settled = version;
 	answer_waiting(s, d->uri);
 }
 

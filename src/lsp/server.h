@@ -11,8 +11,9 @@
  * newer one.  Where a lint makes a host parse after the device parse (the
  * code tests __CUDA_ARCH__), the device parse's findings are published
  * first and the merged result when the host parse ends (both only while
- * the document has the version linted); the first is a subset of the
- * second (lint.c says why).  A code action request on a document with a
+ * the document has the version linted, and the first not over a whole
+ * result of the same version); the first is a subset of the second
+ * (lint.c says why).  A code action request on a document with a
  * lint pending, or with only the device result, waits for the lint's end
  * (and may be cancelled meanwhile); otherwise it is answered from the
  * findings of the current version.
@@ -51,6 +52,7 @@ struct lsp_doc {
 	double due_at;		/* ... at this time (monotonic seconds) */
 	long linted;		/* the version findings are of; -1: none */
 	int early;		/* findings are the device parse's only: the lint goes on */
+	long settled;		/* the version whose whole result was published last; -1: none */
 	int host_due;		/* hostParse "onSave": the next lint makes the host parse */
 	struct cal_findings findings;
 	struct cal_target_set targets;	/* the targets findings' arch bits index */
