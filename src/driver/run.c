@@ -516,7 +516,10 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		run->early_next = set->before_host(set->before_host_ctx, job, &run->w->findings);
 		run->early_sent = 1;
 		cal_profile_lap(&m, "early result");
-		plan_groups(run, path, tu, arch_index, plan);
+		if (run->early_next == CAL_HOST_STOP)	/* no parse follows: no groups to make */
+			cal_arch_plan_each(&job->targets, arch_index, plan);
+		else
+			plan_groups(run, path, tu, arch_index, plan);
 		cal_profile_lap(&m, "arch replay");
 	}
 	if (run->w->deps) {
