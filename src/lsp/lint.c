@@ -207,6 +207,7 @@ static void settle(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_run_
 struct host_gate {
 	struct cal_lsp_server *s;
 	struct lsp_lint *l;
+	int sent;		/* the early result went (once a lint: a file may have several jobs) */
 	int stopped;		/* the server said stop: the lint's result is not wanted */
 };
 
@@ -230,8 +231,9 @@ static enum cal_before_host before_host(void *ctx, const struct cal_job *job,
 
 	if (!g->s->make_host)
 		return CAL_HOST_SKIP;
-	if (!g->s->device_first)
-		return CAL_HOST_MAKE;
+	if (!g->s->device_first || g->sent)
+		return g->stopped ? CAL_HOST_STOP : CAL_HOST_MAKE;
+	g->sent = 1;
 	memset(&early, 0, sizeof(early));
 	cal_findings_serialize(so_far, &copy);	/* a deep copy: the run keeps its own */
 	if (cal_findings_deserialize(copy.buf, copy.len, &early.findings) < 0) {
@@ -255,7 +257,7 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	struct cal_schedule sched = { 1, 0, NULL, 0, o->timeout, o->parse_memory_limit };
 	struct cal_run_result result;
 	struct cal_profile_mark m;
-	struct host_gate gate = { s, l, 0 };
+	struct host_gate gate = { s, l, 0, 0 };
 	long hosts = atomic_load(&cal_parse_stats.host);
 	char *host_memory = cal_jobs_host_memory(&l->jobs);
 
