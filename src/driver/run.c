@@ -20,6 +20,7 @@
 #include "driver/preamble.h"
 #include "parse/parse.h"
 #include "util/diag.h"
+#include "util/profile.h"
 #include "parse/ast.h"
 
 /* More parses than any file gets: 64 targets' groups, the host, 8 OpenCL profiles. */
@@ -42,6 +43,8 @@ struct file_run {
 	char *memo_file;		/* the last file is_user_file() judged, */
 	int memo_user;			/* and its answer */
 	char *main_folder;		/* of the main file, real, with a trailing slash */
+	int early_sent;			/* before_host was called before the arch replay, */
+	enum cal_before_host early_next;	/* and answered this */
 };
 
 void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settings)
@@ -425,6 +428,26 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 }
 
 /*
+ * The language server's early result before the arch replay (run.h's
+ * early_before_replay): with one target the replay only decides whether a
+ * host parse follows, and the findings' targets do not wait for it.
+ */
+static int early_first(const struct file_run *run)
+{
+	return run->set->before_host && run->set->early_before_replay &&
+	       run->job->targets.n == 1;
+}
+
+/*
+ * The language server's edit without a host parse (run.h's no_host_parse):
+ * with one target the arch replay would decide only whether to make it.
+ */
+static int replay_needless(const struct file_run *run)
+{
+	return run->set->no_host_parse && run->job->targets.n == 1;
+}
+
+/*
  * Parse and walk once, for arch (NULL: the host) and the targets of mask.
  * Given a plan, the parse first groups the targets (plan_groups) and then
  * stands for its own group.  Returns -1 if the file could not be parsed.
@@ -446,8 +469,11 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	struct cal_findings errors = { 0 };
 	size_t first = run->w->findings.nr;
 	char *ocl_headers = NULL, *pch;
+	struct cal_profile_mark m;
 
+	cal_profile_start(&m);
 	tu = parse_shared(run, path, &req, &pch, &nr_errors, &err);
+	cal_profile_lap(&m, arch ? "parse (device)" : "parse (host)");
 	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
 	if (!tu) {
@@ -457,9 +483,12 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	run->nr_parses++;
-	if (plan) {
+	if (plan && replay_needless(run)) {
+		cal_arch_plan_each(&job->targets, arch_index, plan);
+	} else if (plan && !early_first(run)) {
 		plan_groups(run, path, tu, arch_index, plan);
 		mask = plan->groups[0];
+		cal_profile_lap(&m, "arch replay");
 	}
 	cal_collect_clang_errors(tu, mask, path, NULL, &errors);
 	/* not the user's errors: the checks see a clean parse and may fix */
@@ -470,6 +499,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	info.partial = nr_errors > 0;
 	if (job->opencl)
 		info.prelude_path = ocl_headers = cal_ocl_header_dir(tu);
+	cal_profile_lap(&m, "clang errors");
 	if (cal_walk_parse_guarded(&info, job->enabled, &run->w->findings) < 0) {
 		cal_error("internal error: a check crashed on '%s'; "
 			"its findings are lost, other files are not affected", path);
@@ -483,8 +513,21 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	free(ocl_headers);
 	if (job->opencl)	/* the front end says clang's errors in its checks' words */
 		cal_ocl_restate_clang_errors(&errors, info.ocl_profile, job->enabled);
+	cal_profile_start(&m);
 	cal_record_parsed_hashes(tu, &run->w->findings, first);
+	cal_profile_lap(&m, "parsed hashes");
 	take_clang_errors(run, tu, &errors, first, path, mask);
+	cal_profile_lap(&m, "take errors");
+	if (plan && early_first(run) && !replay_needless(run)) {
+		run->early_next = set->before_host(set->before_host_ctx, job, &run->w->findings);
+		run->early_sent = 1;
+		cal_profile_lap(&m, "early result");
+		if (run->early_next == CAL_HOST_STOP)	/* no parse follows: no groups to make */
+			cal_arch_plan_each(&job->targets, arch_index, plan);
+		else
+			plan_groups(run, path, tu, arch_index, plan);
+		cal_profile_lap(&m, "arch replay");
+	}
 	if (run->w->deps) {
 		clang_getInclusions(tu, add_inclusion, run->w->deps);
 		if (req.pch)	/* the TU's inclusions leave out the PCH's */
@@ -492,6 +535,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	}
 	cal_parse_release(&req, tu);
 	free(pch);
+	cal_profile_lap(&m, "after the walk");
+	cal_profile_say(arch ? "device parse" : "host parse");
 	return 0;
 }
 
@@ -515,6 +560,17 @@ static int plan_only(void)
 	return v && !strcmp(v, "plan-only");
 }
 
+/* Whether a host parse the file needs is made: the language server's say (run.h's before_host). */
+static enum cal_before_host host_next(struct file_run *run)
+{
+	const struct cal_run_settings *set = run->set;
+
+	if (run->early_sent)
+		return run->early_next;
+	return set->before_host ? set->before_host(set->before_host_ctx, run->job, &run->w->findings)
+				: CAL_HOST_MAKE;
+}
+
 /*
  * The newest target is parsed first: its CUDA headers declare every
  * overload, so a parse that stands for several targets sees every call
@@ -531,8 +587,9 @@ static int plan_only(void)
  */
 static void parse_file(struct file_run *run, const char *path)
 {
-	int g, last = run->job->targets.n - 1;
+	int g, host, last = run->job->targets.n - 1;
 	struct cal_arch_plan plan;
+	enum cal_before_host next;
 
 	if (cal_cutile_is_python(path)) {	/* cuTile: its own front end, no clang */
 		if (run->w->deps)	/* the cache keys its result on the file's content */
@@ -563,10 +620,16 @@ static void parse_file(struct file_run *run, const char *path)
 		cal_arch_plan_release(&plan);
 		return;
 	}
-	if (run->arch_dependent || run->host_wanted)
-		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
-	else
+	host = run->arch_dependent || run->host_wanted;
+	next = host ? host_next(run) : run->early_sent ? run->early_next : CAL_HOST_SKIP;
+	if (!host)
 		atomic_fetch_add(&cal_parse_stats.host_skipped, 1);
+	if (next == CAL_HOST_STOP) {	/* the language server no longer wants the result */
+		cal_arch_plan_release(&plan);
+		return;
+	}
+	if (host && next == CAL_HOST_MAKE)
+		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	for (g = 1; g < plan.nr_groups; g++)
 		run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
 	cal_arch_plan_release(&plan);

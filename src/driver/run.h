@@ -23,6 +23,13 @@
 #include "cuatomlint/target.h"
 #include "parse/toolkit.h"
 
+/* What follows the first device parse of a file, where a host parse would (before_host). */
+enum cal_before_host {
+	CAL_HOST_MAKE,		/* the host parse, then the file's other parses */
+	CAL_HOST_SKIP,		/* no host parse; the file's other parses */
+	CAL_HOST_STOP,		/* no parse more: the result is not wanted */
+};
+
 /* How every parse of the run is made; read-only once the jobs run. */
 struct cal_run_settings {
 	const struct cal_env *env;
@@ -42,6 +49,27 @@ struct cal_run_settings {
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
 	struct cal_tu_cache *keep;	/* the language server's worker: TUs kept and reparsed */
+	/*
+	 * The language server's worker: called with the job's findings so far
+	 * when the file's first device parse is walked and a host parse is to
+	 * follow, so that it may publish them first; it says whether the host
+	 * parse is made (NULL: always).
+	 */
+	enum cal_before_host (*before_host)(void *ctx, const struct cal_job *job,
+					    const struct cal_findings *so_far);
+	void *before_host_ctx;
+	/*
+	 * With one target, call before_host as soon as the device parse is
+	 * walked, before the arch replay says whether a host parse follows
+	 * (the worker expects one: the last lint made it); where none follows,
+	 * its answer is ignored.
+	 */
+	int early_before_replay;
+	/*
+	 * The language server's edit with hostParse "onSave": no host parse
+	 * (before_host says so), and with one target no arch replay either.
+	 */
+	int no_host_parse;
 };
 
 /*

@@ -10,10 +10,12 @@
  * translation unit that includes it, where the database or an open
  * document has one.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "driver/cache.h"
 #include "driver/compdb_discover.h"
 #include "driver/host_memory.h"
 #include "driver/jobs.h"
@@ -25,6 +27,7 @@
 #include "lsp/server.h"
 #include "rewrite/rewriter.h"
 #include "util/overlay.h"
+#include "util/profile.h"
 
 /* What one lint holds. */
 struct lsp_lint {
@@ -191,6 +194,61 @@ static void run_here(const struct cal_run_settings *set, const struct cal_jobs *
 	cal_worker_release(&w);
 }
 
+/* After the parses: the findings as the reports get them (merged, suppressed, settled). */
+static void settle(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_run_result *result)
+{
+	cal_run_finish(result, &l->jobs.all);
+	cal_suppress_apply(&result->findings);
+	cal_settle_config(&result->findings, &l->jobs, &l->configs, s->opts->header_filter,
+			  &l->roots);
+	cal_fixes_settle(&result->findings);
+}
+
+struct host_gate {
+	struct cal_lsp_server *s;
+	struct lsp_lint *l;
+	int sent;		/* the early result went (once a lint: a file may have several jobs) */
+	int stopped;		/* the server said stop: the lint's result is not wanted */
+};
+
+/*
+ * Before a host parse (run.h's before_host), in a worker: the findings of
+ * the device parse, settled as the whole lint's will be, go to the server
+ * first.  They are a subset of the final result's: the host parse's
+ * findings only join them (a finding both parses make is one, its targets
+ * the union; a host finding on the same line of the same check becomes a
+ * note of the first), and the one finding that names every parse, the
+ * partial-parse warning, is made after the last parse, so it is in the
+ * final result only.
+ */
+static enum cal_before_host before_host(void *ctx, const struct cal_job *job,
+					const struct cal_findings *so_far)
+{
+	struct host_gate *g = ctx;
+	struct cal_run_result early;
+	struct strbuf copy = STRBUF_INIT;
+	enum cal_before_host next;
+
+	if (!g->s->make_host)
+		return CAL_HOST_SKIP;
+	if (!g->s->device_first || g->sent)
+		return g->stopped ? CAL_HOST_STOP : CAL_HOST_MAKE;
+	g->sent = 1;
+	memset(&early, 0, sizeof(early));
+	cal_findings_serialize(so_far, &copy);	/* a deep copy: the run keeps its own */
+	if (cal_findings_deserialize(copy.buf, copy.len, &early.findings) < 0) {
+		strbuf_release(&copy);
+		return CAL_HOST_MAKE;
+	}
+	strbuf_release(&copy);
+	cal_jobs_remap_archs(&g->l->jobs, job, &early.findings, 0);
+	settle(g->s, g->l, &early);
+	next = cal_lsp_worker_send_early(g->s, &early.findings, &g->l->jobs.all);
+	cal_findings_release(&early.findings);
+	g->stopped = next == CAL_HOST_STOP;
+	return next;
+}
+
 /* Parse and check the jobs in a child process; the findings as the reports get them. */
 static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_findings *out)
 {
@@ -198,6 +256,9 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	struct cal_run_settings set;
 	struct cal_schedule sched = { 1, 0, NULL, 0, o->timeout, o->parse_memory_limit };
 	struct cal_run_result result;
+	struct cal_profile_mark m;
+	struct host_gate gate = { s, l, 0, 0 };
+	long hosts = atomic_load(&cal_parse_stats.host);
 	char *host_memory = cal_jobs_host_memory(&l->jobs, 0);
 	char *host_memory_hip = cal_jobs_host_memory(&l->jobs, 1);
 
@@ -211,16 +272,23 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 	set.unsaved = l->unsaved;
 	set.nr_unsaved = l->nr_unsaved;
 	set.keep = s->keep;
-	if (s->keep)	/* a worker: this process is the isolation, its TUs are kept */
+	if (s->keep) {	/* a worker: this process is the isolation, its TUs are kept */
+		set.before_host = before_host;
+		set.before_host_ctx = &gate;
+		set.early_before_replay = s->expect_host;
+		set.no_host_parse = !s->make_host;
 		run_here(&set, &l->jobs, &result);
-	else
+		/* the next lint of this document likely makes a host parse if this one did */
+		if (!gate.stopped && s->make_host)
+			s->expect_host = atomic_load(&cal_parse_stats.host) > hosts;
+	} else {
 		cal_schedule_run(&set, &l->jobs, &sched, &result);
+	}
 	free(host_memory);
 	free(host_memory_hip);
-	cal_run_finish(&result, &l->jobs.all);
-	cal_suppress_apply(&result.findings);
-	cal_settle_config(&result.findings, &l->jobs, &l->configs, o->header_filter, &l->roots);
-	cal_fixes_settle(&result.findings);
+	cal_profile_start(&m);
+	settle(s, l, &result);
+	cal_profile_lap(&m, "merge, suppress, settle");
 	if (result.nr_input_errors)
 		cal_lsp_log(s, 1, "cuatomlint: the lint of '%s' failed (see the server's stderr)",
 			    l->jobs.nr ? l->jobs.items[0].file : "?");
@@ -254,6 +322,7 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	struct cal_findings found = { 0 };
 	char *file = NULL;
 	double start = cal_lsp_now();
+	struct cal_profile_mark m;
 
 	memset(&l, 0, sizeof(l));
 	d->due = 0;
@@ -262,6 +331,7 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	memset(&d->targets, 0, sizeof(d->targets));
 	if (d->len > CAL_LSP_MAX_DOCUMENT || !cal_lsp_env_ready(s))
 		return;
+	cal_profile_start(&m);
 	if ((s->opts->config || s->opts->config_file) &&
 	    cal_config_set_fixed(&l.configs, s->opts->config, s->opts->config_file) < 0)
 		goto out;
@@ -275,6 +345,7 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 		goto out;
 	}
 	collect_unsaved(&l);
+	cal_profile_lap(&m, "database, jobs");
 	run(s, &l, &found);
 	d->findings = found;
 	d->targets = l.jobs.all;
@@ -284,4 +355,5 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 out:
 	free(file);
 	lint_release(&l);
+	cal_profile_say("lint");
 }

@@ -58,7 +58,13 @@ static struct lsp_doc *doc_by_uri(struct cal_lsp_server *s, const char *uri)
 	return NULL;
 }
 
-/* Lint d, then publish unless what arrived meanwhile changed or closed it. */
+/*
+ * Lint d, then publish unless what arrived meanwhile changed or closed it.
+ * Where the worker sends the device parse's findings first, they are
+ * published, and the host parse is made only if the document did not
+ * change meanwhile (else its result would be stale: the next lint starts
+ * at once).
+ */
 static int lint_due(struct cal_lsp_server *s, struct lsp_doc *d, int in)
 {
 	char *uri = xstrdup(d->uri);
@@ -70,7 +76,16 @@ static int lint_due(struct cal_lsp_server *s, struct lsp_doc *d, int in)
 	else
 		cal_lsp_worker_lint(s, d);
 	r = drain(s, in);
-	if ((d = doc_by_uri(s, uri)) != NULL)
+	d = doc_by_uri(s, uri);
+	if (cal_lsp_worker_waits(s, uri)) {
+		if (d)
+			cal_lsp_publish_early(s, d, version);
+		cal_lsp_worker_finish(s, uri, version, d && d->version == version);
+		if (drain(s, in) < 0)
+			r = -1;
+		d = doc_by_uri(s, uri);
+	}
+	if (d)
 		cal_lsp_publish(s, d, version);
 	free(uri);
 	return r;

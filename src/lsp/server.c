@@ -146,11 +146,14 @@ static void mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay)
 	d->due_at = cal_lsp_now() + delay;
 }
 
+/* Lint everything again, host parses included (a setting or a file on disk changed). */
 static void all_due(struct cal_lsp_server *s)
 {
 	size_t i;
-	for (i = 0; i < s->nr_docs; i++)
+	for (i = 0; i < s->nr_docs; i++) {
+		s->docs[i].host_due = 1;
 		mark_due(s, &s->docs[i], 0);
+	}
 }
 
 static void publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags)
@@ -193,8 +196,8 @@ static void set_string(char **field, const cJSON *obj, const char *key)
 
 /*
  * {"checks": "-*,volatile-*", "compileCommandsDir": "build",
- *  "cudaArch": "sm_80,sm_90", "debounceMs": 100}, at the top or under
- * "cuatomlint" (VS Code's section).
+ *  "cudaArch": "sm_80,sm_90", "debounceMs": 100, "hostParse": "always"},
+ * at the top or under "cuatomlint" (VS Code's section).
  */
 static void apply_settings(struct cal_lsp_server *s, const cJSON *obj)
 {
@@ -218,6 +221,12 @@ static void apply_settings(struct cal_lsp_server *s, const cJSON *obj)
 		else
 			s->settings.targets = t;
 	}
+	v = cJSON_GetObjectItemCaseSensitive(obj, "hostParse");
+	if (cJSON_IsString(v) && (!strcmp(v->valuestring, "always") ||
+				  !strcmp(v->valuestring, "onSave")))
+		s->settings.host_on_save = !strcmp(v->valuestring, "onSave");
+	else if (v)
+		cal_lsp_log(s, 1, "cuatomlint: hostParse is \"always\" or \"onSave\"");
 	v = cJSON_GetObjectItemCaseSensitive(obj, "debounceMs");
 	if (cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 10000)
 		s->settings.debounce_ms = (int)v->valuedouble;
@@ -317,7 +326,8 @@ static void on_code_action(struct cal_lsp_server *s, const cJSON *msg, const cJS
 {
 	struct lsp_doc *d = find_doc(s, doc_uri(params));
 
-	if (d && d->due) {	/* its findings are of an older text: answer after the lint */
+	/* its findings are of an older text, or the device parse's only: answer after the lint */
+	if (d && (d->due || d->early)) {
 		GROW(s->waiting, s->alloc_waiting, s->nr_waiting + 1);
 		s->waiting[s->nr_waiting++] = cJSON_Duplicate(msg, 1);
 		return;
@@ -383,6 +393,9 @@ static void on_did_open(struct cal_lsp_server *s, const cJSON *params)
 	}
 	d->version = cJSON_IsNumber(version) ? (long)version->valuedouble : 0;
 	d->linted = -1;
+	d->settled = -1;
+	d->early = 0;
+	d->host_due = 1;
 	set_text(s, d, text);
 	mark_due(s, d, 0);
 }
@@ -419,10 +432,12 @@ static void on_did_save(struct cal_lsp_server *s, const cJSON *params)
 	const char *uri = doc_uri(params);
 	struct lsp_doc *d = find_doc(s, uri);
 
-	if (names_config(uri))
+	if (names_config(uri)) {
 		all_due(s);
-	else if (d)
+	} else if (d) {
+		d->host_due = 1;
 		mark_due(s, d, 0);
+	}
 }
 
 static void on_did_close(struct cal_lsp_server *s, const cJSON *params)
@@ -458,11 +473,23 @@ struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait)
 	return best;
 }
 
+void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version)
+{
+	/*
+	 * Not over the whole result of the same version (a save, a setting
+	 * changed): the host parse's findings would go and come back.
+	 */
+	if (d->version != version || d->linted != version || !d->early || d->settled == version)
+		return;
+	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+}
+
 void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
-	if (d->version != version || d->linted != version)
+	if (d->version != version || d->linted != version || d->early)
 		return;		/* changed while it was linted: the next lint publishes */
 	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	d->settled = version;
 	answer_waiting(s, d->uri);
 }
 

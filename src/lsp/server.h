@@ -8,9 +8,15 @@
  * due for a lint after the debounce delay.  A lint (lint.c) runs in a
  * child process; its findings are published only if the document still
  * has the version that was linted, so a stale result never replaces a
- * newer one.  A code action request on a document with a lint pending
- * waits for it (and may be cancelled meanwhile); otherwise it is answered
- * from the findings of the current version.
+ * newer one.  Where a lint makes a host parse after the device parse (the
+ * code tests __CUDA_ARCH__), the device parse's findings are published
+ * first and the merged result when the host parse ends (both only while
+ * the document has the version linted, and the first not over a whole
+ * result of the same version); the first is a subset of the second
+ * (lint.c says why).  A code action request on a document with a
+ * lint pending, or with only the device result, waits for the lint's end
+ * (and may be cancelled meanwhile); otherwise it is answered from the
+ * findings of the current version.
  */
 #ifndef CUATOMLINT_LSP_SERVER_H
 #define CUATOMLINT_LSP_SERVER_H
@@ -20,6 +26,7 @@
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
 #include "driver/options.h"
+#include "driver/run.h"
 #include "lsp/rpc.h"
 #include "parse/toolkit.h"
 
@@ -44,6 +51,9 @@ struct lsp_doc {
 	int due;		/* a lint is wanted ... */
 	double due_at;		/* ... at this time (monotonic seconds) */
 	long linted;		/* the version findings are of; -1: none */
+	int early;		/* findings are the device parse's only: the lint goes on */
+	long settled;		/* the version whose whole result was published last; -1: none */
+	int host_due;		/* hostParse "onSave": the next lint makes the host parse */
 	struct cal_findings findings;
 	struct cal_target_set targets;	/* the targets findings' arch bits index */
 };
@@ -53,6 +63,13 @@ struct lsp_settings {
 	char *compdb;		/* compile_commands.json's folder, NULL: discover */
 	struct cal_target_set targets;	/* empty: --cuda-arch, the database or the default */
 	int debounce_ms;
+	/*
+	 * hostParse "onSave": after an edit the host parse is not made (its
+	 * findings are published after the next save or open); "always" (the
+	 * default): made after every edit, its result published after the
+	 * device parse's.
+	 */
+	int host_on_save;
 };
 
 /*
@@ -67,6 +84,8 @@ struct lsp_worker {
 	int to_child, from_child;
 	char *uri;		/* the document it lints */
 	double used;		/* when it last linted (the least recent goes first) */
+	double deadline;	/* of its lint (--timeout), 0: none */
+	int waits;		/* it sent the device parse's findings and waits for go or stop */
 };
 
 #define CAL_LSP_WORKERS 3
@@ -87,6 +106,11 @@ struct cal_lsp_server {
 	struct lsp_worker workers[CAL_LSP_WORKERS];
 	int no_workers;		/* lint each time in a fresh child (the scheduler's) */
 	struct cal_tu_cache *keep;	/* in a worker: its kept TUs */
+	/* in a worker, during a lint: the server's pipes and what its request asked */
+	int from_server, to_server;
+	int make_host;		/* make the host parse where the code needs one */
+	int device_first;	/* send the device parse's findings before the host parse */
+	int expect_host;	/* the last lint made a host parse: send them before the replay */
 	char *includer, *includer_of;	/* the TU that judges a header, and the header */
 };
 
@@ -116,8 +140,28 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d);
 /* lint.c: the CUDA environment, set up at the first lint; 0 if it cannot be. */
 int cal_lsp_env_ready(struct cal_lsp_server *s);
 
-/* worker.c: lint d in its worker (started if needed); as cal_lsp_lint. */
+/*
+ * worker.c: lint d in its worker (started if needed); as cal_lsp_lint,
+ * except that where the device parse's findings come first d->early is
+ * set and the lint goes on in the worker: the caller publishes them
+ * (cal_lsp_publish_early) and calls cal_lsp_worker_finish.
+ */
 void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d);
+/*
+ * The rest of the lint of uri at version, after its device result: go 0
+ * tells the worker to stop (the document changed: the result is not
+ * wanted).  The result replaces the document's findings if it still has
+ * that version.
+ */
+void cal_lsp_worker_finish(struct cal_lsp_server *s, const char *uri, long version, int go);
+/* Does the worker of uri wait for cal_lsp_worker_finish? */
+int cal_lsp_worker_waits(struct cal_lsp_server *s, const char *uri);
+/* worker.c, in a worker: send the device parse's findings; whether to make the host parse. */
+enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
+					       const struct cal_findings *found,
+					       const struct cal_target_set *targets);
+/* server.c: publish the device result of d at version (d->early), if still current. */
+void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version);
 /* Stop the worker of uri (NULL: every worker). */
 void cal_lsp_worker_stop(struct cal_lsp_server *s, const char *uri);
 

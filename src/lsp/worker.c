@@ -102,8 +102,11 @@ static void *lint_on_stack(void *arg)
 	return NULL;
 }
 
-/* The request: {"path": P, "version": V, "overlays": [{"path": P, "text": T}...]}. */
-static int take_request(const struct strbuf *in, struct lsp_doc *d)
+/*
+ * The request: {"path": P, "version": V, "host": B, "deviceFirst": B,
+ * "overlays": [{"path": P, "text": T}...]}.
+ */
+static int take_request(struct cal_lsp_server *s, const struct strbuf *in, struct lsp_doc *d)
 {
 	cJSON *req = cJSON_ParseWithLength(in->buf, in->len), *o;
 	const char *text;
@@ -122,6 +125,8 @@ static int take_request(const struct strbuf *in, struct lsp_doc *d)
 		if (cJSON_IsString(p) && cJSON_IsString(t))
 			cal_overlay_set(p->valuestring, t->valuestring, strlen(t->valuestring));
 	}
+	s->make_host = !cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(req, "host"));
+	s->device_first = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(req, "deviceFirst"));
 	memset(d, 0, sizeof(*d));
 	d->path = xstrdup(path->valuestring);
 	d->uri = xstrdup(d->path);
@@ -132,16 +137,37 @@ static int take_request(const struct strbuf *in, struct lsp_doc *d)
 	return 0;
 }
 
-/* The reply: "targets N SM SUFFIX ...\n" then the findings. */
-static void put_reply(const struct lsp_doc *d, struct strbuf *out)
+/*
+ * A reply: "early\n" (the device parse's findings; the lint goes on) or
+ * "final\n", then "targets N SM SUFFIX ...\n", then the findings.
+ */
+static void put_reply(const char *phase, const struct cal_findings *found,
+		      const struct cal_target_set *targets, struct strbuf *out)
 {
 	int i;
 
-	strbuf_addf(out, "targets %d", d->targets.n);
-	for (i = 0; i < d->targets.n; i++)
-		strbuf_addf(out, " %u %d", d->targets.t[i].sm, d->targets.t[i].suffix);
+	strbuf_addf(out, "%s\ntargets %d", phase, targets->n);
+	for (i = 0; i < targets->n; i++)
+		strbuf_addf(out, " %u %d", targets->t[i].sm, targets->t[i].suffix);
 	strbuf_addch(out, '\n');
-	cal_findings_serialize(&d->findings, out);
+	cal_findings_serialize(found, out);
+}
+
+/* The server's answer to an early reply: "go" (make the host parse) or "stop". */
+enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
+					       const struct cal_findings *found,
+					       const struct cal_target_set *targets)
+{
+	struct strbuf reply = STRBUF_INIT, answer = STRBUF_INIT;
+	enum cal_before_host next = CAL_HOST_STOP;
+
+	put_reply("early", found, targets, &reply);
+	if (send_frame(s->to_server, reply.buf, reply.len) == 0 &&
+	    read_frame(s->from_server, &answer, 0) == 0 && !strcmp(answer.buf, "go"))
+		next = CAL_HOST_MAKE;
+	strbuf_release(&reply);
+	strbuf_release(&answer);
+	return next;
 }
 
 static void worker_main(struct cal_lsp_server *s, int in, int out)
@@ -156,6 +182,8 @@ static void worker_main(struct cal_lsp_server *s, int in, int out)
 	/* --parse-memory-limit, on top of what the worker starts with (its kept TUs count) */
 	cal_isolate_limit_memory(s->opts->parse_memory_limit);
 	s->out_fd = -1;		/* the server alone talks to the client */
+	s->from_server = in;
+	s->to_server = out;
 	s->keep = cal_tu_cache_new();
 	/*
 	 * Parse on this large stack, not on a thread of libclang's own: its
@@ -164,10 +192,10 @@ static void worker_main(struct cal_lsp_server *s, int in, int out)
 	setenv("LIBCLANG_NOTHREADS", "1", 1);
 	while (read_frame(in, &req, 0) == 0) {
 		strbuf_reset(&reply);
-		if (take_request(&req, &d) == 0) {
+		if (take_request(s, &req, &d) == 0) {
 			if (cal_thread_run_with_stack(lint_on_stack, &call, WORKER_STACK) < 0)
 				cal_lsp_lint(s, &d);
-			put_reply(&d, &reply);
+			put_reply("final", &d.findings, &d.targets, &reply);
 			free(d.path);
 			free(d.uri);
 			cal_findings_release(&d.findings);
@@ -253,7 +281,7 @@ static struct lsp_worker *worker_of(struct cal_lsp_server *s, const char *uri)
 	return worker_start(s, uri);
 }
 
-static char *request_of(const struct lsp_doc *d)
+static char *request_of(const struct lsp_doc *d, int host)
 {
 	cJSON *req = cJSON_CreateObject(), *list = cJSON_CreateArray();
 	size_t i, n = cal_overlay_count();
@@ -261,6 +289,8 @@ static char *request_of(const struct lsp_doc *d)
 
 	cJSON_AddStringToObject(req, "path", d->path);
 	cJSON_AddNumberToObject(req, "version", (double)d->version);
+	cJSON_AddBoolToObject(req, "host", host);
+	cJSON_AddBoolToObject(req, "deviceFirst", 1);
 	for (i = 0; i < n; i++) {
 		const char *path = cal_overlay_path(i), *t;
 		size_t len;
@@ -278,12 +308,18 @@ static char *request_of(const struct lsp_doc *d)
 	return text;
 }
 
-static int take_reply(const struct strbuf *in, struct lsp_doc *d)
+/* A reply into d's findings and targets; *early: it is the device parse's. */
+static int take_reply(const struct strbuf *in, struct lsp_doc *d, int *early)
 {
 	const char *p = in->buf, *nl = memchr(in->buf, '\n', in->len);
 	char *end;
 	long n, i;
 
+	if (!nl || (strncmp(p, "early\n", 6) && strncmp(p, "final\n", 6)))
+		return -1;
+	*early = p[0] == 'e';
+	p = nl + 1;
+	nl = memchr(p, '\n', in->len - (size_t)(p - in->buf));
 	if (!nl || strncmp(p, "targets ", 8))
 		return -1;
 	n = strtol(p + 8, &end, 10);
@@ -301,15 +337,24 @@ static int take_reply(const struct strbuf *in, struct lsp_doc *d)
 	return cal_findings_deserialize(nl + 1, in->len - (size_t)(nl + 1 - in->buf), &d->findings);
 }
 
+static void lint_failed(struct cal_lsp_server *s, struct lsp_worker *w, const char *path)
+{
+	cal_lsp_log(s, 1, "cuatomlint: the lint of '%s' crashed, timed out or failed; "
+		    "its worker is stopped", path);
+	worker_kill(w);
+}
+
 void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 {
 	struct lsp_worker *w;
 	struct strbuf reply = STRBUF_INIT;
 	double start = cal_lsp_now();
 	char *req;
-	int timeout = s->opts->timeout;
+	int timeout = s->opts->timeout, early = 0;
+	int host = !s->settings.host_on_save || d->host_due;
 
 	d->due = 0;
+	d->early = 0;
 	cal_findings_release(&d->findings);
 	memset(&d->targets, 0, sizeof(d->targets));
 	d->linted = d->version;
@@ -321,20 +366,82 @@ void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 		cal_lsp_log(s, 1, "cuatomlint: cannot start a worker for '%s'", d->path);
 		return;
 	}
+	d->host_due = 0;
 	w->used = start;
-	req = request_of(d);
+	w->deadline = timeout > 0 ? start + timeout : 0;
+	req = request_of(d, host);
 	if (!req || send_frame(w->to_child, req, strlen(req)) < 0 ||
-	    read_frame(w->from_child, &reply, timeout > 0 ? start + timeout : 0) < 0 ||
-	    take_reply(&reply, d) < 0) {
-		cal_lsp_log(s, 1, "cuatomlint: the lint of '%s' crashed, timed out or failed; "
-			    "its worker is stopped", d->path);
+	    read_frame(w->from_child, &reply, w->deadline) < 0 ||
+	    take_reply(&reply, d, &early) < 0) {
+		lint_failed(s, w, d->path);
 		cal_findings_release(&d->findings);
 		memset(&d->targets, 0, sizeof(d->targets));
-		worker_kill(w);
 	} else {
-		cal_lsp_log(s, 4, "cuatomlint: linted '%s' version %ld in %.0f ms: %zu findings",
-			    d->path, d->version, (cal_lsp_now() - start) * 1000, d->findings.nr);
+		d->early = early;
+		w->waits = early;
+		cal_lsp_log(s, 4, "cuatomlint: linted '%s' version %ld%s in %.0f ms: %zu findings",
+			    d->path, d->version, early ? " (device parse)" : "",
+			    (cal_lsp_now() - start) * 1000, d->findings.nr);
 	}
 	cJSON_free(req);
 	strbuf_release(&reply);
+}
+
+static struct lsp_doc *doc_at(struct cal_lsp_server *s, const char *uri, long version)
+{
+	size_t i;
+	for (i = 0; i < s->nr_docs; i++)
+		if (!strcmp(s->docs[i].uri, uri))
+			return s->docs[i].version == version ? &s->docs[i] : NULL;
+	return NULL;
+}
+
+static struct lsp_worker *waiting_worker(struct cal_lsp_server *s, const char *uri)
+{
+	int i;
+	for (i = 0; i < CAL_LSP_WORKERS; i++)
+		if (s->workers[i].pid && s->workers[i].waits && !strcmp(s->workers[i].uri, uri))
+			return &s->workers[i];
+	return NULL;
+}
+
+int cal_lsp_worker_waits(struct cal_lsp_server *s, const char *uri)
+{
+	return waiting_worker(s, uri) != NULL;
+}
+
+void cal_lsp_worker_finish(struct cal_lsp_server *s, const char *uri, long version, int go)
+{
+	struct lsp_worker *w = waiting_worker(s, uri);
+	struct lsp_doc got, *d;
+	struct strbuf reply = STRBUF_INIT;
+	int early = 1;
+
+	if (!w)		/* stopped meanwhile (the document closed, the settings changed) */
+		return;
+	w->waits = 0;
+	memset(&got, 0, sizeof(got));
+	if (send_frame(w->to_child, go ? "go" : "stop", go ? 2 : 4) < 0 ||
+	    read_frame(w->from_child, &reply, w->deadline) < 0 ||
+	    take_reply(&reply, &got, &early) < 0 || early) {
+		cal_findings_release(&got.findings);
+		lint_failed(s, w, uri);
+		/* the device parse's findings stand: the host parse's are lost */
+		if ((d = doc_at(s, uri, version)) != NULL)
+			d->early = 0;
+		strbuf_release(&reply);
+		return;
+	}
+	strbuf_release(&reply);
+	d = doc_at(s, uri, version);
+	if (!go || !d || d->linted != version) {
+		cal_findings_release(&got.findings);
+		return;
+	}
+	cal_findings_release(&d->findings);
+	d->findings = got.findings;
+	d->targets = got.targets;
+	d->early = 0;
+	cal_lsp_log(s, 4, "cuatomlint: linted '%s' version %ld in %.0f ms: %zu findings",
+		    d->path, version, (cal_lsp_now() - w->used) * 1000, d->findings.nr);
 }

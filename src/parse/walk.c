@@ -25,6 +25,7 @@
 #include "parse/check.h"
 #include "parse/language.h"
 #include "cuatomlint/strbuf.h"
+#include "util/profile.h"
 
 /* A set of cursors: open addressing on clang_hashCursor. */
 struct seen_set {
@@ -1189,8 +1190,13 @@ static void written_step(struct walker *wk)
 
 static void finish_step(struct walker *wk)
 {
+	struct cal_profile_mark m;
+
+	cal_profile_start(&m);
 	walk_pending_instantiations(wk);
+	cal_profile_lap(&m, "walk (instantiations)");
 	walk_end(wk);
+	cal_profile_lap(&m, "checks' end");
 }
 
 /* A test names a file whose walk must crash (see cal_walk_parse_guarded). */
@@ -1208,18 +1214,23 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 	void *states[CAL_MAX_CHECKS] = { 0 };
 	struct cal_findings found = { 0 };
 	IndexerCallbacks callbacks;
+	struct cal_profile_mark m;
 	size_t i;
 	int crashed;
 
+	cal_profile_start(&m);
 	walk_begin(&wk, parse, enabled, states, &found);
 	wk.crash_test = crash_test_wanted(parse->main_file);
 	crashed = run_guarded(written_step, &wk) < 0;
+	cal_profile_lap(&m, "walk (written code)");
 	if (!crashed && wk.saw_template) {
 		/* libclang's own crash recovery guards the indexing pass */
 		memset(&callbacks, 0, sizeof(callbacks));
 		crashed = index_parse(&wk, &callbacks) != 0;
+		cal_profile_lap(&m, "indexing pass");
 	}
-	if (crashed || run_guarded(finish_step, &wk) < 0) {
+	crashed = crashed || run_guarded(finish_step, &wk) < 0;
+	if (crashed) {
 		/* the checks' states and the pending finding are lost with the crash */
 		cal_findings_release(&found);
 		return -1;

@@ -10,6 +10,8 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   change PATH VERSION SED  didChange: PATH's last text with s/A/B/ (SED: A=>B)
   change-file PATH VERSION SRC  didChange: SRC's text as PATH's
   wait-diags PATH [VERSION] wait for publishDiagnostics of PATH and print them
+  check-order PATH         every publish of PATH so far had a version no older than the
+                           one before it: prints "PATH: N publishes, versions in order"
   request ID METHOD JSON   a request, not waited for
   wait-response ID         wait for the response to ID and print it
   actions ID PATH LINE     codeAction request for the 1-based LINE, printed
@@ -39,6 +41,7 @@ class Client:
         self.texts = {}
         self.responses = {}
         self.show_log = show_log
+        self.published = []	# (uri, version) of every publishDiagnostics, as read
 
     def write(self, data):
         self.p.stdin.write(data)
@@ -58,7 +61,10 @@ class Client:
                 if len(self.buf) >= i + 4 + n:
                     body = self.buf[i + 4:i + 4 + n]
                     self.buf = self.buf[i + 4 + n:]
-                    return json.loads(body)
+                    m = json.loads(body)
+                    if m.get("method") == "textDocument/publishDiagnostics":
+                        self.published.append((m["params"]["uri"], m["params"].get("version")))
+                    return m
             left = end - time.time()
             if left <= 0:
                 raise SystemExit("lsp-client: timed out")
@@ -154,6 +160,12 @@ def main():
                            and m["params"]["uri"] == want
                            and (version is None or m["params"].get("version") == version))
             show(m)
+        elif cmd == "check-order":
+            want = uri(rest.strip())
+            seen = [v for u, v in c.published if u == want and v is not None]
+            ok = all(a <= b for a, b in zip(seen, seen[1:]))
+            print("%s: %d publishes, versions %s" % (os.path.basename(rest.strip()), len(seen),
+                  "in order" if ok else "OUT OF ORDER: %s" % seen), flush=True)
         elif cmd == "request":
             rid, method, params = rest.split(" ", 2)
             c.send({"id": int(rid), "method": method, "params": json.loads(params)})
