@@ -163,6 +163,8 @@ enum cal_callee_how {
 	CAL_CALLEE_WRAPPED,	/* the same, found past parentheses: "(atomicAdd)(p, v)" */
 };
 
+#define CAL_ATOMIC_MAX_ARGS 8
+
 /* One atomic call, as cal_atomic_classify() reads it. */
 struct cal_atomic {
 	const struct cal_atomic_op *row;	/* NULL: a libcu++ member the table lacks */
@@ -186,6 +188,15 @@ struct cal_atomic {
 	enum cal_scope scope;
 	enum cal_order order, failure_order;
 	enum cal_atomic_space space;
+	/* HIP_BUILTIN, SCOPED: the constant its scope argument names; else NULL */
+	const struct cal_hip_scope *hip_scope;
+	/*
+	 * The arguments in source order (cal_atomic_arg), for a resolved call
+	 * and for an AtomicExpr, whose children clang keeps in another order;
+	 * nr_args -1 where they are unknown (a recovery expression).
+	 */
+	int nr_args;
+	CXCursor args[CAL_ATOMIC_MAX_ARGS];
 };
 
 /*
@@ -198,5 +209,14 @@ struct cal_atomic {
  * legacy functions and the builtins.
  */
 int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out);
+/*
+ * In a HIP parse, call may also be clang's atomic builtin (an AtomicExpr:
+ * __hip_atomic_*, __scoped_atomic_*, __atomic_*), an unexposed expression
+ * with no callee, classified by the HIP rows (cal_atomic_ops_hip[]):
+ * callee and name_ref are null, from_cuda is 1 (a compiler builtin).
+ */
+
+/* Argument i (0-based, source order) of a classified atomic, or a null cursor. */
+CXCursor cal_atomic_arg(const struct cal_atomic *a, int i);
 
 #endif
