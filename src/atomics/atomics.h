@@ -117,8 +117,10 @@ const struct cal_cl_scope *cal_cl_scope_find(const char *name);
  * A memory fence function (src/atomics/fence_ops.c): CUDA's
  * __threadfence_block/__threadfence/__threadfence_system (CAL_API_LEGACY,
  * their scope; always sequentially consistent), cuda::atomic_thread_fence
- * (CAL_API_LIBCUDACXX), OpenCL C's mem_fence & co. (CAL_API_OPENCL_1X) and
- * atomic_work_item_fence (CAL_API_OPENCL_2X).  order_arg: where the memory
+ * (CAL_API_LIBCUDACXX), GNU's __atomic_thread_fence (CAL_API_GNU) and AMD's
+ * __builtin_amdgcn_fence (CAL_API_HIP), OpenCL C's mem_fence & co.
+ * (CAL_API_OPENCL_1X) and atomic_work_item_fence (CAL_API_OPENCL_2X).
+ * order_arg: where the memory
  * order sits, -1 where the fence orders everything.
  */
 struct cal_fence_op {

@@ -1,5 +1,5 @@
 /*
- * The fence functions (atomics.h): which memory fences CUDA and OpenCL C
+ * The fence functions (atomics.h): which memory fences CUDA, HIP and OpenCL C
  * offer, the scope each one has or where its order argument sits, so that
  * checks asking "is the access ordered by a fence?" read one table.
  */
