@@ -180,7 +180,9 @@ static void rs_visit(struct cal_walk *w, CXCursor c, void *state)
 	const struct cal_fence_op *fence;
 	char *name;
 
-	if (clang_Cursor_isNull(w->function) || vol_in_template_pattern(w) ||
+	/* implicit casts are unexposed too: only HIP's clang builtins are wanted (atomics.h) */
+	if ((clang_getCursorKind(c) == CXCursor_UnexposedExpr && !w->parse->hip) ||
+	    clang_Cursor_isNull(w->function) || vol_in_template_pattern(w) ||
 	    (!st->opencl && !cal_walk_in_device_code(w)))
 		return;
 	if (clang_getCursorKind(c) == CXCursor_GCCAsmStmt) {
@@ -188,10 +190,8 @@ static void rs_visit(struct cal_walk *w, CXCursor c, void *state)
 			cal_rs_asm_poll(st, w, c);
 		return;
 	}
-	/* clang's atomic builtins in HIP (atomics.h); else an implicit cast */
 	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
-		if (w->parse->hip)
-			cuda_atomic(st, w, c);
+		cuda_atomic(st, w, c);
 		return;
 	}
 	if (clang_getCursorKind(c) != CXCursor_CallExpr) {

@@ -78,6 +78,47 @@ __device__ void add_gnu(float *sum, float v, int *m) {
   // FIXED: __atomic_store_n(m, 0, __ATOMIC_RELEASE);
 }
 
+// HIP's compare-exchange: the success order (its argument 3) only.
+__device__ void add_hip_cas(float *sum, float v, int *m) {
+  int expected = 0;
+  while (!__hip_atomic_compare_exchange_strong(m, &expected, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT))
+    expected = 0;
+  // CHECK: relaxed-sync.hip:[[@LINE-2]]:11: warning: lock '*m' taken with relaxed '__hip_atomic_compare_exchange_strong' and freed with relaxed '__hip_atomic_exchange', no fence in between: the critical section's plain accesses are not ordered with the lock; take it with acquire and free it with release ordering [relaxed-sync]
+  // CHECK: note: '*sum' is accessed in the critical section here
+  // CHECK: note: the lock is freed here
+  // CHECK: fix-it:"{{.*}}":{[[@LINE-5]]:65-[[@LINE-5]]:81}:"__ATOMIC_ACQUIRE"
+  // FIXED: while (!__hip_atomic_compare_exchange_strong(m, &expected, 1, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT))
+  *sum += v;
+  __hip_atomic_exchange(m, 0, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+  // CHECK: fix-it:"{{.*}}":{[[@LINE-1]]:31-[[@LINE-1]]:47}:"__ATOMIC_RELEASE"
+  // FIXED: __hip_atomic_exchange(m, 0, __ATOMIC_RELEASE, __HIP_MEMORY_SCOPE_AGENT);
+}
+
+// A poll by an add of 0, a publish by HIP's legacy atomicExch.
+__device__ int flag2;
+__device__ float data2;
+
+__global__ void producer2(float v) {
+  data2 = v;
+  atomicExch(&flag2, 1);
+  // CHECK: relaxed-sync.hip:[[@LINE-1]]:3: warning: flag 'flag2' published with relaxed 'atomicExch' and no fence before it: the write of 'data2' before it may become visible after the flag; publish with release ordering [relaxed-sync]
+  // CHECK: note: 'data2' is written here
+  // CHECK: note: 'flag2' is polled here
+  // CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:3-[[@LINE-4]]:3}:"__threadfence();\n  "
+  // FIXED: {{^}}  data2 = v;
+  // FIXED-NEXT: {{^}}  __threadfence();
+  // FIXED-NEXT: {{^}}  atomicExch(&flag2, 1);
+}
+
+__global__ void consumer2(float *out) {
+  while (__hip_atomic_fetch_add(&flag2, 0, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT) == 0)
+    ;
+  // CHECK: relaxed-sync.hip:[[@LINE-2]]:10: warning: spin-wait on 'flag2' with relaxed '__hip_atomic_fetch_add' and no fence after the loop: the read of 'data2' after it may see data older than the flag; poll with acquire ordering [relaxed-sync]
+  // CHECK: note: 'data2' is read here
+  // CHECK: fix-it:"{{.*}}":{[[@LINE-4]]:44-[[@LINE-4]]:60}:"__ATOMIC_ACQUIRE"
+  *out = data2;
+}
+
 // A flag published and polled with relaxed builtins.
 __global__ void producer(float v) {
   data = v;
