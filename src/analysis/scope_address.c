@@ -63,12 +63,61 @@ static int is_builtin_index(CXCursor var, const char *name)
 	return clang_getCursorKind(var) == CXCursor_VarDecl && cal_cursor_name_is(var, name);
 }
 
+/*
+ * HIP's blockIdx.x (HIP 5.2's __HIP_Coordinates: a static object whose
+ * members convert to the index) is a call of a conversion operator on the
+ * member: that member, or e itself where e is no such call.
+ */
+static CXCursor hip_coordinate(CXCursor e)
+{
+	static const char *const vars[] = { "blockIdx", "threadIdx", "blockDim", "gridDim" };
+	CXCursor m, base;
+	size_t i;
+
+	if (clang_getCursorKind(e) != CXCursor_CallExpr || cal_nr_children(e) != 1 ||
+	    clang_getCursorKind(clang_getCursorReferenced(e)) != CXCursor_ConversionFunction)
+		return e;
+	/* the callee: a member expression naming the operator, on the member 'x' */
+	m = cal_ignore_wrappers(cal_child(e, 0));
+	if (clang_getCursorKind(m) != CXCursor_MemberRefExpr || cal_nr_children(m) != 1)
+		return e;
+	base = cal_ignore_wrappers(cal_child(m, 0));
+	if (clang_getCursorKind(base) == CXCursor_MemberRefExpr && cal_nr_children(base) == 1) {
+		m = base;
+		base = cal_ignore_wrappers(cal_child(m, 0));
+	}
+	if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+		return e;
+	for (i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
+		if (is_builtin_index(clang_getCursorReferenced(base), vars[i]))
+			return m;
+	return e;
+}
+
+/*
+ * A call that yields the block's index in HIP: hipBlockIdx_x is
+ * __ockl_get_group_id(0) in HIP 5.2's headers, and the coordinates' own
+ * code calls __builtin_amdgcn_workgroup_id_x() in later ones.
+ */
+static int is_group_id_call(CXCursor c)
+{
+	CXCursor callee;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	callee = clang_getCursorReferenced(c);
+	return cal_cursor_name_is(callee, "__ockl_get_group_id") ||
+	       cal_cursor_name_starts(callee, "__builtin_amdgcn_workgroup_id_");
+}
+
 /* Is e the block's own index: blockIdx.x (.y, .z), or a local variable that holds it? */
 static int is_block_id(CXCursor e, int depth)
 {
 	CXCursor var;
 
-	e = cal_strip_casts(e);
+	e = hip_coordinate(cal_strip_casts(e));
+	if (is_group_id_call(e))
+		return 1;
 	if (clang_getCursorKind(e) == CXCursor_MemberRefExpr && cal_nr_children(e) == 1) {
 		e = cal_ignore_wrappers(cal_child(e, 0));
 		return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
@@ -121,8 +170,10 @@ static int blocks_dependence(CXCursor c, void *data)
 	struct block_dep *d = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	/* a loaded or computed-by-call value may be anything, in any block */
-	if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr ||
+	/* a loaded or computed-by-call value may be anything, in any block (not HIP's blockIdx.x) */
+	if (k == CXCursor_ArraySubscriptExpr ||
+	    (k == CXCursor_CallExpr && clang_equalCursors(hip_coordinate(c), c) &&
+	     !is_group_id_call(c)) ||
 	    cal_is_unop(c, CXUnaryOperator_Deref))
 		return 1;
 	if (!is_block_fold(c, d->depth))
@@ -142,6 +193,8 @@ static int names_block_index(CXCursor c, void *data)
 	CXCursor var;
 	int r;
 
+	if (is_group_id_call(c))
+		return 1;
 	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
 		return 0;
 	var = clang_getCursorReferenced(c);

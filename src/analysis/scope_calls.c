@@ -150,10 +150,12 @@ static int is_config_call(CXCursor c)
 
 	return clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_isNull(callee) &&
 	       (cal_cursor_name_is(callee, "cudaConfigureCall") ||
-		cal_cursor_name_is(callee, "__cudaPushCallConfiguration"));
+		cal_cursor_name_is(callee, "__cudaPushCallConfiguration") ||
+		cal_cursor_name_is(callee, "hipConfigureCall") ||
+		cal_cursor_name_is(callee, "__hipPushCallConfiguration"));
 }
 
-/* k<<<grid, block>>>(...) or cudaLaunchKernel(k, grid, ...): record it; 1 if it was one. */
+/* k<<<grid, block>>>(...) or cudaLaunchKernel(k, grid, ...) (HIP's too): record it; 1 if it was one. */
 static int record_launch(struct cal_scope_calls *g, CXCursor c)
 {
 	CXCursor kernel, ref = clang_getNullCursor(), callee, config, grid;
@@ -166,7 +168,9 @@ static int record_launch(struct cal_scope_calls *g, CXCursor c)
 		callee = cal_call_callee(c);
 		if (clang_Cursor_isNull(callee) || clang_Cursor_getNumArguments(c) < 2 ||
 		    !(cal_cursor_name_is(callee, "cudaLaunchKernel") ||
-		      cal_cursor_name_is(callee, "cudaLaunchCooperativeKernel")))
+		      cal_cursor_name_is(callee, "cudaLaunchCooperativeKernel") ||
+		      cal_cursor_name_is(callee, "hipLaunchKernel") ||
+		      cal_cursor_name_is(callee, "hipLaunchCooperativeKernel")))
 			return 0;
 		kernel = kernel_named(clang_Cursor_getArgument(c, 0), &ref);
 		grid = clang_Cursor_getArgument(c, 1);

@@ -99,6 +99,39 @@ static void nv_site(struct cal_walk *w, const struct cal_atomic *a, struct cal_s
 		cal_edit_rename(w->parse->tu, arg, "__NV_THREAD_SCOPE_DEVICE", &s->widen);
 }
 
+/* ---- HIP: __hip_atomic_* and __scoped_atomic_* ---- */
+
+/*
+ * The scope argument widened to agent (device) scope, where it is written
+ * as the scope constant's macro.  __scoped_atomic_* gets no fix: Debian's
+ * hipcc (clang 15) lacks those builtins, so no fixed file could be
+ * compiled for gfx90a and gfx1100 here.
+ */
+static void hip_widen(struct cal_walk *w, const struct cal_atomic *a, struct cal_scoped_site *s)
+{
+	CXCursor arg = cal_atomic_arg(a, a->row->scope_arg);
+
+	if (a->api == CAL_API_SCOPED) {
+		s->no_fix_why = "hipcc of HIP 5.2 (clang 15) has no __scoped_atomic builtins, so the "
+				"widened call could not be compiled here: widen the scope argument to "
+				"__MEMORY_SCOPE_DEVICE by hand";
+		return;
+	}
+	if (cal_edit_macro_use(w->parse->tu, arg, a->hip_scope->name,
+			       cal_hip_scope_name(CAL_SCOPE_DEVICE), &s->widen) < 0)
+		s->no_fix_why = "the scope argument is not written as the scope's own macro at the call";
+}
+
+static void hip_site(struct cal_walk *w, const struct cal_atomic *a, struct cal_scoped_site *s)
+{
+	site_init(s, a->call, a->scope);
+	s->what = xasprintf("'%s' with %s", a->row->name, a->hip_scope->name);
+	s->is_load = a->op == CAL_OP_LOAD;
+	cal_object_of_pointer(w->parse->tu, cal_atomic_arg(a, 0), &s->obj);
+	if (a->scope < CAL_SCOPE_DEVICE)
+		hip_widen(w, a, s);
+}
+
 /* ---- cuda::atomic_ref and cuda::atomic ---- */
 
 /* Is cls (a class template specialization) cuda::<name><T, S>?  Its scope S. */
@@ -288,6 +321,12 @@ static int atomic_call_site(struct cal_walk *w, CXCursor c, struct cal_scoped_si
 		return 1;
 	case CAL_API_LIBCUDACXX:
 		return cuda_atomic_site(w, &a, s);
+	case CAL_API_HIP_BUILTIN:
+	case CAL_API_SCOPED:
+		if (!a.hip_scope)
+			return 0;
+		hip_site(w, &a, s);
+		return 1;
 	default:
 		return 0;
 	}
@@ -360,11 +399,16 @@ void cal_scoped_sites_at(struct cal_walk *w, CXCursor c, cal_site_found found, v
 {
 	struct cal_scoped_site s;
 
-	if (clang_getCursorKind(c) == CXCursor_AsmStmt) {
-		ptx_sites(w, c, found, data);
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	/* AMD's inline assembly is no PTX */
+	if (k == CXCursor_AsmStmt) {
+		if (!w->parse->hip)
+			ptx_sites(w, c, found, data);
 		return;
 	}
-	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+	/* clang's atomic builtins are unexposed expressions (atomics.h) */
+	if (k != CXCursor_CallExpr && (k != CXCursor_UnexposedExpr || !w->parse->hip))
 		return;
 	if (atomic_call_site(w, c, &s) || atomic_ref_site(w, c, &s))
 		found(&s, data);

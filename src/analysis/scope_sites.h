@@ -7,7 +7,9 @@
  * of a cuda::atomic_ref<T, S>, member calls on a cuda::atomic<T, S>, and
  * atom/red instructions in inline PTX (read by the shared asm reader,
  * asm_template.h: .cta/.cluster/.gpu/.sys, .shared/.global, the [%N] or
- * [%[name]] address operand).  Each becomes a cal_scoped_site with the object it touches and,
+ * [%[name]] address operand); in HIP parses, clang's __hip_atomic_* and
+ * __scoped_atomic_* builtins with a constant scope argument (no PTX).
+ * Each becomes a cal_scoped_site with the object it touches and,
  * for a scope narrower than device, the edit that widens it to device
  * scope (none where the scope is spelled inside a macro or not spelled at
  * the site at all, such as a template parameter).
@@ -31,6 +33,7 @@ struct cal_scoped_site {
 	char *what;			/* e.g. "'atomicAdd_block'", quoted */
 	struct cal_object obj;
 	struct cal_edit widen;		/* file == NULL: no fix */
+	const char *no_fix_why;		/* no fix, and why a note should say (or NULL) */
 	int is_load;			/* only reads the object (load()) */
 };
 

@@ -117,8 +117,10 @@ const struct cal_cl_scope *cal_cl_scope_find(const char *name);
  * A memory fence function (src/atomics/fence_ops.c): CUDA's
  * __threadfence_block/__threadfence/__threadfence_system (CAL_API_LEGACY,
  * their scope; always sequentially consistent), cuda::atomic_thread_fence
- * (CAL_API_LIBCUDACXX), OpenCL C's mem_fence & co. (CAL_API_OPENCL_1X) and
- * atomic_work_item_fence (CAL_API_OPENCL_2X).  order_arg: where the memory
+ * (CAL_API_LIBCUDACXX), GNU's __atomic_thread_fence (CAL_API_GNU) and AMD's
+ * __builtin_amdgcn_fence (CAL_API_HIP), OpenCL C's mem_fence & co.
+ * (CAL_API_OPENCL_1X) and atomic_work_item_fence (CAL_API_OPENCL_2X).
+ * order_arg: where the memory
  * order sits, -1 where the fence orders everything.
  */
 struct cal_fence_op {
@@ -163,6 +165,8 @@ enum cal_callee_how {
 	CAL_CALLEE_WRAPPED,	/* the same, found past parentheses: "(atomicAdd)(p, v)" */
 };
 
+#define CAL_ATOMIC_MAX_ARGS 8
+
 /* One atomic call, as cal_atomic_classify() reads it. */
 struct cal_atomic {
 	const struct cal_atomic_op *row;	/* NULL: a libcu++ member the table lacks */
@@ -186,6 +190,15 @@ struct cal_atomic {
 	enum cal_scope scope;
 	enum cal_order order, failure_order;
 	enum cal_atomic_space space;
+	/* HIP_BUILTIN, SCOPED: the constant its scope argument names; else NULL */
+	const struct cal_hip_scope *hip_scope;
+	/*
+	 * The arguments in source order (cal_atomic_arg), for a resolved call
+	 * and for an AtomicExpr, whose children clang keeps in another order;
+	 * nr_args -1 where they are unknown (a recovery expression).
+	 */
+	int nr_args;
+	CXCursor args[CAL_ATOMIC_MAX_ARGS];
 };
 
 /*
@@ -198,5 +211,14 @@ struct cal_atomic {
  * legacy functions and the builtins.
  */
 int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out);
+/*
+ * In a HIP parse, call may also be clang's atomic builtin (an AtomicExpr:
+ * __hip_atomic_*, __scoped_atomic_*, __atomic_*), an unexposed expression
+ * with no callee, classified by the HIP rows (cal_atomic_ops_hip[]):
+ * callee and name_ref are null, from_cuda is 1 (a compiler builtin).
+ */
+
+/* Argument i (0-based, source order) of a classified atomic, or a null cursor. */
+CXCursor cal_atomic_arg(const struct cal_atomic *a, int i);
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include "atomics/atomics.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,8 +303,141 @@ static int member_call(CXCursor c, struct cal_atomic *a)
 	return 1;
 }
 
+/* ---- clang's atomic builtins (AtomicExpr), in HIP parses ---- */
+
+/*
+ * The name an AtomicExpr is written with, into buf: the identifier at its
+ * location's spelling (in a macro's definition when a macro expands to the
+ * builtin).  0, or -1 if there is none.
+ */
+static int builtin_name(CXCursor e, char *buf, size_t size)
+{
+	CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+	CXFile file = NULL;
+	unsigned off = 0;
+	size_t n = 0, len = 0;
+	const char *text;
+
+	clang_getSpellingLocation(clang_getCursorLocation(e), &file, NULL, NULL, &off);
+	text = file ? cal_file_contents(tu, file, &n) : NULL;
+	if (!text || off >= n || text[off] != '_')
+		return -1;
+	while (off + len < n && len + 1 < size &&
+	       (isalnum((unsigned char)text[off + len]) || text[off + len] == '_'))
+		len++;
+	memcpy(buf, text + off, len);
+	buf[len] = '\0';
+	return 0;
+}
+
+/*
+ * The arguments of an AtomicExpr in source order.  clang keeps its
+ * sub-expressions as pointer, order, first value, [failure order, second
+ * value, [weak]], [scope] (Sema::BuildAtomicExpr), and libclang shows them
+ * in that order: the row's positions say which argument each child is.
+ */
+static int atomic_expr_args(CXCursor e, const struct cal_atomic_op *row, struct cal_atomic *a)
+{
+	int child_arg[CAL_ATOMIC_MAX_ARGS], n = 0, i;
+
+	if (row->nr_args > CAL_ATOMIC_MAX_ARGS || row->order_arg < 1 ||
+	    cal_nr_children(e) != row->nr_args)
+		return -1;
+	child_arg[n++] = 0;
+	child_arg[n++] = row->order_arg;
+	for (i = 1; i < row->nr_args; i++) {
+		if (i == row->order_arg || i == row->failure_order_arg || i == row->scope_arg)
+			continue;
+		child_arg[n++] = i;
+		if (n == 3 && row->failure_order_arg >= 0)
+			child_arg[n++] = row->failure_order_arg;
+	}
+	if (row->scope_arg >= 0)
+		child_arg[n++] = row->scope_arg;
+	if (n != row->nr_args)
+		return -1;
+	for (i = 0; i < n; i++)
+		a->args[child_arg[i]] = cal_child(e, i);
+	a->nr_args = n;
+	return 0;
+}
+
+static enum cal_order order_of(CXCursor arg)
+{
+	CXEvalResult ev = clang_Cursor_isNull(arg) ? NULL : clang_Cursor_Evaluate(arg);
+	enum cal_order o = CAL_ORDER_UNKNOWN;
+
+	if (!ev)
+		return o;
+	if (clang_EvalResult_getKind(ev) == CXEval_Int)
+		o = cal_order_from_value(clang_EvalResult_getAsLongLong(ev));
+	clang_EvalResult_dispose(ev);
+	return o;
+}
+
+/* The scope of a builtin: its constant argument's (unknown if not constant), GNU's system. */
+static void builtin_expr_scope(struct cal_atomic *a)
+{
+	CXEvalResult ev;
+
+	if (a->api == CAL_API_GNU) {
+		a->scope = CAL_SCOPE_SYSTEM;
+		return;
+	}
+	ev = clang_Cursor_Evaluate(a->args[a->row->scope_arg]);
+	if (!ev)
+		return;
+	if (clang_EvalResult_getKind(ev) == CXEval_Int)
+		a->hip_scope = cal_hip_scope_find(a->api, clang_EvalResult_getAsLongLong(ev));
+	clang_EvalResult_dispose(ev);
+	if (a->hip_scope)
+		a->scope = a->hip_scope->scope;
+}
+
+static int atomic_expr(const struct cal_walk *w, CXCursor e, struct cal_atomic *a)
+{
+	char name[64];
+
+	if (!w || !w->parse->hip || clang_getCursorKind(e) != CXCursor_UnexposedExpr ||
+	    cal_nr_children(e) < 2 || builtin_name(e, name, sizeof(name)) < 0)
+		return 0;
+	a->row = cal_atomic_op_hip_find(name);
+	if (!a->row || a->row->api == CAL_API_HIP || atomic_expr_args(e, a->row, a) < 0) {
+		a->row = NULL;
+		return 0;
+	}
+	a->api = a->row->api;
+	a->op = a->row->op;
+	a->from_cuda = 1;
+	a->how = CAL_CALLEE_RESOLVED;
+	a->order = order_of(a->args[a->row->order_arg]);
+	if (a->row->failure_order_arg >= 0)
+		a->failure_order = order_of(a->args[a->row->failure_order_arg]);
+	builtin_expr_scope(a);
+	a->operand = pointee(clang_getCursorType(a->args[0]));
+	a->space = space_of(a->args[0]);
+	return 1;
+}
+
+/* A call's arguments as clang numbers them (none for a recovery expression). */
+static void call_args(struct cal_atomic *a)
+{
+	int i, n = clang_Cursor_getNumArguments(a->call);
+
+	a->nr_args = n < CAL_ATOMIC_MAX_ARGS ? n : CAL_ATOMIC_MAX_ARGS;
+	for (i = 0; i < a->nr_args; i++)
+		a->args[i] = clang_Cursor_getArgument(a->call, (unsigned)i);
+}
+
+CXCursor cal_atomic_arg(const struct cal_atomic *a, int i)
+{
+	return i >= 0 && i < a->nr_args ? a->args[i] : clang_getNullCursor();
+}
+
 static void atomic_init(struct cal_atomic *a, CXCursor call)
 {
+	int i;
+
 	memset(a, 0, sizeof(*a));
 	a->call = call;
 	a->callee = a->name_ref = a->object = a->atomic_class = clang_getNullCursor();
@@ -313,6 +447,9 @@ static void atomic_init(struct cal_atomic *a, CXCursor call)
 	a->scope = CAL_SCOPE_UNKNOWN;
 	a->order = a->failure_order = CAL_ORDER_UNKNOWN;
 	a->space = CAL_ASPACE_UNKNOWN;
+	a->nr_args = -1;
+	for (i = 0; i < CAL_ATOMIC_MAX_ARGS; i++)
+		a->args[i] = clang_getNullCursor();
 }
 
 int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out)
@@ -322,7 +459,12 @@ int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atom
 	atomic_init(out, call);
 	if (k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr)
 		return 0;
-	if (member_call(call, out) || free_function_call(w, call, out))
+	if (member_call(call, out) || free_function_call(w, call, out)) {
+		call_args(out);
+		return 1;
+	}
+	atomic_init(out, call);
+	if (atomic_expr(w, call, out))
 		return 1;
 	atomic_init(out, call);
 	return 0;

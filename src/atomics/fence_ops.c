@@ -1,5 +1,5 @@
 /*
- * The fence functions (atomics.h): which memory fences CUDA and OpenCL C
+ * The fence functions (atomics.h): which memory fences CUDA, HIP and OpenCL C
  * offer, the scope each one has or where its order argument sits, so that
  * checks asking "is the access ordered by a fence?" read one table.
  */
@@ -14,6 +14,9 @@ static const struct cal_fence_op fence_ops[] = {
 	{ "__threadfence_system", CAL_API_LEGACY, CAL_SCOPE_SYSTEM, -1 },
 	/* cuda::atomic_thread_fence(order, scope), cuda::std::atomic_thread_fence(order) */
 	{ "atomic_thread_fence", CAL_API_LIBCUDACXX, CAL_SCOPE_UNKNOWN, 0 },
+	/* GNU's fence (system scope) and AMD's, whose second argument names the scope (HIP) */
+	{ "__atomic_thread_fence", CAL_API_GNU, CAL_SCOPE_SYSTEM, 0 },
+	{ "__builtin_amdgcn_fence", CAL_API_HIP, CAL_SCOPE_UNKNOWN, 0 },
 	/* OpenCL C 1.x: a fence for the address spaces its flags name */
 	{ "mem_fence", CAL_API_OPENCL_1X, CAL_SCOPE_UNKNOWN, -1 },
 	{ "read_mem_fence", CAL_API_OPENCL_1X, CAL_SCOPE_UNKNOWN, -1 },

@@ -113,6 +113,28 @@ int cal_edit_replace_bytes(CXTranslationUnit tu, CXSourceLocation loc, unsigned 
 	return cal_edit_replace(clang_getRange(loc, end), text, out);
 }
 
+int cal_edit_macro_use(CXTranslationUnit tu, CXCursor c, const char *name, const char *text,
+		       struct cal_edit *out)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	char *written = cal_range_text(tu, r, CAL_TEXT_MACRO_USES);
+	int same = written && !strcmp(written, name);
+	CXFile bfile, efile;
+	struct cal_pos b, e;
+
+	free(written);
+	memset(out, 0, sizeof(*out));
+	if (!same)
+		return -1;
+	clang_getExpansionLocation(clang_getRangeStart(r), &bfile, &b.line, &b.column, &b.offset);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &efile, &e.line, &e.column, &e.offset);
+	b.file = cal_file_name(bfile);
+	e.file = NULL;
+	cal_edit_span(&b, &e, text, out);
+	free(b.file);
+	return 0;
+}
+
 int cal_edit_rename(CXTranslationUnit tu, CXCursor ref, const char *text,
 		    struct cal_edit *out)
 {

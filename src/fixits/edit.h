@@ -44,6 +44,14 @@ int cal_edit_replace_cursor(CXCursor c, const char *text, struct cal_edit *out);
  */
 int cal_edit_rename(CXTranslationUnit tu, CXCursor ref, const char *text,
 		    struct cal_edit *out);
+/*
+ * Replace the use of macro name that c's extent is (__ATOMIC_RELAXED,
+ * __HIP_MEMORY_SCOPE_WORKGROUP: an argument written as that macro, in the
+ * file) with text.  -1 where the text at c's place is not exactly name (a
+ * macro of the user's around it, another spelling).
+ */
+int cal_edit_macro_use(CXTranslationUnit tu, CXCursor c, const char *name, const char *text,
+		       struct cal_edit *out);
 /* Replace len bytes at loc (which must be written directly, not by a macro). */
 int cal_edit_replace_bytes(CXTranslationUnit tu, CXSourceLocation loc, unsigned len,
 			   const char *text, struct cal_edit *out);

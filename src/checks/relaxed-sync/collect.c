@@ -237,12 +237,19 @@ void cal_rs_fence(struct rs_state *st, struct cal_walk *w, CXCursor call,
 
 int cal_rs_constant_arg(CXCursor call, int i, long long *value)
 {
+	if (i < 0 || i >= clang_Cursor_getNumArguments(call))
+		return 0;
+	return cal_rs_constant(clang_Cursor_getArgument(call, (unsigned)i), value);
+}
+
+int cal_rs_constant(CXCursor arg, long long *value)
+{
 	CXEvalResult ev;
 	int known;
 
-	if (i < 0 || i >= clang_Cursor_getNumArguments(call))
+	if (clang_Cursor_isNull(arg))
 		return 0;
-	ev = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, (unsigned)i));
+	ev = clang_Cursor_Evaluate(arg);
 	known = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
 	if (known && value)
 		*value = clang_EvalResult_getAsLongLong(ev);
@@ -252,18 +259,18 @@ int cal_rs_constant_arg(CXCursor call, int i, long long *value)
 }
 
 /* An operation that reads the word and leaves it as it is: a load, an add of 0. */
-static int reads_only(CXCursor call, enum cal_op op, int value_arg)
+static int reads_only(enum cal_op op, CXCursor value)
 {
 	long long v = -1;
 
 	if (op == CAL_OP_LOAD)
 		return 1;
 	return (op == CAL_OP_ADD || op == CAL_OP_SUB || op == CAL_OP_OR || op == CAL_OP_XOR) &&
-	       cal_rs_constant_arg(call, value_arg, &v) && v == 0;
+	       cal_rs_constant(value, &v) && v == 0;
 }
 
 void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum cal_op op,
-		   const struct rs_event *proto, int value_arg)
+		   const struct rs_event *proto, CXCursor value)
 {
 	struct rs_event *e;
 	int keep = 1;
@@ -279,6 +286,7 @@ void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum 
 	e->name = proto->name;
 	e->order = proto->order;
 	e->order_ref = proto->order_ref;
+	e->api = proto->api;
 	e->scope = proto->scope;
 	e->legacy = proto->legacy;
 	e->const_desired = proto->const_desired;
@@ -286,7 +294,7 @@ void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum 
 	if (op == CAL_OP_CAS || op == CAL_OP_EXCH) {
 		if (cal_rs_wait_site(w, st, call, e, e->const_desired))
 			e->kind = RS_TAKE;
-	} else if (reads_only(call, op, value_arg)) {
+	} else if (reads_only(op, value)) {
 		e->kind = RS_POLL;
 		keep = cal_rs_wait_site(w, st, call, e, 0);
 	}

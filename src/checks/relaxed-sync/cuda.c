@@ -55,7 +55,8 @@ static void *rs_begin(struct cal_walk *w)
 	st->tu = w->parse->tu;
 	st->no_fixes = w->parse->partial;
 	st->opencl = w->parse->opencl != 0;
-	st->no_order_fix = !st->opencl && lacks_atomic_ref(w);
+	/* HIP's targets are no sm: the builtins it renames exist on every gfx target */
+	st->no_order_fix = !st->opencl && !w->parse->hip && lacks_atomic_ref(w);
 	return st;
 }
 
@@ -114,9 +115,15 @@ static int desired_arg(const struct cal_atomic *a)
 {
 	int i = a->op == CAL_OP_CAS ? 2 : 1;
 
-	if (a->api == CAL_API_NV_BUILTIN && a->row->generic)
+	if (a->api != CAL_API_LEGACY && a->api != CAL_API_LIBCUDACXX && a->row->generic)
 		return -1;	/* through a pointer */
 	return a->api == CAL_API_LIBCUDACXX ? i - 1 : i;
+}
+
+/* clang's atomic builtins of HIP (atomics.h): AtomicExprs, orders written as __ATOMIC_* macros. */
+static int is_clang_builtin(const struct cal_atomic *a)
+{
+	return a->api == CAL_API_HIP_BUILTIN || a->api == CAL_API_SCOPED || a->api == CAL_API_GNU;
 }
 
 static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
@@ -126,7 +133,7 @@ static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
 	int value_arg = 1;
 
 	if (!cal_atomic_classify(w, c, &a) || !a.row) {
-		if (!cal_rs_helper_poll(st, w, c))
+		if (clang_getCursorKind(c) == CXCursor_CallExpr && !cal_rs_helper_poll(st, w, c))
 			cal_rs_call(st, w, c);
 		return;
 	}
@@ -135,22 +142,27 @@ static void cuda_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c)
 	memset(&proto, 0, sizeof(proto));
 	proto.name = xstrdup(a.row->name);
 	proto.scope = a.scope;
+	proto.api = a.api;
 	if (a.api == CAL_API_LEGACY) {
 		proto.legacy = 1;
 		proto.order = CAL_ORDER_RELAXED;
 		proto.order_ref = clang_getNullCursor();
+	} else if (is_clang_builtin(&a)) {
+		/* HIP: an __ATOMIC_* macro, read by the classifier */
+		proto.order = a.order;
+		proto.order_ref = cal_atomic_arg(&a, a.row->order_arg);
 	} else {
 		proto.order = cal_rs_order_arg(c, a.row->order_arg, a.api == CAL_API_LIBCUDACXX
 					       ? CAL_ORDER_SEQ_CST : CAL_ORDER_UNKNOWN, &proto.order_ref);
 	}
-	proto.const_desired = cal_rs_constant_arg(c, desired_arg(&a), NULL);
+	proto.const_desired = cal_rs_constant(cal_atomic_arg(&a, desired_arg(&a)), NULL);
 	if (a.api == CAL_API_LIBCUDACXX) {
 		proto.key = member_key(st->tu, &a, &proto.base);
 		value_arg = 0;
-	} else if (clang_Cursor_getNumArguments(c) > 0) {
-		proto.key = cal_rs_address_key(st->tu, clang_Cursor_getArgument(c, 0), &proto.base);
+	} else if (a.nr_args > 0) {
+		proto.key = cal_rs_address_key(st->tu, cal_atomic_arg(&a, 0), &proto.base);
 	}
-	cal_rs_atomic(st, w, c, a.op, &proto, value_arg);
+	cal_rs_atomic(st, w, c, a.op, &proto, cal_atomic_arg(&a, value_arg));
 }
 
 int cal_rs_is_atomic_expr(struct cal_walk *w, struct rs_state *st, CXCursor c)
@@ -168,12 +180,18 @@ static void rs_visit(struct cal_walk *w, CXCursor c, void *state)
 	const struct cal_fence_op *fence;
 	char *name;
 
-	if (clang_Cursor_isNull(w->function) || vol_in_template_pattern(w) ||
+	/* implicit casts are unexposed too: only HIP's clang builtins are wanted (atomics.h) */
+	if ((clang_getCursorKind(c) == CXCursor_UnexposedExpr && !w->parse->hip) ||
+	    clang_Cursor_isNull(w->function) || vol_in_template_pattern(w) ||
 	    (!st->opencl && !cal_walk_in_device_code(w)))
 		return;
 	if (clang_getCursorKind(c) == CXCursor_GCCAsmStmt) {
-		if (!st->opencl)
+		if (!st->opencl && !w->parse->hip)	/* AMD's inline assembly is no PTX */
 			cal_rs_asm_poll(st, w, c);
+		return;
+	}
+	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+		cuda_atomic(st, w, c);
 		return;
 	}
 	if (clang_getCursorKind(c) != CXCursor_CallExpr) {
@@ -208,9 +226,12 @@ const struct cal_check cal_check_relaxed_sync = {
 	.summary = "a lock or flag synchronized with relaxed atomics (no acquire when taken or "
 		   "polled, no release when freed or published) while it guards plain data",
 	.doc = "relaxed-sync.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_HIP,
+	/* HIP: fences and __ATOMIC_* orders of clang's builtins, no cuda::atomic_ref */
+	.hip_fixes = 1,
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_ArraySubscriptExpr,
-			   CXCursor_UnaryOperator, CXCursor_MemberRefExpr, CXCursor_AsmStmt),
+			   CXCursor_UnaryOperator, CXCursor_MemberRefExpr, CXCursor_AsmStmt,
+			   CXCursor_UnexposedExpr),
 	.begin = rs_begin,
 	.visit = rs_visit,
 	.end = rs_end,

@@ -136,12 +136,38 @@ struct rs_fix {
 	const char *why;	/* no fix: the reason */
 };
 
+/*
+ * HIP: the __ATOMIC_RELAXED macro of a clang builtin becomes __ATOMIC_ACQUIRE
+ * or __ATOMIC_RELEASE.  __scoped_atomic_* gets none: Debian's hipcc (clang
+ * 15) lacks them, so the fixed file could not be compiled here.
+ */
+static void rename_order_macro(const struct rs_state *st, const struct rs_event *e, int acquire,
+			       struct rs_fix *fx)
+{
+	if (e->api == CAL_API_SCOPED) {
+		fx->why = "hipcc of HIP 5.2 (clang 15) has no __scoped_atomic builtins, so the fixed "
+			  "call could not be compiled here: make the order __ATOMIC_ACQUIRE (taking, "
+			  "polling) or __ATOMIC_RELEASE (freeing, publishing) by hand";
+		return;
+	}
+	if (cal_edit_macro_use(st->tu, e->order_ref, "__ATOMIC_RELAXED",
+			       acquire ? "__ATOMIC_ACQUIRE" : "__ATOMIC_RELEASE", &fx->edits[fx->n]) < 0)
+		fx->why = "the memory order is not written as __ATOMIC_RELAXED at the call";
+	else
+		fx->n++;
+}
+
 /* The order constant renamed: memory_order_relaxed → memory_order_acquire, __NV_ATOMIC_RELAXED → ... */
 static void rename_order(const struct rs_state *st, const struct rs_event *e, int acquire,
 			 struct rs_fix *fx)
 {
 	char *name, *p, *to;
 	const char *lower = acquire ? "acquire" : "release", *upper = acquire ? "ACQUIRE" : "RELEASE";
+
+	if (e->api == CAL_API_HIP_BUILTIN || e->api == CAL_API_SCOPED || e->api == CAL_API_GNU) {
+		rename_order_macro(st, e, acquire, fx);
+		return;
+	}
 
 	if (st->no_order_fix) {
 		fx->why = "a target of the build lacks cuda::atomic_ref and the __nv_atomic builtins "

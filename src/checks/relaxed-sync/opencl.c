@@ -56,7 +56,8 @@ static void cl_atomic(struct rs_state *st, struct cal_walk *w, CXCursor c,
 	proto.const_desired = writes_no_value(r) ||
 			      cal_rs_constant_arg(c, r->op == CAL_OP_CAS ? 2 : 1, NULL);
 	proto.key = cal_rs_address_key(st->tu, clang_Cursor_getArgument(c, 0), &proto.base);
-	cal_rs_atomic(st, w, c, r->op, &proto, r->op == CAL_OP_CAS ? -1 : 1);
+	cal_rs_atomic(st, w, c, r->op, &proto,
+		      r->op == CAL_OP_CAS ? clang_getNullCursor() : clang_Cursor_getArgument(c, 1));
 }
 
 void cal_relaxed_sync_opencl_visit(struct rs_state *st, struct cal_walk *w, CXCursor c)

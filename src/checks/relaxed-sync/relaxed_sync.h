@@ -39,6 +39,7 @@ struct rs_event {
 	CXCursor loop;		/* TAKE/POLL in a spin loop: the loop */
 	CXCursor then;		/* TAKE in an if: the statement it guards */
 	CXCursor order_ref;	/* the order argument; null where there is none (legacy) */
+	enum cal_api api;	/* HIP_BUILTIN, SCOPED, GNU: order_ref is an __ATOMIC_* macro's use */
 	CXCursor stmt;		/* RS_WRITE, RS_DATA: the statement of a { } block holding it, or null */
 	enum cal_order order;
 	enum cal_scope scope;	/* a legacy atomic's (its suffix) */
@@ -99,6 +100,8 @@ int cal_rs_helper_poll(struct rs_state *st, struct cal_walk *w, CXCursor call);
 void cal_rs_call(struct rs_state *st, struct cal_walk *w, CXCursor call);
 /* Is argument i of call an integer constant (its value in *value, if given)? */
 int cal_rs_constant_arg(CXCursor call, int i, long long *value);
+/* Is the expression arg (null: none) an integer constant? */
+int cal_rs_constant(CXCursor arg, long long *value);
 /* The memory order an argument names, and its reference (for the fix). */
 enum cal_order cal_rs_order_arg(CXCursor call, int i, enum cal_order def, CXCursor *ref);
 /* A fence call (cal_fence_op_find): its event. */
@@ -107,11 +110,11 @@ void cal_rs_fence(struct rs_state *st, struct cal_walk *w, CXCursor call,
 /*
  * An atomic call as an event: its role from op and where it stands.  proto
  * holds key, base, name (taken over: freed here where no event keeps them),
- * order, order_ref, scope, legacy and const_desired; value_arg is the index of the value
- * argument (an add of 0 reads), -1 if none.
+ * order, order_ref, api, scope, legacy and const_desired; value is the value
+ * argument (an add of 0 reads), null if none.
  */
 void cal_rs_atomic(struct rs_state *st, struct cal_walk *w, CXCursor call, enum cal_op op,
-		   const struct rs_event *proto, int value_arg);
+		   const struct rs_event *proto, CXCursor value);
 /* The statement of a { } block that holds the current cursor, or null. */
 CXCursor cal_rs_statement(struct cal_walk *w, CXCursor c);
 /* Plain accesses (collect.c): the visit of an lvalue kind. */

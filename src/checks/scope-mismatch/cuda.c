@@ -506,12 +506,14 @@ static int record_poll(CXCursor c, void *data)
 	return 0;
 }
 
-/* An atomic load with acquire (or stronger) at device scope or wider. */
+/* An atomic load with acquire (or stronger) at device scope or wider (HIP: a builtin too). */
 static int is_acquire_load(CXCursor c, void *data)
 {
+	enum CXCursorKind k = clang_getCursorKind(c);
 	struct cal_atomic a;
 
-	if (clang_getCursorKind(c) != CXCursor_CallExpr || !cal_atomic_classify(data, c, &a))
+	if ((k != CXCursor_CallExpr && k != CXCursor_UnexposedExpr) ||
+	    !cal_atomic_classify(data, c, &a))
 		return 0;
 	return a.scope >= CAL_SCOPE_DEVICE && a.scope != CAL_SCOPE_UNKNOWN &&
 	       (a.order == CAL_ORDER_ACQUIRE || a.order == CAL_ORDER_ACQ_REL ||
@@ -610,6 +612,12 @@ static void scope_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct visit_ctx v = { w, state };
 
+	/* clang's atomic builtins, in HIP (atomics.h); else an implicit cast */
+	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+		if (w->parse->hip && !w->parse->is_host && cal_walk_in_device_code(w))
+			cal_scoped_sites_at(w, c, on_site, &v);
+		return;
+	}
 	if (v.st->cl) {
 		cal_scope_cl_visit(v.st->cl, w, c);
 		return;
@@ -632,6 +640,14 @@ static void add_widen_fix(struct cal_finding *f, struct cal_edit *widen)
 {
 	if (widen->file)
 		cal_add_fix_edits(f, WIDEN_FIX, widen, 1);
+}
+
+/* The site's widening, or the note saying why there is none (HIP builtins). */
+static void add_site_fix(struct cal_walk *w, struct cal_finding *f, struct cal_scoped_site *s)
+{
+	if (!s->widen.file && s->no_fix_why)
+		cal_note_no_fix(w, f, s->site, "%s", s->no_fix_why);
+	add_widen_fix(f, &s->widen);
 }
 
 static void note_global_base(struct cal_walk *w, struct cal_finding *f, CXCursor base)
@@ -689,7 +705,7 @@ static void report_mixed(struct cal_walk *w, struct access *a, const struct acce
 		       cal_scope_name(b->s.scope), a->s.is_load ? "access" : "update", name);
 	cal_note_at(w, f, b->s.site, "the %s-scope %s is here", cal_scope_name(b->s.scope),
 		    b->s.is_load ? "load" : "update");
-	add_widen_fix(f, &a->s.widen);
+	add_site_fix(w, f, &a->s);
 	free(name);
 }
 
@@ -731,7 +747,7 @@ static void report_through_call(struct cal_walk *w, struct access *a,
 
 	cal_note_at(w, f, r->call, "'%s' gets global memory from '%s' at this call", name, from);
 	note_global_base(w, f, r->obj.base);
-	add_widen_fix(f, &a->s.widen);
+	add_site_fix(w, f, &a->s);
 	free(name);
 	free(from);
 }
@@ -875,7 +891,7 @@ static void judge_poll_load(struct cal_walk *w, struct scope_state *st, struct a
 		cal_note_at(w, f, g->site, "'%s' is written here, by threads of other blocks", name);
 		if (a->s.obj.origin == CAL_ORIGIN_GLOBAL)
 			note_global_base(w, f, a->s.obj.base);
-		add_widen_fix(f, &a->s.widen);
+		add_site_fix(w, f, &a->s);
 		free(name);
 	}
 	cal_object_release(&o);
@@ -911,7 +927,7 @@ static void judge_access(struct cal_walk *w, struct scope_state *st, struct acce
 	if (a->s.obj.origin == CAL_ORIGIN_GLOBAL) {
 		f = report_other_blocks(w, a, a->s.obj.fold);
 		note_global_base(w, f, a->s.obj.base);
-		add_widen_fix(f, &a->s.widen);
+		add_site_fix(w, f, &a->s);
 	} else if (cal_scope_calls_reach_global(st->calls, a->function, &a->s.obj, &r)) {
 		report_through_call(w, a, &r);
 		cal_object_release(&r.obj);
@@ -1131,14 +1147,16 @@ const struct cal_check cal_check_scope_mismatch = {
 	.enabled_by_default = 1,
 	.summary = "atomic or fence whose scope is narrower than the threads that touch the object",
 	.doc = "scope-mismatch.md",
-	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE,
+	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_CUTILE | CAL_LANG_HIP,
+	/* HIP: the scope argument of __hip_atomic_* and __threadfence_block() widened */
+	.hip_fixes = 1,
 	.cutile_call = cal_scope_mismatch_cutile,
 	/* calls, kernel references, asm, plain stores and polling loops (scope_visit's
 	 * helpers); OpenCL's __global accesses (opencl.c) */
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_AsmStmt,
 			   CXCursor_BinaryOperator, CXCursor_CompoundAssignOperator,
 			   CXCursor_UnaryOperator, CXCursor_WhileStmt, CXCursor_DoStmt,
-			   CXCursor_ArraySubscriptExpr),
+			   CXCursor_ArraySubscriptExpr, CXCursor_UnexposedExpr),
 	.begin = scope_begin,
 	.visit = scope_visit,
 	.end = scope_end,
