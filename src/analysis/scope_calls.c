@@ -6,6 +6,7 @@
 #include "parse/ast.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/expr_util.h"
+#include "analysis/launch.h"
 #include "analysis/scope_sites.h"
 
 #define MAX_HOPS 6
@@ -58,12 +59,6 @@ void cal_scope_calls_free(struct cal_scope_calls *g)
 	free(g->launched_refs);
 	free(g->edges);
 	free(g);
-}
-
-static int is_kernel(CXCursor fn)
-{
-	return !clang_Cursor_isNull(fn) && cal_is_function_kind(clang_getCursorKind(fn)) &&
-	       cal_function_space(fn) == CAL_SPACE_GLOBAL;
 }
 
 static void add_launch(struct cal_scope_calls *g, CXCursor kernel, int single)
@@ -129,42 +124,13 @@ static int grid_is_one(CXCursor e)
 	return 1;
 }
 
-/* The kernel an expression names (k, &k, (void *)k), or a null cursor; *ref its reference. */
-static CXCursor kernel_named(CXCursor e, CXCursor *ref)
-{
-	CXCursor d;
-
-	e = cal_strip_casts(e);
-	if (cal_is_unop(e, CXUnaryOperator_AddrOf))
-		e = cal_strip_casts(cal_child(e, 0));
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	d = clang_getCursorReferenced(e);
-	*ref = e;
-	return is_kernel(d) ? d : clang_getNullCursor();
-}
-
-static int is_config_call(CXCursor c)
-{
-	CXCursor callee = cal_call_callee(c);
-
-	return clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_isNull(callee) &&
-	       (cal_cursor_name_is(callee, "cudaConfigureCall") ||
-		cal_cursor_name_is(callee, "__cudaPushCallConfiguration") ||
-		cal_cursor_name_is(callee, "hipConfigureCall") ||
-		cal_cursor_name_is(callee, "__hipPushCallConfiguration"));
-}
-
-/* k<<<grid, block>>>(...) or cudaLaunchKernel(k, grid, ...) (HIP's too): record it; 1 if it was one. */
+/* A launch (launch.h), or cudaLaunchKernel(k, grid, ...) (HIP's too): record it; 1 if it was one. */
 static int record_launch(struct cal_scope_calls *g, CXCursor c)
 {
-	CXCursor kernel, ref = clang_getNullCursor(), callee, config, grid;
+	struct cal_launch l;
+	CXCursor callee;
 
-	if (cal_nr_children(c) >= 2 && is_config_call(cal_ignore_wrappers(cal_child(c, 1)))) {
-		config = cal_ignore_wrappers(cal_child(c, 1));
-		kernel = kernel_named(cal_child(c, 0), &ref);
-		grid = clang_Cursor_getArgument(config, 0);
-	} else {
+	if (!cal_launch_of(c, &l)) {
 		callee = cal_call_callee(c);
 		if (clang_Cursor_isNull(callee) || clang_Cursor_getNumArguments(c) < 2 ||
 		    !(cal_cursor_name_is(callee, "cudaLaunchKernel") ||
@@ -172,14 +138,14 @@ static int record_launch(struct cal_scope_calls *g, CXCursor c)
 		      cal_cursor_name_is(callee, "hipLaunchKernel") ||
 		      cal_cursor_name_is(callee, "hipLaunchCooperativeKernel")))
 			return 0;
-		kernel = kernel_named(clang_Cursor_getArgument(c, 0), &ref);
-		grid = clang_Cursor_getArgument(c, 1);
+		l.kernel = cal_kernel_named(clang_Cursor_getArgument(c, 0), &l.ref);
+		l.grid = clang_Cursor_getArgument(c, 1);
 	}
-	if (clang_Cursor_isNull(kernel))
+	if (clang_Cursor_isNull(l.kernel))
 		return 0;
-	add_launch(g, kernel, grid_is_one(grid));
+	add_launch(g, l.kernel, grid_is_one(l.grid));
 	GROW(g->launched_refs, g->alloc_refs, g->nr_refs + 1);
-	g->launched_refs[g->nr_refs++] = ref;
+	g->launched_refs[g->nr_refs++] = l.ref;
 	return 1;
 }
 
@@ -189,7 +155,7 @@ static void record_kernel_ref(struct cal_scope_calls *g, CXCursor c)
 	CXCursor d = clang_getCursorReferenced(c);
 	size_t i;
 
-	if (!is_kernel(d))
+	if (!cal_is_kernel(d))
 		return;
 	for (i = 0; i < g->nr_refs; i++)
 		if (clang_equalCursors(g->launched_refs[i], c))
@@ -266,7 +232,7 @@ static int single_block_as(struct cal_scope_calls *g, CXCursor fn, int guards)
 	me = (*nr)++;
 	(*verdicts)[me].fn = fn;
 	(*verdicts)[me].state = VERDICT_PENDING;
-	if (is_kernel(fn)) {
+	if (cal_is_kernel(fn)) {
 		one = kernel_single_block(g, fn);
 	} else {
 		for (i = 0; i < g->nr_edges; i++) {
@@ -479,7 +445,7 @@ static int reach(struct search *se, CXCursor fn, const struct cal_object *o,
 		return 0;
 	owner = clang_getCursorSemanticParent(o->base);
 	param = param_index(owner, o->base);
-	if (param < 0 || is_kernel(owner))
+	if (param < 0 || cal_is_kernel(owner))
 		return 0;
 	return reach_param(se, owner, param, clang_getNullCursor(), out, hops);
 }

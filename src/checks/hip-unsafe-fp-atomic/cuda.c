@@ -60,23 +60,6 @@ static const struct cal_host_alloc *hip_allocator(CXCursor callee)
 	return a && a->hip && a->kind != CAL_ALLOC_PEER ? a : NULL;
 }
 
-/* Does the call's text name a fine-grained flag (hipDeviceMallocFinegrained)? */
-static int names_finegrained(CXTranslationUnit tu, CXCursor call)
-{
-	CXToken *toks = NULL;
-	unsigned i, n = 0;
-	int found = 0;
-
-	clang_tokenize(tu, clang_getCursorExtent(call), &toks, &n);
-	for (i = 0; i < n && !found; i++) {
-		CXString s = clang_getTokenSpelling(tu, toks[i]);
-		found = strstr(clang_getCString(s), "Finegrained") != NULL;
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(tu, toks, n);
-	return found;
-}
-
 static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, CXCursor callee,
 			  const struct cal_host_alloc *a)
 {
@@ -84,7 +67,7 @@ static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, C
 	const char *base;
 	char *name;
 
-	if (st->evidence || (a->kind == CAL_ALLOC_FLAGGED && !names_finegrained(w->parse->tu, call)))
+	if (st->evidence || (a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(w->parse->tu, call)))
 		return;
 	if (cal_pos_from_location(clang_getCursorLocation(call), &pos) < 0)
 		return;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/expr_util.h"
+#include "analysis/launch.h"
 #include "atomics/host_alloc.h"
 #include "fixits/edit.h"
 #include "parse/ast.h"
@@ -41,64 +42,22 @@ void cal_fine_proof_free(struct cal_fine_proof *p)
 	free(p);
 }
 
-static int is_kernel(CXCursor d)
-{
-	return cal_is_function_kind(clang_getCursorKind(d)) &&
-	       cal_function_space(d) == CAL_SPACE_GLOBAL;
-}
-
-/* The kernel an expression names (k, &k, (k)), or a null cursor; *ref its name. */
-static CXCursor kernel_named(CXCursor e, CXCursor *ref)
-{
-	e = cal_strip_casts(e);
-	if (cal_is_unop(e, CXUnaryOperator_AddrOf))
-		e = cal_strip_casts(cal_child(e, 0));
-	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
-	    !is_kernel(clang_getCursorReferenced(e)))
-		return clang_getNullCursor();
-	*ref = e;
-	return clang_getCursorReferenced(e);
-}
-
-static int is_push_configuration(CXCursor c)
-{
-	CXCursor callee;
-
-	c = cal_ignore_wrappers(c);
-	callee = cal_call_callee(c);
-	return clang_getCursorKind(c) == CXCursor_CallExpr && !clang_Cursor_isNull(callee) &&
-	       (cal_cursor_name_is(callee, "__hipPushCallConfiguration") ||
-		cal_cursor_name_is(callee, "hipConfigureCall"));
-}
-
-/* k<<<...>>>(args) (also through HIP 5's hipLaunchKernelGGL macro), or ROCm 6's hipLaunchKernelGGL template. */
+/* A launch (analysis/launch.h): record it; 1 if it was one. */
 static int record_launch(struct cal_fine_proof *p, struct cal_walk *w, CXCursor c)
 {
-	CXCursor kernel, ref = clang_getNullCursor(), callee;
-	struct launch *l;
-	int first;
+	struct cal_launch l;
+	struct launch *r;
 
-	if (cal_nr_children(c) >= 2 && is_push_configuration(cal_child(c, 1))) {
-		kernel = kernel_named(cal_child(c, 0), &ref);
-		first = 0;
-	} else {
-		callee = cal_call_callee(c);
-		if (clang_Cursor_isNull(callee) || !cal_cursor_name_is(callee, "hipLaunchKernelGGL") ||
-		    clang_Cursor_getNumArguments(c) < 5)
-			return 0;
-		kernel = kernel_named(clang_Cursor_getArgument(c, 0), &ref);
-		first = 5;
-	}
-	if (clang_Cursor_isNull(kernel))
+	if (!cal_launch_of(c, &l))
 		return 0;
 	GROW(p->launches, p->alloc, p->nr + 1);
-	l = &p->launches[p->nr++];
-	l->kernel = clang_getCanonicalCursor(kernel);
-	l->call = c;
-	l->host_fn = w->function;
-	l->first_arg = first;
+	r = &p->launches[p->nr++];
+	r->kernel = clang_getCanonicalCursor(l.kernel);
+	r->call = c;
+	r->host_fn = w->function;
+	r->first_arg = l.first_arg;
 	GROW(p->refs, p->alloc_refs, p->nr_refs + 1);
-	p->refs[p->nr_refs++] = ref;
+	p->refs[p->nr_refs++] = l.ref;
 	return 1;
 }
 
@@ -112,7 +71,7 @@ void cal_fine_proof_visit(struct cal_fine_proof *p, struct cal_walk *w, CXCursor
 		record_launch(p, w, c);
 		return;
 	}
-	if (k != CXCursor_DeclRefExpr || !is_kernel(d = clang_getCursorReferenced(c)))
+	if (k != CXCursor_DeclRefExpr || !cal_is_kernel(d = clang_getCursorReferenced(c)))
 		return;
 	for (i = 0; i < p->nr_refs; i++)
 		if (clang_equalCursors(p->refs[i], c))
@@ -163,8 +122,7 @@ struct var_uses {
 	const char *alloc;
 };
 
-/* Does the call's text name a fine-grained flag (hipDeviceMallocFinegrained)? */
-static int names_finegrained(CXTranslationUnit tu, CXCursor call)
+int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call)
 {
 	char *text = cal_cursor_text(tu, call, CAL_TEXT_MACRO_USES);
 	int found = text && strstr(text, "Finegrained") != NULL;
@@ -188,7 +146,7 @@ static const struct cal_host_alloc *allocator_of(struct var_uses *u, CXCursor ca
 	a = cal_host_alloc_find(clang_getCString(s), strlen(clang_getCString(s)));
 	clang_disposeString(s);
 	if (!a || !a->hip || a->kind == CAL_ALLOC_PEER ||
-	    (a->kind == CAL_ALLOC_FLAGGED && !names_finegrained(u->tu, call)) ||
+	    (a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(u->tu, call)) ||
 	    !strcmp(a->name, "hipHostRegister"))	/* registers memory the variable already points to */
 		return NULL;
 	return a;
@@ -340,7 +298,7 @@ int cal_fine_proof_holds(struct cal_fine_proof *p, CXTranslationUnit tu, CXCurso
 	int index, launched = 0;
 	size_t i;
 
-	if (!is_kernel(fn) || clang_getCursorKind(parm) != CXCursor_ParmDecl ||
+	if (!cal_is_kernel(fn) || clang_getCursorKind(parm) != CXCursor_ParmDecl ||
 	    !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)) ||
 	    (index = parameter_index(fn, parm)) < 0 || !parameter_kept(tu, fn, parm))
 		return 0;

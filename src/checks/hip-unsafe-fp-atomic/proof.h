@@ -22,6 +22,8 @@ struct cal_fine_proof *cal_fine_proof_new(void);
 void cal_fine_proof_free(struct cal_fine_proof *p);
 /* Record c if it is a launch or a kernel's name (every cursor of the walk). */
 void cal_fine_proof_visit(struct cal_fine_proof *p, struct cal_walk *w, CXCursor c);
+/* Does an allocator call's text name a fine-grained flag (hipDeviceMallocFinegrained)? */
+int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call);
 /*
  * Is ptr (an expression in kernel fn) based on a parameter of fn that every
  * launch fills with host or fine-grained memory?  Ask after the walk.  On
