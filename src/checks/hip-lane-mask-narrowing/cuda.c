@@ -10,12 +10,17 @@
  * targets the upper half is zero, so the check judges only the parses of
  * wave64 targets, and the finding names them.  An explicit cast is taken
  * as meant; code that a constant test of this parse leaves dead
- * ('if (warpSize == 32)') is not judged.  No fix: the narrow variable's
- * other uses (1u << lane, __popc, __ffs) would have to change with it.
+ * ('if (warpSize == 32)') is not judged.  The same 32-lane habit in two
+ * more shapes: a mask compared with CUDA's full mask 0xffffffff or OR-ed
+ * into a 32-bit variable, and 0xffffffff given as the mask of ROCm 6.2's
+ * _sync warp functions (which must name every lane that runs them).  No
+ * fix: the narrow variable's other uses (1u << lane, __popc, __ffs) would
+ * have to change with it, and the right full mask depends on the launch.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/expr_util.h"
 #include "fixits/no_fix.h"
 #include "parse/ast.h"
 #include "parse/check.h"
@@ -86,28 +91,41 @@ static int dead_branch(const struct cal_walk *w, int i)
 }
 
 /*
- * The implicit conversion of the call's value to a narrow integer: its
- * cursor, or null.  clang writes '(unsigned)__ballot(p)' as an explicit
- * cast over an implicit one (part of it): taken as meant.
+ * How a call's value is used, read upwards through the parentheses and
+ * implicit conversions around it.  clang writes '(unsigned)__ballot(p)'
+ * as an explicit cast over an implicit one (part of it): taken as meant.
  */
-static CXCursor narrowing(const struct cal_walk *w, CXType *to)
+struct mask_use {
+	CXCursor narrowed;	/* an implicit conversion to a narrow integer, or null */
+	CXType to;		/* its type */
+	CXCursor top;		/* the outermost wrapper (or the call itself) */
+	CXCursor user;		/* the cursor above the wrappers, or null */
+	int cast;		/* an explicit cast took the value */
+};
+
+static struct mask_use climb(const struct cal_walk *w, CXCursor call)
 {
-	CXCursor found = clang_getNullCursor();
+	struct mask_use u = { clang_getNullCursor(), { 0 }, call, clang_getNullCursor(), 0 };
 	int i;
 
 	for (i = w->depth - 1; i >= 0; i--) {
 		CXCursor a = w->stack[i];
 		enum CXCursorKind k = clang_getCursorKind(a);
-		if (is_explicit_cast(k))
-			return clang_getNullCursor();
-		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+		if (is_explicit_cast(k)) {
+			u.cast = 1;
 			break;
-		if (clang_Cursor_isNull(found) && narrow_integer(clang_getCursorType(a))) {
-			*to = clang_getCursorType(a);
-			found = a;
 		}
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) {
+			u.user = a;
+			break;
+		}
+		if (clang_Cursor_isNull(u.narrowed) && narrow_integer(clang_getCursorType(a))) {
+			u.to = clang_getCursorType(a);
+			u.narrowed = a;
+		}
+		u.top = a;
 	}
-	return found;
+	return u;
 }
 
 static int in_dead_code(const struct cal_walk *w)
@@ -120,38 +138,167 @@ static int in_dead_code(const struct cal_walk *w)
 	return 0;
 }
 
-static void mask_visit(struct cal_walk *w, CXCursor c, void *state)
+/* Is e a constant whose 64 bits are 0xffffffff, a 32-lane warp's full mask? */
+static int is_warp32_full_mask(CXCursor e)
 {
-	CXCursor callee = cal_call_callee(c), at;
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	unsigned long long v = 0;
+	int full = 0;
+
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		v = clang_EvalResult_isUnsignedInt(r) ? clang_EvalResult_getAsUnsigned(r) :
+		    (unsigned long long)clang_EvalResult_getAsLongLong(r);
+		full = v == 0xffffffffULL;
+	}
+	clang_EvalResult_dispose(r);
+	return full;
+}
+
+#define WAVE64_ADVICE "keep it in a 64-bit type (unsigned long long, uint64_t) and use " \
+		      "__popcll, __ffsll"
+#define WIDEN_NOTE "the narrow value's other uses (a 32-bit shift, __popc, __ffs) must widen with it"
+
+/* 'm |= __ballot(p)' with a 32-bit m: clang writes no conversion node for it. */
+static int report_compound(struct cal_walk *w, CXCursor call, const char *name,
+			   const struct mask_use *u)
+{
+	CXCursor lhs;
+	struct cal_finding *f;
+	char *type, *op;
+
+	if (clang_getCursorKind(u->user) != CXCursor_CompoundAssignOperator ||
+	    !clang_equalCursors(cal_child(u->user, 1), u->top))
+		return 0;
+	lhs = cal_child(u->user, 0);
+	if (!narrow_integer(clang_getCursorType(lhs)))
+		return 0;
+	type = cal_take_string(clang_getTypeSpelling(clang_getCursorType(lhs)));
+	op = cal_take_string(clang_getBinaryOperatorKindSpelling(
+		clang_getCursorBinaryOperatorKind(u->user)));
+	f = cal_report(w, call, "the 64-bit lane mask of '%s' is stored into '%s' by '%s' here, "
+		       "which drops lanes 32-63 of the wavefronts of " CAL_ARCHS_PLACEHOLDER
+		       " (wave64): " WAVE64_ADVICE, name, type, op);
+	cal_note_no_fix(w, f, call, WIDEN_NOTE);
+	free(type);
+	free(op);
+	return 1;
+}
+
+/* '__ballot(p) == 0xffffffff': the full mask of a 32-lane warp. */
+static int report_compare(struct cal_walk *w, CXCursor call, const char *name,
+			  const struct mask_use *u)
+{
+	CXCursor other;
+	struct cal_finding *f;
+
+	if (clang_Cursor_isNull(u->user) ||
+	    (!cal_is_binop(u->user, CXBinaryOperator_EQ) &&
+	     !cal_is_binop(u->user, CXBinaryOperator_NE)))
+		return 0;
+	other = cal_child(u->user, clang_equalCursors(cal_child(u->user, 0), u->top) ? 1 : 0);
+	if (!is_warp32_full_mask(other))
+		return 0;
+	f = cal_report(w, call, "the 64-bit lane mask of '%s' is compared with 0xffffffff, the "
+		       "full mask of a 32-lane warp: on " CAL_ARCHS_PLACEHOLDER " (wave64) that "
+		       "holds when lanes 0-31 are set and lanes 32-63 clear, not when the whole "
+		       "wavefront is; compare with __ballot(1) (the lanes that run here) or use "
+		       "__all", name);
+	cal_note_no_fix(w, f, call, "whether every lane of the wavefront runs this (~0ull) or "
+			"only some (__ballot(1)) is not known here");
+	return 1;
+}
+
+static void judge_mask_value(struct cal_walk *w, CXCursor call, CXCursor callee)
+{
+	struct mask_use u = climb(w, call);
 	struct cal_finding *f;
 	char *name, *type;
-	CXType to;
 
-	(void)state;
-	if (!w->parse->hip || w->parse->wavefront != 64 || !cal_walk_in_device_code(w) ||
-	    !is_mask_function(callee))
-		return;
-	at = narrowing(w, &to);
-	if (clang_Cursor_isNull(at) || in_dead_code(w))
+	if (u.cast)
 		return;
 	name = cal_cursor_name(callee);
-	type = cal_take_string(clang_getTypeSpelling(to));
-	f = cal_report(w, c, "the 64-bit lane mask of '%s' is converted to '%s' here, which drops "
-		       "lanes 32-63 of the wavefronts of " CAL_ARCHS_PLACEHOLDER " (wave64): keep "
-		       "it in a 64-bit type (unsigned long long, uint64_t) and use __popcll, "
-		       "__ffsll", name, type);
-	cal_note_no_fix(w, f, c, "the narrow value's other uses (a 32-bit shift, __popc, __ffs) "
-			"must widen with it");
+	if (!clang_Cursor_isNull(u.narrowed)) {
+		type = cal_take_string(clang_getTypeSpelling(u.to));
+		f = cal_report(w, call, "the 64-bit lane mask of '%s' is converted to '%s' here, "
+			       "which drops lanes 32-63 of the wavefronts of "
+			       CAL_ARCHS_PLACEHOLDER " (wave64): " WAVE64_ADVICE, name, type);
+		cal_note_no_fix(w, f, call, WIDEN_NOTE);
+		free(type);
+	} else if (!report_compound(w, call, name, &u)) {
+		report_compare(w, call, name, &u);
+	}
 	free(name);
-	free(type);
+}
+
+/*
+ * ROCm 6.2's warp functions taking a mask (amd_warp_sync_functions.h):
+ * the mask must name every lane that runs the call, which the header
+ * asserts (a trap unless NDEBUG); the votes AND their result with it.
+ */
+static const char *const sync_functions[] = {
+	"__ballot_sync", "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
+	"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", NULL,
+};
+
+static int is_sync_function(CXCursor callee, int *vote)
+{
+	int i;
+
+	if (clang_Cursor_isNull(callee) || !cal_cursor_in_system_header(callee))
+		return 0;
+	for (i = 0; sync_functions[i]; i++)
+		if (cal_cursor_name_is(callee, sync_functions[i])) {
+			*vote = strncmp(sync_functions[i], "__shfl", 6) != 0;
+			return 1;
+		}
+	return 0;
+}
+
+/* '__shfl_xor_sync(0xffffffffull, v, 16)': CUDA's full mask names half a wave64. */
+static void judge_sync_mask(struct cal_walk *w, CXCursor call, CXCursor callee, int vote)
+{
+	struct cal_finding *f;
+	char *name;
+
+	if (clang_Cursor_getNumArguments(call) < 1 ||
+	    !is_warp32_full_mask(clang_Cursor_getArgument(call, 0)))
+		return;
+	name = cal_cursor_name(callee);
+	f = cal_report(w, call, "the mask 0xffffffff of '%s' names lanes 0-31, a whole 32-lane "
+		       "warp, but the wavefronts of " CAL_ARCHS_PLACEHOLDER " (wave64) have 64: "
+		       "HIP requires the mask to name every lane that runs the call, and traps "
+		       "where assertions are on (no NDEBUG)%s", name,
+		       vote ? "; without them the votes of lanes 32-63 are dropped" : "");
+	cal_note_no_fix(w, f, call, "~0ull is right only where all 64 lanes run the call, "
+			"__ballot(1) (the lanes that run here) otherwise");
+	free(name);
+}
+
+static void mask_visit(struct cal_walk *w, CXCursor c, void *state)
+{
+	CXCursor callee;
+	int vote;
+
+	(void)state;
+	if (!w->parse->hip || w->parse->wavefront != 64 || !cal_walk_in_device_code(w))
+		return;
+	callee = cal_call_callee(c);
+	if ((is_mask_function(callee) || is_sync_function(callee, &vote)) && in_dead_code(w))
+		return;
+	if (is_mask_function(callee))
+		judge_mask_value(w, c, callee);
+	if (is_sync_function(callee, &vote))
+		judge_sync_mask(w, c, callee, vote);
 }
 
 const struct cal_check cal_check_hip_lane_mask_narrowing = {
 	.id = "hip-lane-mask-narrowing",
 	.severity = CAL_SEV_WARNING,
 	.enabled_by_default = 1,
-	.summary = "HIP: a 64-bit lane mask (__ballot, __activemask, __lanemask_*) converted to 32 "
-		   "bits on a wave64 target, which drops lanes 32-63",
+	.summary = "HIP: a lane mask cut to 32 lanes on a wave64 target (a 64-bit mask narrowed "
+		   "or compared with 0xffffffff, or 0xffffffff as a _sync function's mask)",
 	.doc = "hip-lane-mask-narrowing.md",
 	.languages = CAL_LANG_HIP,
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
