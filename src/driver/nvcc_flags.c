@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
 #include "opencl/opencl.h"
@@ -198,6 +199,28 @@ static int apply_undef(struct xlate *x, const char *flag, const char *value)
 	return 0;
 }
 
+/*
+ * hipcc's --rocm-path/--hip-path: the user's ROCm, whose HIP headers the
+ * build compiles against (ROCm 6's hip_bf16.h, the _sync warp functions),
+ * reaches the parse and wins over the default (parse.c); a folder without
+ * HIP headers is dropped with a note, and the default stays.
+ */
+static int apply_rocm_path(struct xlate *x, const char *flag, const char *value)
+{
+	const char *name = strncmp(flag, "--hip-path", 10) ? "--rocm-path" : "--hip-path";
+	char *abs = cal_path_join(x->cmd->directory, value);
+	char *header = xasprintf("%s/include/hip/hip_runtime.h", abs);
+
+	if (access(header, R_OK) == 0)
+		cal_argv_pushf(&x->cmd->clang_args, "%s=%s", name, abs);
+	else
+		note(x, "%s: no include/hip/hip_runtime.h there; the default HIP headers are used",
+		     name);
+	free(header);
+	free(abs);
+	return 0;
+}
+
 static int apply_std(struct xlate *x, const char *flag, const char *value)
 {
 	cal_argv_pushf(&x->cmd->clang_args, "-std=%s", value);
@@ -343,11 +366,11 @@ static const struct flag_desc nvcc_flags[] = {
 	{ { "-fPIC", "-pthread", "-Wall", "-Wextra" }, FLAG, apply_drop },
 	{ { "--cuda-path", "-nocudainc", "-nocudalib" }, FLAG, apply_drop },
 	{ { "-fsyntax-only", "--cuda-device-only", "--cuda-host-only" }, FLAG, apply_drop },
-	/* hipcc and amdclang++: the parse brings its own ROCm paths (parse.c) */
+	/* hipcc and amdclang++: the user's ROCm headers where they exist (parse.c) */
 	{ { "-munsafe-fp-atomics", "-mno-unsafe-fp-atomics", "-mwavefrontsize64",
 	    "-mno-wavefrontsize64" }, FLAG, apply_keep },
-	{ { "--rocm-path", "--hip-path", "--hip-device-lib-path", "--rocm-device-lib-path" },
-	  VALUE, apply_drop },
+	{ { "--rocm-path", "--hip-path" }, VALUE, apply_rocm_path },
+	{ { "--hip-device-lib-path", "--rocm-device-lib-path" }, VALUE, apply_drop },
 	{ { "--hip-version", "-fno-gpu-rdc", "-nogpulib", "-nogpuinc" }, FLAG, apply_drop },
 	{ { "--hip-link", "-fhip-new-launch-api", "-fno-hip-new-launch-api" }, FLAG, apply_drop },
 };

@@ -82,15 +82,36 @@ static void add_environment_args(const struct cal_env *env, struct cal_argv *a)
 
 /*
  * A HIP parse (the job's targets are gfx targets): clang's own HIP mode with
- * the HIP headers installed under /usr (Debian's libamdhip64-dev), none of
- * the CUDA environment.  -nogpulib: a parse links no device library (and
+ * the HIP headers of the ROCm the environment found (toolkit.c: the user's,
+ * else Debian's libamdhip64-dev under /usr), none of the CUDA environment;
+ * a build's own --rocm-path (among the user's arguments) wins.  -nogpulib: a parse links no device library (and
  * Debian's ROCm 5.2 has none for gfx11).  The host parse still needs an
  * offload arch to pick the headers' AMD path: the first target's.
  */
+/*
+ * The ROCm a HIP parse reads: the build's last --rocm-path/--hip-path,
+ * else the environment's.
+ */
+static const char *hip_rocm_path(const struct cal_parse_request *req)
+{
+	const char *path = req->env && req->env->rocm_path ? req->env->rocm_path : "/usr";
+	int i;
+
+	for (i = 0; i < req->nr_user_args; i++) {
+		const char *a = req->user_args[i];
+		if (!strncmp(a, "--rocm-path=", 12))
+			path = a + 12;
+		else if (!strncmp(a, "--hip-path=", 11))
+			path = a + 11;
+	}
+	return path;
+}
+
 static void add_hip_args(const struct cal_parse_request *req, struct cal_argv *out)
 {
 	char name[16];
 	const struct cal_target *arch = req->arch ? req->arch : &req->targets->t[0];
+	const char *rocm = hip_rocm_path(req);
 	int i;
 
 	cal_argv_push(out, "-x");
@@ -100,7 +121,13 @@ static void add_hip_args(const struct cal_parse_request *req, struct cal_argv *o
 	cal_argv_push(out, req->arch ? "--cuda-device-only" : "--cuda-host-only");
 	cal_argv_pushf(out, "--offload-arch=%s", cal_target_name(*arch, name, sizeof(name)));
 	cal_argv_push(out, "-nogpulib");
-	cal_argv_push(out, "--rocm-path=/usr");
+	cal_argv_pushf(out, "--rocm-path=%s", rocm);
+	/*
+	 * clang searches a ROCm's include folder after /usr/include, where
+	 * Debian's HIP 5.2 headers may also be; hipcc names its own first.
+	 */
+	if (strcmp(rocm, "/usr"))
+		cal_argv_pushf(out, "-isystem%s/include", rocm);
 	for (i = 0; i < req->nr_user_args; i++)
 		cal_argv_push(out, req->user_args[i]);
 }

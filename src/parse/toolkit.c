@@ -31,6 +31,30 @@ static int looks_like_toolkit(const char *path)
 	return ok;
 }
 
+static int looks_like_rocm(const char *path)
+{
+	char *h = xasprintf("%s/include/hip/hip_runtime.h", path);
+	int ok = access(h, R_OK) == 0;
+	free(h);
+	return ok;
+}
+
+/*
+ * The ROCm whose HIP headers a HIP parse reads, found as hipcc finds its
+ * own: $ROCM_PATH, then /opt/rocm; else Debian's under /usr.  A build's
+ * --rocm-path comes later on the parse's command line and wins.
+ */
+static char *find_rocm(void)
+{
+	const char *env = getenv("ROCM_PATH");
+
+	if (env && *env && looks_like_rocm(env))
+		return xstrdup(env);
+	if (looks_like_rocm("/opt/rocm"))
+		return xstrdup("/opt/rocm");
+	return xstrdup("/usr");
+}
+
 /* The toolkit that holds an nvcc found on PATH: <root>/bin/nvcc. */
 static char *toolkit_from_path(void)
 {
@@ -518,6 +542,7 @@ static int write_support_files(struct cal_env *env)
 int cal_env_setup(struct cal_env *env, const char *explicit_path, int builtin)
 {
 	memset(env, 0, sizeof(*env));
+	env->rocm_path = find_rocm();
 	if (!builtin) {
 		env->cuda_path = find_toolkit(explicit_path);
 		if (!env->cuda_path && explicit_path) {
@@ -580,6 +605,7 @@ void cal_env_release(struct cal_env *env)
 	free(env->prelude);
 	free(env->stub_dir);
 	free(env->builtin_dir);
+	free(env->rocm_path);
 	memset(env, 0, sizeof(*env));
 }
 

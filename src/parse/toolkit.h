@@ -28,6 +28,7 @@ struct cal_env {
 	char *stub_dir;		/* dir/stub */
 	char *builtin_dir;	/* dir/builtin */
 	char *pch_dir;		/* dir/pch: the shared preamble's PCHs (driver/preamble.h) */
+	char *rocm_path;	/* the HIP headers' ROCm: $ROCM_PATH, /opt/rocm, else /usr */
 };
 
 /*
