@@ -382,7 +382,6 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	return cal_parse_file(index, path, req, nr_errors, err);
 }
 
-/* Does the parse compile relocatable device code (nvcc -rdc=true)?  The last flag wins. */
 /* Is flag on in a build that may say -mFLAG or -mno-FLAG?  The last one wins. */
 static int m_flag(const struct cal_argv *args, const char *flag)
 {
