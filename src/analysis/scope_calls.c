@@ -77,6 +77,120 @@ static int is_block_equality(CXCursor c, void *data)
 	       (cal_depends_on_block(cal_child(c, 0)) || cal_depends_on_block(cal_child(c, 1)));
 }
 
+/* 'blockIdx.x == K', or a conjunction holding it: true in block K only. */
+static int conjunct_tests_block(CXCursor e)
+{
+	e = cal_strip_casts(e);
+	if (is_block_equality(e, NULL))
+		return 1;
+	return cal_is_binop(e, CXBinaryOperator_LAnd) &&
+	       (conjunct_tests_block(cal_child(e, 0)) || conjunct_tests_block(cal_child(e, 1)));
+}
+
+/* A value a block flag may take: constant false, or true in one block only. */
+static int flag_value_ok(CXCursor e)
+{
+	CXEvalResult r;
+	int ok = 0;
+
+	if (conjunct_tests_block(e))
+		return 1;
+	r = clang_Cursor_Evaluate(e);
+	if (r) {
+		ok = clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
+		clang_EvalResult_dispose(r);
+	}
+	return ok;
+}
+
+struct flag_scan {
+	CXCursor var;
+	int bad;
+};
+
+static int names_var(CXCursor e, CXCursor var)
+{
+	e = cal_strip_casts(e);
+	return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+	       clang_equalCursors(clang_getCursorReferenced(e), var);
+}
+
+static enum CXChildVisitResult keep_last_expression(CXCursor c, CXCursor parent,
+						    CXClientData data)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+/* A variable's initializer: its last child that is an expression. */
+static CXCursor last_expression_child(CXCursor var)
+{
+	CXCursor init = clang_getNullCursor();
+
+	clang_visitChildren(var, keep_last_expression, &init);
+	return init;
+}
+
+static enum CXChildVisitResult scan_flag_writes(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct flag_scan *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_VarDecl && clang_equalCursors(c, s->var)) {
+		CXCursor init = last_expression_child(c);
+		if (!clang_Cursor_isNull(init) && !flag_value_ok(init))
+			s->bad = 1;
+		return CXChildVisit_Continue;
+	} else if (cal_is_binop(c, CXBinaryOperator_Assign) && names_var(cal_child(c, 0), s->var)) {
+		if (!flag_value_ok(cal_child(c, 1)))
+			s->bad = 1;
+	} else if ((k == CXCursor_CompoundAssignOperator && names_var(cal_child(c, 0), s->var)) ||
+		   ((cal_is_unop(c, CXUnaryOperator_AddrOf) || cal_is_unop(c, CXUnaryOperator_PreInc) ||
+		     cal_is_unop(c, CXUnaryOperator_PostInc)) && names_var(cal_child(c, 0), s->var))) {
+		s->bad = 1;
+	}
+	return s->bad ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * 'if (producer)' where the local producer is only ever false or a test
+ * of the block ('producer = blockIdx.x == 0 && threadIdx.x == 0'): the
+ * branch runs in one block, as under 'if (blockIdx.x == 0)'.  Read in the
+ * function the walk is in (an instantiation holds only the branches its
+ * 'if constexpr' keeps).
+ */
+static int block_flag(const struct cal_walk *w, CXCursor cond)
+{
+	struct flag_scan s;
+	CXCursor var;
+	int j;
+
+	cond = cal_strip_casts(cond);
+	if (clang_getCursorKind(cond) != CXCursor_DeclRefExpr)
+		return 0;
+	var = clang_getCursorReferenced(cond);
+	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_getCursorKind(clang_getCursorSemanticParent(var)) == CXCursor_TranslationUnit)
+		return 0;
+	for (j = w->depth - 1; j >= 0; j--) {
+		enum CXCursorKind k = clang_getCursorKind(w->stack[j]);
+		if (k == CXCursor_CompoundStmt && j > 0 &&
+		    (clang_getCursorKind(w->stack[j - 1]) == CXCursor_FunctionDecl ||
+		     clang_getCursorKind(w->stack[j - 1]) == CXCursor_CXXMethod ||
+		     clang_getCursorKind(w->stack[j - 1]) == CXCursor_FunctionTemplate))
+			break;
+	}
+	if (j < 0)
+		return 0;
+	s.var = var;
+	s.bad = 0;
+	clang_visitChildren(w->stack[j], scan_flag_writes, &s);
+	return !s.bad;
+}
+
 int cal_under_block_test(const struct cal_walk *w, CXCursor c)
 {
 	int j;
@@ -89,7 +203,8 @@ int cal_under_block_test(const struct cal_walk *w, CXCursor c)
 			continue;
 		cond = cal_child(anc, 0);
 		if (is_block_equality(cond, NULL) ||
-		    cal_subtree_find(cond, is_block_equality, NULL, NULL, NULL))
+		    cal_subtree_find(cond, is_block_equality, NULL, NULL, NULL) ||
+		    block_flag(w, cond))
 			return 1;
 	}
 	return 0;

@@ -413,6 +413,33 @@ static void on_site(struct cal_scoped_site *s, void *data)
 	v->st->acc[v->st->nr_acc++] = a;
 }
 
+/*
+ * Is the assigned lvalue the function's own parameter or local (not a
+ * reference): 'flag = &shared[0]' repoints it and writes no memory of
+ * the callers'.
+ */
+static int names_own_variable(CXCursor target)
+{
+	CXCursor d;
+	enum CXCursorKind k;
+
+	target = cal_strip_casts(target);
+	if (clang_getCursorKind(target) != CXCursor_DeclRefExpr)
+		return 0;
+	d = clang_getCursorReferenced(target);
+	k = clang_getCursorKind(d);
+	if (k != CXCursor_ParmDecl && k != CXCursor_VarDecl)
+		return 0;
+	if (clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_LValueReference ||
+	    clang_getCanonicalType(clang_getCursorType(d)).kind == CXType_RValueReference)
+		return 0;
+	return k == CXCursor_ParmDecl ||
+	       (clang_Cursor_getStorageClass(d) != CX_SC_Static &&
+		clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit &&
+		clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_Namespace &&
+		!clang_Cursor_hasVarDeclGlobalStorage(d));
+}
+
 static void record_plain_store(struct visit_ctx *v, CXCursor c)
 {
 	struct cal_object o;
@@ -425,6 +452,8 @@ static void record_plain_store(struct visit_ctx *v, CXCursor c)
 		 cal_is_unop(c, CXUnaryOperator_PreDec) || cal_is_unop(c, CXUnaryOperator_PostDec))
 		target = cal_child(c, 0);
 	else
+		return;
+	if (names_own_variable(target))
 		return;
 	cal_object_init(&o);
 	cal_object_of_lvalue(v->w->parse->tu, target, &o);
@@ -817,8 +846,8 @@ static int neighbour(const char *a, const char *b)
  * block owns, or at a block's own slot when o is no block's (block K
  * writes flags[blockIdx.x], the others poll flags[0]), or at the slot next
  * to the one polled (flags[b] written, flags[b - 1] polled: the decoupled
- * look-back).  Two sides that both run under 'if (blockIdx.x == K)' may be
- * one block: not counted; nor is an update inside the polling condition
+ * look-back).  Two sides that both run under 'if (blockIdx.x == K)' (or,
+ * for the reader, only from calls under one) may be one block: not counted; nor is an update inside the polling condition
  * itself, [skip_begin, skip_end) (an atomicAdd that hands out work, the CAS
  * of a lock: every block runs the same loop).
  */
@@ -834,9 +863,11 @@ static const struct global_store *other_block_writer(struct scope_state *st, CXC
 		struct global_store *g = &st->stores[i];
 		if (!resolve_store(st, g) || !clang_equalCursors(g->base, base))
 			continue;
+		if (one_block && g->one_block)
+			continue;
 		if (!clang_equalCursors(clang_getCanonicalCursor(g->function), fn))
 			return g;
-		if ((one_block && g->one_block) || (g->offset >= skip_begin && g->offset < skip_end))
+		if (g->offset >= skip_begin && g->offset < skip_end)
 			continue;
 		if (!g->per_block || (!o->per_block && strcmp(g->addr, o->offset.buf)) ||
 		    (o->per_block && neighbour(g->addr, o->offset.buf)))
@@ -882,7 +913,9 @@ static void judge_poll_load(struct cal_walk *w, struct scope_state *st, struct a
 	if (!is_polled(st, a) || cal_scope_calls_one_block_grid(st->calls, a->function) ||
 	    !read_object(st, a->function, &a->s.obj, &o))
 		return;
-	g = other_block_writer(st, a->function, &o, a->single_block, 0, 0);
+	g = other_block_writer(st, a->function, &o,
+			       a->single_block || cal_scope_calls_single_block(st->calls, a->function),
+			       0, 0);
 	if (g) {
 		name = cal_cursor_name(a->s.obj.base);
 		f = cal_report(w, a->s.site, "%s is atomic only within one %s, but threads of other "
