@@ -67,7 +67,8 @@ static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, C
 	const char *base;
 	char *name;
 
-	if (st->evidence || (a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(w->parse->tu, call)))
+	if (st->evidence || (a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(w->parse->tu, call)) ||
+	    cal_coarse_flag_named(w->parse->tu, call))
 		return;
 	if (cal_pos_from_location(clang_getCursorLocation(call), &pos) < 0)
 		return;

@@ -131,6 +131,15 @@ int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call)
 	return found;
 }
 
+int cal_coarse_flag_named(CXTranslationUnit tu, CXCursor call)
+{
+	char *text = cal_cursor_text(tu, call, CAL_TEXT_MACRO_USES);
+	int found = text && strstr(text, "NonCoherent") != NULL;
+
+	free(text);
+	return found;
+}
+
 /* The allocator row of a call handed the address of the variable as its first argument. */
 static const struct cal_host_alloc *allocator_of(struct var_uses *u, CXCursor call,
 						 CXCursor addr_of)
@@ -147,6 +156,7 @@ static const struct cal_host_alloc *allocator_of(struct var_uses *u, CXCursor ca
 	clang_disposeString(s);
 	if (!a || !a->hip || a->kind == CAL_ALLOC_PEER ||
 	    (a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(u->tu, call)) ||
+	    cal_coarse_flag_named(u->tu, call) ||
 	    !strcmp(a->name, "hipHostRegister"))	/* registers memory the variable already points to */
 		return NULL;
 	return a;

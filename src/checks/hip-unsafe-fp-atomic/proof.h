@@ -25,6 +25,12 @@ void cal_fine_proof_visit(struct cal_fine_proof *p, struct cal_walk *w, CXCursor
 /* Does an allocator call's text name a fine-grained flag (hipDeviceMallocFinegrained)? */
 int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call);
 /*
+ * Does it name a coarse-grained one (hipHostMallocNonCoherent)?  AMD's
+ * hardware FP atomics are performed on coarse-grained host memory (ROCm's
+ * coherence docs; hip-tests' AtomicAdd_NonCoherent_withunsafeflag expects it).
+ */
+int cal_coarse_flag_named(CXTranslationUnit tu, CXCursor call);
+/*
  * Is ptr (an expression in kernel fn) based on a parameter of fn that every
  * launch fills with host or fine-grained memory?  Ask after the walk.  On
  * success *alloc is the allocator's name of the first launch ("hipHostMalloc").

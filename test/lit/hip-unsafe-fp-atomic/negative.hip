@@ -5,7 +5,9 @@
 // RUN: hipcc --offload-arch=gfx90a -c %s -o %t.o
 // Near misses: float atomics, even unsafe ones, in a translation unit that
 // allocates only coarse-grained memory (hipMalloc, hipExtMallocWithFlags
-// without the fine-grained flag) stay quiet; with
+// without the fine-grained flag, hipHostMalloc with hipHostMallocNonCoherent:
+// AMD's hardware FP atomics work on coarse-grained host memory, as
+// hip-tests' AtomicAdd_NonCoherent_withunsafeflag expects) stay quiet; with
 // --cuda-arch=gfx1030,gfx906 no target has an FP add instruction (a CAS
 // loop, safe on every memory); on gfx942 the compiler emits the hardware
 // add in every build, as right on every memory (amd-facts-codegen.test).
@@ -23,6 +25,9 @@ int run(const float *x) {
   if (hipMalloc((void **)&sum, sizeof(float)) != hipSuccess)
     return 1;
   if (hipExtMallocWithFlags((void **)&dsum, sizeof(double), hipDeviceMallocDefault) != hipSuccess)
+    return 1;
+  float *staging;
+  if (hipHostMalloc((void **)&staging, sizeof(float), hipHostMallocNonCoherent) != hipSuccess)
     return 1;
   hipLaunchKernelGGL(acc, dim3(1), dim3(256), 0, 0, sum, dsum, x);
   return 0;
