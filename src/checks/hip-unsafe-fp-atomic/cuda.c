@@ -22,6 +22,7 @@
 #include "fixits/edit.h"
 #include "fixits/no_fix.h"
 #include "parse/ast.h"
+#include "analysis/expr_util.h"
 #include "parse/check.h"
 #include "cuatomlint/strbuf.h"
 
@@ -33,11 +34,28 @@ struct candidate {
 	int unsafe_call;	/* unsafeAtomicAdd itself (else the build flag) */
 };
 
+/* A function that calls or names another; from the main file's code, or not. */
+struct use {
+	CXCursor caller, callee;
+	int from_main_file;
+};
+
+/* An allocation of such memory, and the function that makes it. */
+struct evidence {
+	char *text;		/* "hipHostMalloc (file.hip:12)" */
+	CXCursor function;	/* canonical */
+	int in_main_file;
+};
+
 struct state {
-	char *evidence;		/* "hipHostMalloc (file.hip:12)" */
+	char *evidence;		/* the first allocation that counts, once the walk is done */
 	struct cal_fine_proof *proof;	/* what the kernels' pointers hold */
 	struct candidate *items;
 	size_t nr, alloc;
+	struct evidence *allocs;
+	size_t nr_allocs, alloc_allocs;
+	struct use *uses;	/* which function calls or names which (canonical) */
+	size_t nr_uses, alloc_uses;
 };
 
 static void *unsafe_begin(struct cal_walk *w)
@@ -60,23 +78,106 @@ static const struct cal_host_alloc *hip_allocator(CXCursor callee)
 	return a && a->hip && a->kind != CAL_ALLOC_PEER ? a : NULL;
 }
 
+/* Is loc in the main file, or in a macro used there (HIP_CHECK(hipHostMalloc(...)))? */
+static int from_main_file(CXTranslationUnit tu, CXSourceLocation loc)
+{
+	CXFile file;
+	unsigned line, column;
+
+	clang_getExpansionLocation(loc, &file, &line, &column, NULL);
+	return file && clang_Location_isFromMainFile(clang_getLocation(tu, file, line, column));
+}
+
 static void note_evidence(struct cal_walk *w, struct state *st, CXCursor call, CXCursor callee,
 			  const struct cal_host_alloc *a)
 {
+	struct evidence *e;
 	struct cal_pos pos;
 	const char *base;
 	char *name;
 
-	if (st->evidence || (a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(w->parse->tu, call)) ||
+	if ((a->kind == CAL_ALLOC_FLAGGED && !cal_fine_flag_named(w->parse->tu, call)) ||
 	    cal_coarse_flag_named(w->parse->tu, call))
 		return;
 	if (cal_pos_from_location(clang_getCursorLocation(call), &pos) < 0)
 		return;
 	base = strrchr(pos.file, '/');
 	name = cal_cursor_name(callee);
-	st->evidence = xasprintf("%s (%s:%u)", name, base ? base + 1 : pos.file, pos.line);
+	GROW(st->allocs, st->alloc_allocs, st->nr_allocs + 1);
+	e = &st->allocs[st->nr_allocs++];
+	e->text = xasprintf("%s (%s:%u)", name, base ? base + 1 : pos.file, pos.line);
+	e->function = clang_getCanonicalCursor(w->function);
+	e->in_main_file = from_main_file(w->parse->tu, clang_getCursorLocation(call));
 	free(name);
 	free(pos.file);
+}
+
+static void note_use(struct cal_walk *w, struct state *st, CXCursor at, CXCursor fn)
+{
+	struct use *u;
+
+	if (clang_Cursor_isNull(fn))
+		return;
+	GROW(st->uses, st->alloc_uses, st->nr_uses + 1);
+	u = &st->uses[st->nr_uses++];
+	u->caller = clang_getCanonicalCursor(w->function);
+	u->callee = clang_getCanonicalCursor(fn);
+	u->from_main_file = from_main_file(w->parse->tu, clang_getCursorLocation(at));
+}
+
+static int in_list(const CXCursor *list, size_t n, CXCursor c)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (clang_equalCursors(list[i], c))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is fn called (or named) from the main file's code, directly or through
+ * calls?  A search back along the uses, each function visited once.
+ */
+static int reached(const struct state *st, CXCursor fn)
+{
+	CXCursor *todo = xcalloc(st->nr_uses + 1, sizeof(CXCursor));
+	size_t head = 0, tail = 0, i;
+	int found = 0;
+
+	todo[tail++] = fn;
+	while (head < tail && !found) {
+		CXCursor callee = todo[head++];
+		for (i = 0; i < st->nr_uses && !found; i++) {
+			const struct use *u = &st->uses[i];
+			if (!clang_equalCursors(u->callee, callee))
+				continue;
+			if (u->from_main_file)
+				found = 1;
+			else if (!clang_Cursor_isNull(u->caller) && !in_list(todo, tail, u->caller))
+				todo[tail++] = u->caller;
+		}
+	}
+	free(todo);
+	return found;
+}
+
+/*
+ * The allocation the findings rest on: one in the main file, or in a
+ * function the main file's code calls or names, directly or through calls.  A shared header's helper
+ * that nothing here uses (a test suite's Pinned::Alloc) is no evidence.
+ */
+static void settle_evidence(struct state *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_allocs && !st->evidence; i++)
+		if (st->allocs[i].in_main_file || reached(st, st->allocs[i].function))
+			st->evidence = xstrdup(st->allocs[i].text);
+	for (i = 0; i < st->nr_allocs; i++)
+		free(st->allocs[i].text);
+	free(st->allocs);
+	free(st->uses);
 }
 
 /*
@@ -165,6 +266,28 @@ static void note_candidate(struct cal_walk *w, struct state *st, CXCursor call, 
 	c->unsafe_call = unsafe_call;
 }
 
+/*
+ * The function a call in a template names before its arguments' types are
+ * known ('hipHostMalloc((void **)&p, sizeof(T))' in a test template that
+ * only the host side instantiates): the first of the overloads its name
+ * finds that is a plain function of a system header.
+ */
+static CXCursor unresolved_callee(CXCursor call)
+{
+	CXCursor ref = cal_strip_casts(cal_child(call, 0)), d;
+	unsigned i;
+
+	if (clang_getCursorKind(call) != CXCursor_CallExpr ||
+	    clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
+		return clang_getNullCursor();
+	for (i = 0; i < clang_getNumOverloadedDecls(ref); i++) {
+		d = clang_getOverloadedDecl(ref, i);
+		if (clang_getCursorKind(d) == CXCursor_FunctionDecl && cal_cursor_in_system_header(d))
+			return d;
+	}
+	return clang_getNullCursor();
+}
+
 static void unsafe_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct state *st = state;
@@ -174,14 +297,25 @@ static void unsafe_visit(struct cal_walk *w, CXCursor c, void *state)
 	if (!w->parse->hip)
 		return;
 	cal_fine_proof_visit(st->proof, w, c);
-	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		callee = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(callee) == CXCursor_FunctionDecl ||
+		    clang_getCursorKind(callee) == CXCursor_CXXMethod ||
+		    clang_getCursorKind(callee) == CXCursor_FunctionTemplate)
+			note_use(w, st, c, callee);
 		return;
+	}
 	if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
 		if (cal_walk_in_device_code(w) && is_hip_builtin_add(w->parse->tu, c))
 			note_candidate(w, st, c, clang_getNullCursor());
 		return;
 	}
 	callee = cal_call_callee(c);
+	note_use(w, st, c, callee);
+	if (!clang_Cursor_isNull(callee))
+		note_use(w, st, c, clang_getSpecializedCursorTemplate(callee));
+	if (clang_Cursor_isNull(callee))
+		callee = unresolved_callee(c);
 	if (cal_walk_in_device_code(w))
 		note_candidate(w, st, c, callee);
 	else if (!clang_Cursor_isNull(callee) && (a = hip_allocator(callee)))
@@ -256,6 +390,7 @@ static void unsafe_end(struct cal_walk *w, void *state)
 	struct state *st = state;
 	size_t i;
 
+	settle_evidence(st);
 	for (i = 0; i < st->nr; i++) {
 		if (st->evidence)
 			report(w, st, &st->items[i]);

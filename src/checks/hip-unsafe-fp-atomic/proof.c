@@ -122,22 +122,71 @@ struct var_uses {
 	const char *alloc;
 };
 
-int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call)
+/*
+ * The flags argument of an allocator call (its third), where it is a
+ * constant: read by value, since the call is often written inside a
+ * checking macro (HIP_CHECK(hipHostMalloc(&p, n, hipHostMallocCoherent)))
+ * whose text the call's own extent does not show.
+ */
+static int flags_value(CXCursor call, unsigned long long *v)
+{
+	CXEvalResult r;
+	int ok = 0;
+
+	if (clang_Cursor_getNumArguments(call) < 3 ||
+	    !(r = clang_Cursor_Evaluate(clang_Cursor_getArgument(call, 2))))
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		*v = clang_EvalResult_getAsUnsigned(r);
+		ok = 1;
+	}
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+static int text_names(CXTranslationUnit tu, CXCursor call, const char *word)
 {
 	char *text = cal_cursor_text(tu, call, CAL_TEXT_MACRO_USES);
-	int found = text && strstr(text, "Finegrained") != NULL;
+	int found = text && strstr(text, word) != NULL;
 
 	free(text);
 	return found;
 }
 
+/* HIP's flag values (hip_runtime_api.h, unchanged since ROCm 3) */
+#define HIP_DEVICE_MALLOC_FINEGRAINED 0x1ULL	/* hipDeviceMallocUncached (0x3) holds it too */
+#define HIP_HOST_MALLOC_MAPPED 0x2ULL
+#define HIP_HOST_MALLOC_COHERENT 0x40000000ULL
+
+int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call)
+{
+	unsigned long long v;
+
+	if (text_names(tu, call, "Finegrained") || text_names(tu, call, "Uncached"))
+		return 1;
+	return flags_value(call, &v) && (v & HIP_DEVICE_MALLOC_FINEGRAINED);
+}
+
+/*
+ * ROCm's coherence table: hipHostMalloc with no flags, or with
+ * hipHostMallocCoherent or hipHostMallocMapped, is fine-grained;
+ * hipHostMallocNonCoherent (without Mapped) is coarse-grained, and so are
+ * other flags alone (Portable, WriteCombined, NumaUser) unless the
+ * HIP_HOST_COHERENT environment variable, unset by default, says otherwise.
+ */
 int cal_coarse_flag_named(CXTranslationUnit tu, CXCursor call)
 {
-	char *text = cal_cursor_text(tu, call, CAL_TEXT_MACRO_USES);
-	int found = text && strstr(text, "NonCoherent") != NULL;
+	CXCursor callee = cal_call_callee(call);
+	unsigned long long v;
 
-	free(text);
-	return found;
+	if (clang_Cursor_isNull(callee) ||
+	    !(cal_cursor_name_is(callee, "hipHostMalloc") ||
+	      cal_cursor_name_is(callee, "hipHostAlloc") ||
+	      cal_cursor_name_is(callee, "hipExtHostAlloc")))
+		return 0;
+	if (flags_value(call, &v))
+		return v != 0 && !(v & (HIP_HOST_MALLOC_COHERENT | HIP_HOST_MALLOC_MAPPED));
+	return text_names(tu, call, "NonCoherent") && !text_names(tu, call, "Mapped");
 }
 
 /* The allocator row of a call handed the address of the variable as its first argument. */

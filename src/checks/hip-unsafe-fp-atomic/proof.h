@@ -25,7 +25,8 @@ void cal_fine_proof_visit(struct cal_fine_proof *p, struct cal_walk *w, CXCursor
 /* Does an allocator call's text name a fine-grained flag (hipDeviceMallocFinegrained)? */
 int cal_fine_flag_named(CXTranslationUnit tu, CXCursor call);
 /*
- * Does it name a coarse-grained one (hipHostMallocNonCoherent)?  AMD's
+ * Does a hipHostMalloc call ask for coarse-grained memory
+ * (hipHostMallocNonCoherent, or flags without Coherent or Mapped)?  AMD's
  * hardware FP atomics are performed on coarse-grained host memory (ROCm's
  * coherence docs; hip-tests' AtomicAdd_NonCoherent_withunsafeflag expects it).
  */

@@ -26,9 +26,11 @@ int run(const float *x) {
     return 1;
   if (hipExtMallocWithFlags((void **)&dsum, sizeof(double), hipDeviceMallocDefault) != hipSuccess)
     return 1;
-  float *staging;
+  float *staging, *staging2;
   if (hipHostMalloc((void **)&staging, sizeof(float), hipHostMallocNonCoherent) != hipSuccess)
     return 1;
+#define CHECK(call) if ((call) != hipSuccess) return 1
+  CHECK(hipHostMalloc((void **)&staging2, sizeof(float), hipHostMallocNonCoherent));
   hipLaunchKernelGGL(acc, dim3(1), dim3(256), 0, 0, sum, dsum, x);
   return 0;
 }
