@@ -263,6 +263,24 @@ static cJSON *capabilities(void)
 	return caps;
 }
 
+/* capabilities.a.b.c... of the client's initialize, or NULL */
+static const cJSON *client_cap(const cJSON *params, const char *const *path)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
+
+	for (; v && *path; path++)
+		v = cJSON_GetObjectItemCaseSensitive(v, *path);
+	return v;
+}
+
+static void read_client_caps(struct cal_lsp_server *s, const cJSON *params)
+{
+	static const char *const watch[] = { "workspace", "didChangeWatchedFiles",
+					     "dynamicRegistration", NULL };
+
+	s->watch_files = cJSON_IsTrue(client_cap(params, watch));
+}
+
 static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
 {
 	cJSON *result, *info;
@@ -275,6 +293,7 @@ static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON
 	result = cJSON_CreateObject();
 	info = cJSON_CreateObject();
 	set_root(s, params);
+	read_client_caps(s, params);
 	apply_settings(s, cJSON_GetObjectItemCaseSensitive(params, "initializationOptions"));
 	cJSON_AddItemToObject(result, "capabilities", capabilities());
 	cJSON_AddStringToObject(info, "name", "cuatomlint");
@@ -517,8 +536,65 @@ static void on_nothing(struct cal_lsp_server *s, const cJSON *params)
 {
 }
 
+/* The id of the server's one request, client/registerCapability. */
+#define WATCH_REQUEST_ID "cuatomlint/watch"
+
+/*
+ * Ask the client to watch the files that change what a lint sees (the
+ * configuration, the compile commands), where it can: editors that send
+ * workspace/didChangeWatchedFiles only for what was registered would
+ * otherwise not tell the server of a .cuatomlint changed outside them.
+ */
+static void on_initialized(struct cal_lsp_server *s, const cJSON *params)
+{
+	static const char *const globs[] = { "**/.cuatomlint", "**/.clang-tidy",
+					     "**/compile_commands.json", "**/compile_flags.txt" };
+	cJSON *m, *p, *regs, *reg, *opts, *watchers;
+	size_t i;
+
+	if (!s->watch_files || s->watching)
+		return;
+	s->watching = 1;
+	watchers = cJSON_CreateArray();
+	for (i = 0; i < sizeof(globs) / sizeof(globs[0]); i++) {
+		cJSON *w = cJSON_CreateObject();
+		cJSON_AddStringToObject(w, "globPattern", globs[i]);
+		cJSON_AddItemToArray(watchers, w);
+	}
+	opts = cJSON_CreateObject();
+	cJSON_AddItemToObject(opts, "watchers", watchers);
+	reg = cJSON_CreateObject();
+	cJSON_AddStringToObject(reg, "id", "cuatomlint-watched-files");
+	cJSON_AddStringToObject(reg, "method", "workspace/didChangeWatchedFiles");
+	cJSON_AddItemToObject(reg, "registerOptions", opts);
+	regs = cJSON_CreateArray();
+	cJSON_AddItemToArray(regs, reg);
+	p = cJSON_CreateObject();
+	cJSON_AddItemToObject(p, "registrations", regs);
+	m = cJSON_CreateObject();
+	cJSON_AddStringToObject(m, "id", WATCH_REQUEST_ID);
+	cJSON_AddStringToObject(m, "method", "client/registerCapability");
+	cJSON_AddItemToObject(m, "params", p);
+	cal_lsp_send(s, m);
+}
+
+/*
+ * The client's answer to the server's request: nothing to say back (a
+ * response is never answered); a refusal is logged, the server goes on
+ * without watchers (a save from the editor still lints again).
+ */
+static void on_response(struct cal_lsp_server *s, const cJSON *msg)
+{
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+	const cJSON *err = cJSON_GetObjectItemCaseSensitive(msg, "error");
+
+	if (err && cJSON_IsString(id) && !strcmp(id->valuestring, WATCH_REQUEST_ID))
+		cal_lsp_log(s, 2, "cuatomlint: the client did not register the file watchers: %s",
+			    str_at(err, "message") ? str_at(err, "message") : "no reason given");
+}
+
 static const struct method notifications[] = {
-	{ "initialized", on_nothing },
+	{ "initialized", on_initialized },
 	{ "textDocument/didOpen", on_did_open },
 	{ "textDocument/didChange", on_did_change },
 	{ "textDocument/didSave", on_did_save },
@@ -578,13 +654,15 @@ static void handle(struct cal_lsp_server *s, const char *body, size_t len)
 	}
 	id = cJSON_GetObjectItemCaseSensitive(msg, "id");
 	method = cJSON_GetObjectItemCaseSensitive(msg, "method");
-	if (!cJSON_IsObject(msg) || (id && !cJSON_IsNumber(id) && !cJSON_IsString(id)) ||
+	if (cJSON_IsObject(msg) && !method && id &&
+	    (cJSON_HasObjectItem(msg, "result") || cJSON_HasObjectItem(msg, "error"))) {
+		/* a response (its id null where the client could not read the request) */
+		on_response(s, msg);
+	} else if (!cJSON_IsObject(msg) || (id && !cJSON_IsNumber(id) && !cJSON_IsString(id)) ||
 	    (method && !cJSON_IsString(method))) {
 		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "not a JSON-RPC message");
 	} else if (!method) {
-		/* a response: the server sends no requests, so it answers none */
-		if (!id)
-			respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "a message without a method");
+		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "a message without a method");
 	} else if (id) {
 		on_request(s, msg, method->valuestring, id,
 			   cJSON_GetObjectItemCaseSensitive(msg, "params"));

@@ -96,6 +96,8 @@ struct cal_lsp_server {
 	struct cal_rpc_reader reader;
 	int initialized, shutdown, exited, exit_code;
 	char *root;		/* the workspace folder, or NULL */
+	int watch_files;	/* the client registers file watchers when asked (dynamicRegistration) */
+	int watching;		/* they were asked for */
 	struct lsp_settings settings;
 	struct lsp_doc *docs;
 	size_t nr_docs, alloc_docs;

@@ -20,6 +20,9 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   open-big PATH BYTES      didOpen of PATH with that many bytes of comments
   open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
   wait-error               wait for a response with id null, print it
+  wait-request METHOD      wait for a request of the server to the client, print it
+  requests                 print the methods of the server's requests read so far
+  pending                  print the responses and requests read but not printed yet
   write PATH TEXT / rm PATH / sleep SECONDS
   close-stdin              end the server's input
   expect-exit CODE         wait for the server to exit with CODE
@@ -42,6 +45,7 @@ class Client:
         self.responses = {}
         self.show_log = show_log
         self.published = []	# (uri, version) of every publishDiagnostics, as read
+        self.requests = []	# methods of the server's requests, as read
 
     def write(self, data):
         self.p.stdin.write(data)
@@ -62,6 +66,8 @@ class Client:
                     body = self.buf[i + 4:i + 4 + n]
                     self.buf = self.buf[i + 4 + n:]
                     m = json.loads(body)
+                    if "method" in m and "id" in m:
+                        self.requests.append(m["method"])
                     if m.get("method") == "textDocument/publishDiagnostics":
                         self.published.append((m["params"]["uri"], m["params"].get("version")))
                     return m
@@ -177,6 +183,18 @@ def main():
         elif cmd == "wait-error":	# a response with id null (a bad message)
             m = c.wait_for(lambda m: "method" not in m and m.get("id") is None)
             show(m)
+        elif cmd == "wait-request":
+            want = rest.strip()
+            m = c.wait_for(lambda m: m.get("method") == want and "id" in m)
+            show(m)
+        elif cmd == "requests":
+            print("server requests:", " ".join(c.requests) or "none", flush=True)
+        elif cmd == "pending":
+            for m in c.pending:
+                if "id" in m:
+                    show(m)
+            c.pending = [m for m in c.pending if "id" not in m]
+            print("pending: end", flush=True)
         elif cmd == "actions":
             rid, path, line_no = rest.split()
             n = int(line_no) - 1
