@@ -43,12 +43,6 @@ struct lsp_lint {
 	unsigned nr_unsaved;
 };
 
-static int is_header(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-	return dot && (!strcmp(dot, ".cuh") || !strcmp(dot, ".h") || !strcmp(dot, ".hpp"));
-}
-
 /* Does the text of file name base in one of its #include lines? */
 static int includes(const char *file, const char *base)
 {
@@ -87,7 +81,7 @@ static char *includer_of(struct cal_lsp_server *s, struct lsp_lint *l, const cha
 		if (includes(l->db.items[i].file, base))
 			return xstrdup(l->db.items[i].file);
 	for (i = 0; i < s->nr_docs; i++)
-		if (s->docs[i].path && !is_header(s->docs[i].path) &&
+		if (s->docs[i].path && !cal_lsp_is_header(s->docs[i].path) &&
 		    strcmp(s->docs[i].path, header) && includes(s->docs[i].path, base))
 			return xstrdup(s->docs[i].path);
 	return NULL;
@@ -336,7 +330,7 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	    cal_config_set_fixed(&l.configs, s->opts->config, s->opts->config_file) < 0)
 		goto out;
 	find_database(s, &l, d->path);
-	if (is_header(d->path))
+	if (cal_lsp_is_header(d->path))
 		file = remembered_includer(s, &l, d->path);
 	if (cal_source_roots_init(&l.roots, s->opts->srcroot ? s->opts->srcroot : s->root,
 				  l.db_path) < 0 ||

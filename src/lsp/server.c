@@ -44,6 +44,7 @@ void cal_lsp_server_release(struct cal_lsp_server *s)
 	for (i = 0; i < s->nr_waiting; i++)
 		cJSON_Delete(s->waiting[i]);
 	free(s->waiting);
+	cal_lsp_headers_release(s);
 	free(s->root);
 	free(s->includer);
 	free(s->includer_of);
@@ -138,7 +139,7 @@ static int lintable(const char *path)
 	return 0;
 }
 
-static void mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay)
+void cal_lsp_mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay)
 {
 	if (!d->path || !lintable(d->path))
 		return;
@@ -152,11 +153,11 @@ static void all_due(struct cal_lsp_server *s)
 	size_t i;
 	for (i = 0; i < s->nr_docs; i++) {
 		s->docs[i].host_due = 1;
-		mark_due(s, &s->docs[i], 0);
+		cal_lsp_mark_due(s, &s->docs[i], 0);
 	}
 }
 
-static void publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags)
+void cal_lsp_publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags)
 {
 	cJSON *p = cJSON_CreateObject();
 	cJSON_AddStringToObject(p, "uri", uri);
@@ -416,7 +417,7 @@ static void on_did_open(struct cal_lsp_server *s, const cJSON *params)
 	d->early = 0;
 	d->host_due = 1;
 	set_text(s, d, text);
-	mark_due(s, d, 0);
+	cal_lsp_mark_due(s, d, 0);
 }
 
 static void on_did_change(struct cal_lsp_server *s, const cJSON *params)
@@ -435,7 +436,7 @@ static void on_did_change(struct cal_lsp_server *s, const cJSON *params)
 	}
 	d->version = cJSON_IsNumber(version) ? (long)version->valuedouble : d->version + 1;
 	set_text(s, d, text);
-	mark_due(s, d, s->settings.debounce_ms / 1000.0);
+	cal_lsp_mark_due(s, d, s->settings.debounce_ms / 1000.0);
 }
 
 static int names_config(const char *uri)
@@ -455,7 +456,7 @@ static void on_did_save(struct cal_lsp_server *s, const cJSON *params)
 		all_due(s);
 	} else if (d) {
 		d->host_due = 1;
-		mark_due(s, d, 0);
+		cal_lsp_mark_due(s, d, 0);
 	}
 }
 
@@ -469,11 +470,14 @@ static void on_did_close(struct cal_lsp_server *s, const cJSON *params)
 		return;
 	closed = xstrdup(d->uri);
 	cal_lsp_worker_stop(s, closed);
+	if (d->path)
+		cal_lsp_headers_closed(s, d->path);
 	doc_release(d);
 	*d = s->docs[--s->nr_docs];
 	answer_waiting(s, closed);
+	cal_lsp_headers_forget(s, closed);
 	/* a closed document shows no diagnostics (clangd's habit) */
-	publish_json(s, closed, -1, cJSON_CreateArray());
+	cal_lsp_publish_json(s, closed, -1, cJSON_CreateArray());
 	free(closed);
 }
 
@@ -500,15 +504,16 @@ void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long ver
 	 */
 	if (d->version != version || d->linted != version || !d->early || d->settled == version)
 		return;
-	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
 }
 
 void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
 	if (d->version != version || d->linted != version || d->early)
 		return;		/* changed while it was linted: the next lint publishes */
-	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
 	d->settled = version;
+	cal_lsp_headers_publish(s, d);
 	answer_waiting(s, d->uri);
 }
 

@@ -90,6 +90,16 @@ struct lsp_worker {
 
 #define CAL_LSP_WORKERS 3
 
+/*
+ * An includer's share of a header's diagnostics (headers.c): the
+ * findings its last final result placed in the header, as published.
+ */
+struct lsp_borrowed {
+	char *header;		/* the header's path, normalized */
+	char *includer;		/* the URI of the document whose lint found them */
+	cJSON *diags;		/* non-empty */
+};
+
 struct cal_lsp_server {
 	const struct cal_options *opts;
 	int out_fd;		/* where messages go; -1: nowhere (the fuzzer) */
@@ -101,6 +111,8 @@ struct cal_lsp_server {
 	struct lsp_settings settings;
 	struct lsp_doc *docs;
 	size_t nr_docs, alloc_docs;
+	struct lsp_borrowed *borrowed;	/* the includers' shares of headers' diagnostics */
+	size_t nr_borrowed, alloc_borrowed;
 	cJSON **waiting;	/* code action requests waiting for a lint */
 	size_t nr_waiting, alloc_waiting;
 	struct cal_env env;
@@ -127,6 +139,10 @@ double cal_lsp_now(void);
 void cal_lsp_send(struct cal_lsp_server *s, cJSON *msg);	/* frees msg */
 void cal_lsp_log(struct cal_lsp_server *s, int type, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Publish diags (taken) as uri's diagnostics; version -1: none given. */
+void cal_lsp_publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags);
+/* Lint d after delay seconds (if it is a document cuatomlint lints). */
+void cal_lsp_mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay);
 /* The document due for a lint soonest, or NULL; *wait: seconds until it is due. */
 struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait);
 /* After a lint of d at version: publish unless d changed since; answer waiting requests. */
@@ -166,5 +182,15 @@ enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version);
 /* Stop the worker of uri (NULL: every worker). */
 void cal_lsp_worker_stop(struct cal_lsp_server *s, const char *uri);
+
+/* headers.c: is path a header (.cuh, .h, .hpp)? */
+int cal_lsp_is_header(const char *path);
+/* headers.c: after d's final publish, publish the headers its findings are in (not open). */
+void cal_lsp_headers_publish(struct cal_lsp_server *s, struct lsp_doc *d);
+/* headers.c: the document includer closed: its findings in headers go. */
+void cal_lsp_headers_forget(struct cal_lsp_server *s, const char *includer);
+/* headers.c: the header closed: its includers' shares go, the open includers are linted. */
+void cal_lsp_headers_closed(struct cal_lsp_server *s, const char *header);
+void cal_lsp_headers_release(struct cal_lsp_server *s);
 
 #endif

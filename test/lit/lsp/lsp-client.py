@@ -21,6 +21,7 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
   wait-error               wait for a response with id null, print it
   wait-request METHOD      wait for a request of the server to the client, print it
+  publishes PATH           print the versions of every publish of PATH read so far
   requests                 print the methods of the server's requests read so far
   pending                  print the responses and requests read but not printed yet
   write PATH TEXT / rm PATH / sleep SECONDS
@@ -187,6 +188,11 @@ def main():
             want = rest.strip()
             m = c.wait_for(lambda m: m.get("method") == want and "id" in m)
             show(m)
+        elif cmd == "publishes":
+            want = uri(rest.strip())
+            seen = ["-" if v is None else str(v) for u, v in c.published if u == want]
+            print("%s: published %s" % (os.path.basename(rest.strip()), " ".join(seen) or "never"),
+                  flush=True)
         elif cmd == "requests":
             print("server requests:", " ".join(c.requests) or "none", flush=True)
         elif cmd == "pending":
