@@ -247,7 +247,7 @@ static void set_root(struct cal_lsp_server *s, const cJSON *params)
 	s->root = uri ? cal_lsp_path_from_uri(uri) : path ? xstrdup(path) : NULL;
 }
 
-static cJSON *capabilities(void)
+static cJSON *capabilities(int resolve)
 {
 	cJSON *caps = cJSON_CreateObject(), *sync = cJSON_CreateObject();
 	cJSON *save = cJSON_CreateObject(), *actions = cJSON_CreateObject();
@@ -260,6 +260,8 @@ static cJSON *capabilities(void)
 	cJSON_AddItemToObject(caps, "textDocumentSync", sync);
 	cJSON_AddItemToArray(kinds, cJSON_CreateString("quickfix"));
 	cJSON_AddItemToObject(actions, "codeActionKinds", kinds);
+	if (resolve)	/* the fixes' edits are checked when asked for (on_resolve) */
+		cJSON_AddBoolToObject(actions, "resolveProvider", 1);
 	cJSON_AddItemToObject(caps, "codeActionProvider", actions);
 	return caps;
 }
@@ -279,7 +281,14 @@ static void read_client_caps(struct cal_lsp_server *s, const cJSON *params)
 	static const char *const watch[] = { "workspace", "didChangeWatchedFiles",
 					     "dynamicRegistration", NULL };
 
+	static const char *const resolve[] = { "textDocument", "codeAction", "resolveSupport",
+					       "properties", NULL };
+	const cJSON *p;
+
 	s->watch_files = cJSON_IsTrue(client_cap(params, watch));
+	cJSON_ArrayForEach(p, client_cap(params, resolve))
+		if (cJSON_IsString(p) && !strcmp(p->valuestring, "edit"))
+			s->lazy_edits = 1;
 }
 
 static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
@@ -296,7 +305,7 @@ static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON
 	set_root(s, params);
 	read_client_caps(s, params);
 	apply_settings(s, cJSON_GetObjectItemCaseSensitive(params, "initializationOptions"));
-	cJSON_AddItemToObject(result, "capabilities", capabilities());
+	cJSON_AddItemToObject(result, "capabilities", capabilities(s->lazy_edits));
 	cJSON_AddStringToObject(info, "name", "cuatomlint");
 	cJSON_AddStringToObject(info, "version", CUATOMLINT_VERSION);
 	cJSON_AddItemToObject(result, "serverInfo", info);
@@ -315,6 +324,125 @@ static int range_lines(const cJSON *range, double *first, double *last)
 	*first = a->valuedouble;
 	*last = b->valuedouble;
 	return 0;
+}
+
+/*
+ * What a fix's action carries for codeAction/resolve: the document, the
+ * version and the finding it was offered for (its index, check and offset:
+ * a finding list of the same version may be a newer lint's).
+ */
+static cJSON *resolve_data(const struct lsp_doc *d, const struct cal_finding *f, size_t i)
+{
+	cJSON *data = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(data, "uri", d->uri);
+	cJSON_AddNumberToObject(data, "version", (double)d->version);
+	cJSON_AddNumberToObject(data, "finding", (double)i);
+	cJSON_AddStringToObject(data, "check", f->check);
+	cJSON_AddNumberToObject(data, "offset", f->range.begin.offset);
+	return data;
+}
+
+static int num_at(const cJSON *obj, const char *key, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!cJSON_IsNumber(v) || v->valuedouble < 0)
+		return -1;
+	*out = v->valuedouble;
+	return 0;
+}
+
+/* The finding and fix data names, if its document still has them; else NULL. */
+static const struct cal_finding *resolve_target(struct cal_lsp_server *s, const cJSON *data,
+						struct lsp_doc **doc, size_t *fix)
+{
+	struct lsp_doc *d = find_doc(s, str_at(data, "uri"));
+	const char *check = str_at(data, "check");
+	const struct cal_finding *f;
+	double version, finding, x, offset;
+
+	if (!d || !check || num_at(data, "version", &version) < 0 ||
+	    num_at(data, "finding", &finding) < 0 || num_at(data, "fix", &x) < 0 ||
+	    num_at(data, "offset", &offset) < 0 || (double)d->version != version ||
+	    d->linted != d->version || d->early || finding >= (double)d->findings.nr)
+		return NULL;
+	f = &d->findings.items[(size_t)finding];
+	if (strcmp(f->check, check) || (double)f->range.begin.offset != offset ||
+	    x >= (double)f->nr_fixes || f->fixes[(size_t)x].not_applied)
+		return NULL;
+	*doc = d;
+	*fix = (size_t)x;
+	return f;
+}
+
+/* The action without its edit, greyed out with why (and the title saying so where given). */
+static void withhold(cJSON *action, const char *why, const char *title_note)
+{
+	cJSON *disabled = cJSON_CreateObject();
+	const char *title = str_at(action, "title");
+
+	if (title_note && title) {
+		char *t = xasprintf("%s (%s)", title, title_note);
+		cJSON_ReplaceItemInObjectCaseSensitive(action, "title", cJSON_CreateString(t));
+		free(t);
+	}
+	cJSON_AddStringToObject(disabled, "reason", why);
+	cJSON_AddItemToObject(action, "disabled", disabled);
+}
+
+/*
+ * codeAction/resolve: a fix's edit, given only once the fix is judged as
+ * --fix-dry-run judges it (cal_lsp_verify_fix): the rewritten text is
+ * parsed again and must give no clang error the text did not have.  A fix
+ * that would is returned without its edit, disabled, saying why (and a
+ * window/showMessage says it too: the user chose it and sees nothing
+ * happen).
+ */
+static void on_resolve(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
+{
+	const cJSON *data = cJSON_GetObjectItemCaseSensitive(params, "data");
+	const struct cal_finding *f;
+	struct lsp_doc *d = NULL;
+	const char *why = NULL, *note = NULL;
+	cJSON *action;
+	size_t fix = 0;
+
+	if (!cJSON_IsObject(params) || !str_at(params, "title")) {
+		respond_error(s, id, CAL_LSP_INVALID_PARAMS, "codeAction/resolve needs a code action");
+		return;
+	}
+	action = cJSON_Duplicate(params, 1);
+	if (cJSON_HasObjectItem(action, "edit") || !cJSON_IsObject(data)) {
+		respond(s, id, action);		/* nothing to resolve (the NOLINT action) */
+		return;
+	}
+	if (!(f = resolve_target(s, data, &d, &fix))) {
+		why = "the document changed since this action was offered: ask for the actions again";
+	} else {
+		switch (cal_lsp_verify_fix(s, d, f, fix)) {
+		case 0:
+			cJSON_AddItemToObject(action, "edit", cal_lsp_fix_edit(f, fix));
+			break;
+		case 1:
+			why = "the fix would add clang errors: the file with the fix applied was parsed "
+			      "again (as --fix-dry-run does) and gives errors the file does not";
+			note = "withheld: it would add clang errors";
+			break;
+		default:
+			why = "the fix could not be checked: the parse of the file with the fix applied "
+			      "failed (see the server's log)";
+			note = "withheld: it could not be checked";
+			break;
+		}
+	}
+	if (why) {
+		cJSON *p = cJSON_CreateObject();
+		withhold(action, why, note);
+		cJSON_AddNumberToObject(p, "type", 2);
+		cJSON_AddStringToObject(p, "message", why);
+		cal_lsp_send(s, notification("window/showMessage", p));
+	}
+	respond(s, id, action);
 }
 
 /* The actions of the findings of d on the lines of the request's range. */
@@ -337,7 +465,13 @@ static void answer_code_action(struct cal_lsp_server *s, const cJSON *req)
 		if (!f->range.begin.file || strcmp(f->range.begin.file, d->path) ||
 		    (double)f->range.end.line - 1 < first || (double)f->range.begin.line - 1 > last)
 			continue;
-		cal_lsp_code_actions(f, &d->targets, actions);
+		if (s->lazy_edits) {
+			cJSON *lazy = resolve_data(d, f, i);
+			cal_lsp_code_actions(f, &d->targets, lazy, actions);
+			cJSON_Delete(lazy);
+		} else {
+			cal_lsp_code_actions(f, &d->targets, NULL, actions);
+		}
 	}
 	respond(s, id, actions);
 }
@@ -643,6 +777,8 @@ static void on_request(struct cal_lsp_server *s, const cJSON *msg, const char *m
 		respond(s, id, NULL);
 	} else if (!strcmp(method, "textDocument/codeAction")) {
 		on_code_action(s, msg, params);
+	} else if (!strcmp(method, "codeAction/resolve")) {
+		on_resolve(s, id, params);
 	} else {
 		respond_error(s, id, CAL_LSP_METHOD_NOT_FOUND, "method not found");
 	}

@@ -108,6 +108,7 @@ struct cal_lsp_server {
 	char *root;		/* the workspace folder, or NULL */
 	int watch_files;	/* the client registers file watchers when asked (dynamicRegistration) */
 	int watching;		/* they were asked for */
+	int lazy_edits;		/* the client resolves a code action's edit (codeAction/resolve) */
 	struct lsp_settings settings;
 	struct lsp_doc *docs;
 	size_t nr_docs, alloc_docs;
@@ -154,6 +155,17 @@ void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version);
  * the kept TUs; else each lint runs in a fresh child (the scheduler's).
  */
 void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d);
+
+/*
+ * lint.c: would --fix keep d's finding f's fix-th fix?  Judged as
+ * --fix-dry-run judges it (rewrite/apply.h's cal_fix_predict): the
+ * translation unit of d (a header's includer) is parsed for every target
+ * and the host with the fix applied to the open documents' texts, in child
+ * processes under --timeout; 0: it adds no clang error, 1: it does, -1:
+ * not judged (a parse failed, the document cannot be linted).
+ */
+int cal_lsp_verify_fix(struct cal_lsp_server *s, struct lsp_doc *d, const struct cal_finding *f,
+		       size_t fix);
 
 /* lint.c: the CUDA environment, set up at the first lint; 0 if it cannot be. */
 int cal_lsp_env_ready(struct cal_lsp_server *s);

@@ -16,6 +16,8 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   wait-response ID         wait for the response to ID and print it
   actions ID PATH LINE     codeAction request for the 1-based LINE, printed
   apply ID N PATH OUT      apply the N-th action of response ID to PATH's text, write OUT
+                           (a codeAction/resolve response: its action, N ignored)
+  resolve ID FROM N        codeAction/resolve of the N-th action of response FROM, printed
   big N                    a header announcing N bytes, then N bytes of junk
   open-big PATH BYTES      didOpen of PATH with that many bytes of comments
   open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
@@ -211,9 +213,18 @@ def main():
             m = c.wait_for(lambda m: "method" not in m and m.get("id") == int(rid))
             c.responses[int(rid)] = m
             show(m)
+        elif cmd == "resolve":
+            rid, src, n = rest.split()
+            action = c.responses[int(src)]["result"][int(n)]
+            c.send({"id": int(rid), "method": "codeAction/resolve", "params": action})
+            m = c.wait_for(lambda m: "method" not in m and m.get("id") == int(rid))
+            c.responses[int(rid)] = m
+            show(m)
         elif cmd == "apply":
             rid, n, path, out = rest.split()
-            action = c.responses[int(rid)]["result"][int(n)]
+            action = c.responses[int(rid)]["result"]
+            if isinstance(action, list):
+                action = action[int(n)]
             text = c.texts[path]
             for u, edits in action["edit"]["changes"].items():
                 if u == uri(path):
