@@ -280,7 +280,6 @@ static void read_client_caps(struct cal_lsp_server *s, const cJSON *params)
 {
 	static const char *const watch[] = { "workspace", "didChangeWatchedFiles",
 					     "dynamicRegistration", NULL };
-
 	static const char *const resolve[] = { "textDocument", "codeAction", "resolveSupport",
 					       "properties", NULL };
 	const cJSON *p;
