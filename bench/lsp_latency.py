@@ -2,7 +2,8 @@
 """How soon `cuatomlint lsp` publishes diagnostics after an edit.
 
   bench/lsp_latency.py [--tool build/cuatomlint] [--edits N] [--arch sm_90]
-                       [--workers 0|1] [--host-parse always|onSave] FILE [-- CLANG_ARGS...]
+                       [--workers 0|1] [--host-parse always|onSave] [--stderr LOG]
+                       FILE [-- CLANG_ARGS...]
 
 Starts the server (one target arch), opens FILE, waits for its first
 diagnostics (the first parse: the preamble is built then), then makes N
@@ -28,9 +29,9 @@ def frame(obj):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 class Server:
-    def __init__(self, argv, env):
+    def __init__(self, argv, env, stderr):
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, env=env)
+                                  stderr=stderr, env=env)
         self.buf = b""
 
     def send(self, obj):
@@ -100,6 +101,8 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--workers", default="1")
     ap.add_argument("--host-parse", default="always", choices=["always", "onSave"])
+    ap.add_argument("--stderr", help="the server's stderr to this file (with "
+                    "CUATOMLINT_PROFILE=1: each parse's phases)")
     ap.add_argument("file")
     ap.add_argument("clang_args", nargs="*")
     a = ap.parse_args()
@@ -109,7 +112,7 @@ def main():
     lines = text.split("\n")
     argv = [a.tool, "--cuda-arch=" + a.arch, "lsp"] + (["--"] + a.clang_args if a.clang_args else [])
     env = dict(os.environ, CUATOMLINT_LSP_WORKERS=a.workers)
-    s = Server(argv, env)
+    s = Server(argv, env, open(a.stderr, "w") if a.stderr else subprocess.DEVNULL)
     s.send({"id": 1, "method": "initialize", "params": {
         "rootUri": "file://" + os.path.dirname(path), "capabilities": {},
         "initializationOptions": {"hostParse": a.host_parse}}})

@@ -361,7 +361,7 @@ static int fix(const struct cal_options *opts, const struct cal_env *env,
 	struct cal_fix_runner runner = cal_isolate_fix_runner(&limits);
 	struct cal_fix_request req = { opts->fix, opts->fix_dry_run, opts->export_fixes,
 				       opts->verify_nvcc, env, &fix_jobs, stdout, stderr,
-				       opts->srcroot, &runner };
+				       opts->srcroot, &runner, NULL, 0 };
 	int r = 0;
 
 	if (opts->fix || opts->fix_dry_run || opts->export_fixes) {
@@ -384,7 +384,7 @@ static int predict_rollbacks(const struct cal_options *opts, const struct cal_en
 	struct cal_isolate_limits limits = reparse_limits(opts);
 	struct cal_fix_runner runner = cal_isolate_fix_runner(&limits);
 	struct cal_fix_request req = { 0, 0, NULL, 0, env, &fix_jobs, stdout, stderr,
-				       opts->srcroot, &runner };
+				       opts->srcroot, &runner, NULL, 0 };
 	int failures;
 
 	if (!opts->fix_dry_run && !opts->export_fixes && opts->format == CAL_FORMAT_TEXT)

@@ -18,6 +18,7 @@
 #include "driver/cache.h"
 #include "driver/compdb_discover.h"
 #include "driver/host_memory.h"
+#include "driver/isolate.h"
 #include "driver/jobs.h"
 #include "driver/run.h"
 #include "driver/scheduler.h"
@@ -25,6 +26,7 @@
 #include "driver/source_root.h"
 #include "filter/suppress.h"
 #include "lsp/server.h"
+#include "rewrite/apply.h"
 #include "rewrite/rewriter.h"
 #include "util/overlay.h"
 #include "util/profile.h"
@@ -42,12 +44,6 @@ struct lsp_lint {
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
 };
-
-static int is_header(const char *path)
-{
-	const char *dot = strrchr(path, '.');
-	return dot && (!strcmp(dot, ".cuh") || !strcmp(dot, ".h") || !strcmp(dot, ".hpp"));
-}
 
 /* Does the text of file name base in one of its #include lines? */
 static int includes(const char *file, const char *base)
@@ -87,7 +83,7 @@ static char *includer_of(struct cal_lsp_server *s, struct lsp_lint *l, const cha
 		if (includes(l->db.items[i].file, base))
 			return xstrdup(l->db.items[i].file);
 	for (i = 0; i < s->nr_docs; i++)
-		if (s->docs[i].path && !is_header(s->docs[i].path) &&
+		if (s->docs[i].path && !cal_lsp_is_header(s->docs[i].path) &&
 		    strcmp(s->docs[i].path, header) && includes(s->docs[i].path, base))
 			return xstrdup(s->docs[i].path);
 	return NULL;
@@ -316,6 +312,30 @@ int cal_lsp_env_ready(struct cal_lsp_server *s)
 	return s->env_ready > 0;
 }
 
+/*
+ * What a lint of d parses: its database, its jobs (a header's through the
+ * translation unit that includes it, *file), the open documents' texts.
+ */
+static int prepare(struct cal_lsp_server *s, struct lsp_doc *d, struct lsp_lint *l,
+		   char **file, int remember)
+{
+	if ((s->opts->config || s->opts->config_file) &&
+	    cal_config_set_fixed(&l->configs, s->opts->config, s->opts->config_file) < 0)
+		return -1;
+	find_database(s, l, d->path);
+	if (cal_lsp_is_header(d->path))
+		*file = remember ? remembered_includer(s, l, d->path)
+				 : includer_of(s, l, d->path);
+	if (cal_source_roots_init(&l->roots, s->opts->srcroot ? s->opts->srcroot : s->root,
+				  l->db_path) < 0 ||
+	    build_jobs(s, l, *file ? *file : d->path) < 0 || !l->jobs.nr) {
+		cal_lsp_log(s, 1, "cuatomlint: cannot lint '%s' (see the server's stderr)", d->path);
+		return -1;
+	}
+	collect_unsaved(l);
+	return 0;
+}
+
 void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 {
 	struct lsp_lint l;
@@ -332,19 +352,8 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	if (d->len > CAL_LSP_MAX_DOCUMENT || !cal_lsp_env_ready(s))
 		return;
 	cal_profile_start(&m);
-	if ((s->opts->config || s->opts->config_file) &&
-	    cal_config_set_fixed(&l.configs, s->opts->config, s->opts->config_file) < 0)
+	if (prepare(s, d, &l, &file, 1) < 0)
 		goto out;
-	find_database(s, &l, d->path);
-	if (is_header(d->path))
-		file = remembered_includer(s, &l, d->path);
-	if (cal_source_roots_init(&l.roots, s->opts->srcroot ? s->opts->srcroot : s->root,
-				  l.db_path) < 0 ||
-	    build_jobs(s, &l, file ? file : d->path) < 0 || !l.jobs.nr) {
-		cal_lsp_log(s, 1, "cuatomlint: cannot lint '%s' (see the server's stderr)", d->path);
-		goto out;
-	}
-	collect_unsaved(&l);
 	cal_profile_lap(&m, "database, jobs");
 	run(s, &l, &found);
 	d->findings = found;
@@ -356,4 +365,62 @@ out:
 	free(file);
 	lint_release(&l);
 	cal_profile_say("lint");
+}
+
+/* f with its fix-th fix alone (its alternatives would conflict with it), into one. */
+static void one_fix(const struct cal_finding *f, size_t fix, struct cal_findings *one)
+{
+	const struct cal_fix *src = &f->fixes[fix];
+	struct cal_finding g;
+	struct cal_fix *nf;
+	size_t i;
+
+	memset(&g, 0, sizeof(g));
+	g.check = f->check;
+	g.severity = f->severity;
+	cal_range_copy(&g.range, &f->range);
+	g.message = xstrdup(f->message ? f->message : "");
+	g.archs = f->archs;
+	nf = cal_finding_add_fix(&g, src->description);
+	for (i = 0; i < src->nr_edits; i++)
+		cal_fix_add_edit(nf, &src->edits[i]);
+	cal_findings_take(one, &g);
+}
+
+int cal_lsp_verify_fix(struct cal_lsp_server *s, struct lsp_doc *d, const struct cal_finding *f,
+		       size_t fix)
+{
+	const struct cal_options *o = s->opts;
+	struct cal_isolate_limits limits = { 1, o->timeout, o->parse_memory_limit };
+	struct cal_fix_runner runner = cal_isolate_fix_runner(&limits);
+	struct cal_findings one = { 0 };
+	struct cal_fix_job *items = NULL;
+	struct cal_fix_jobs fix_jobs = { NULL, 0 };
+	struct lsp_lint l;
+	char *file = NULL;
+	size_t i;
+	int r = -1;
+
+	memset(&l, 0, sizeof(l));
+	if (!cal_lsp_env_ready(s) || prepare(s, d, &l, &file, 0) < 0)
+		goto out;
+	items = xcalloc(l.jobs.nr + 1, sizeof(*items));
+	for (i = 0; i < l.jobs.nr; i++)
+		items[i] = (struct cal_fix_job){ l.jobs.items[i].file, l.jobs.items[i].args,
+						 l.jobs.items[i].targets, l.jobs.items[i].opencl };
+	fix_jobs.items = items;
+	fix_jobs.nr = l.jobs.nr;
+	one_fix(f, fix, &one);
+	{
+		struct cal_fix_request req = { 0, 0, NULL, 0, &s->env, &fix_jobs, stderr, stderr,
+					       NULL, &runner, l.unsaved, l.nr_unsaved };
+		if (cal_fix_predict(&req, &one) == 0)
+			r = one.items[0].fixes[0].not_applied ? 1 : 0;
+	}
+out:
+	cal_findings_release(&one);
+	free(items);
+	free(file);
+	lint_release(&l);
+	return r;
 }

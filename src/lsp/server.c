@@ -44,6 +44,7 @@ void cal_lsp_server_release(struct cal_lsp_server *s)
 	for (i = 0; i < s->nr_waiting; i++)
 		cJSON_Delete(s->waiting[i]);
 	free(s->waiting);
+	cal_lsp_headers_release(s);
 	free(s->root);
 	free(s->includer);
 	free(s->includer_of);
@@ -138,7 +139,7 @@ static int lintable(const char *path)
 	return 0;
 }
 
-static void mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay)
+void cal_lsp_mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay)
 {
 	if (!d->path || !lintable(d->path))
 		return;
@@ -152,11 +153,11 @@ static void all_due(struct cal_lsp_server *s)
 	size_t i;
 	for (i = 0; i < s->nr_docs; i++) {
 		s->docs[i].host_due = 1;
-		mark_due(s, &s->docs[i], 0);
+		cal_lsp_mark_due(s, &s->docs[i], 0);
 	}
 }
 
-static void publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags)
+void cal_lsp_publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags)
 {
 	cJSON *p = cJSON_CreateObject();
 	cJSON_AddStringToObject(p, "uri", uri);
@@ -246,7 +247,7 @@ static void set_root(struct cal_lsp_server *s, const cJSON *params)
 	s->root = uri ? cal_lsp_path_from_uri(uri) : path ? xstrdup(path) : NULL;
 }
 
-static cJSON *capabilities(void)
+static cJSON *capabilities(int resolve)
 {
 	cJSON *caps = cJSON_CreateObject(), *sync = cJSON_CreateObject();
 	cJSON *save = cJSON_CreateObject(), *actions = cJSON_CreateObject();
@@ -259,8 +260,34 @@ static cJSON *capabilities(void)
 	cJSON_AddItemToObject(caps, "textDocumentSync", sync);
 	cJSON_AddItemToArray(kinds, cJSON_CreateString("quickfix"));
 	cJSON_AddItemToObject(actions, "codeActionKinds", kinds);
+	if (resolve)	/* the fixes' edits are checked when asked for (on_resolve) */
+		cJSON_AddBoolToObject(actions, "resolveProvider", 1);
 	cJSON_AddItemToObject(caps, "codeActionProvider", actions);
 	return caps;
+}
+
+/* capabilities.a.b.c... of the client's initialize, or NULL */
+static const cJSON *client_cap(const cJSON *params, const char *const *path)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(params, "capabilities");
+
+	for (; v && *path; path++)
+		v = cJSON_GetObjectItemCaseSensitive(v, *path);
+	return v;
+}
+
+static void read_client_caps(struct cal_lsp_server *s, const cJSON *params)
+{
+	static const char *const watch[] = { "workspace", "didChangeWatchedFiles",
+					     "dynamicRegistration", NULL };
+	static const char *const resolve[] = { "textDocument", "codeAction", "resolveSupport",
+					       "properties", NULL };
+	const cJSON *p;
+
+	s->watch_files = cJSON_IsTrue(client_cap(params, watch));
+	cJSON_ArrayForEach(p, client_cap(params, resolve))
+		if (cJSON_IsString(p) && !strcmp(p->valuestring, "edit"))
+			s->lazy_edits = 1;
 }
 
 static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
@@ -275,8 +302,9 @@ static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON
 	result = cJSON_CreateObject();
 	info = cJSON_CreateObject();
 	set_root(s, params);
+	read_client_caps(s, params);
 	apply_settings(s, cJSON_GetObjectItemCaseSensitive(params, "initializationOptions"));
-	cJSON_AddItemToObject(result, "capabilities", capabilities());
+	cJSON_AddItemToObject(result, "capabilities", capabilities(s->lazy_edits));
 	cJSON_AddStringToObject(info, "name", "cuatomlint");
 	cJSON_AddStringToObject(info, "version", CUATOMLINT_VERSION);
 	cJSON_AddItemToObject(result, "serverInfo", info);
@@ -295,6 +323,125 @@ static int range_lines(const cJSON *range, double *first, double *last)
 	*first = a->valuedouble;
 	*last = b->valuedouble;
 	return 0;
+}
+
+/*
+ * What a fix's action carries for codeAction/resolve: the document, the
+ * version and the finding it was offered for (its index, check and offset:
+ * a finding list of the same version may be a newer lint's).
+ */
+static cJSON *resolve_data(const struct lsp_doc *d, const struct cal_finding *f, size_t i)
+{
+	cJSON *data = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(data, "uri", d->uri);
+	cJSON_AddNumberToObject(data, "version", (double)d->version);
+	cJSON_AddNumberToObject(data, "finding", (double)i);
+	cJSON_AddStringToObject(data, "check", f->check);
+	cJSON_AddNumberToObject(data, "offset", f->range.begin.offset);
+	return data;
+}
+
+static int num_at(const cJSON *obj, const char *key, double *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+	if (!cJSON_IsNumber(v) || v->valuedouble < 0)
+		return -1;
+	*out = v->valuedouble;
+	return 0;
+}
+
+/* The finding and fix data names, if its document still has them; else NULL. */
+static const struct cal_finding *resolve_target(struct cal_lsp_server *s, const cJSON *data,
+						struct lsp_doc **doc, size_t *fix)
+{
+	struct lsp_doc *d = find_doc(s, str_at(data, "uri"));
+	const char *check = str_at(data, "check");
+	const struct cal_finding *f;
+	double version, finding, x, offset;
+
+	if (!d || !check || num_at(data, "version", &version) < 0 ||
+	    num_at(data, "finding", &finding) < 0 || num_at(data, "fix", &x) < 0 ||
+	    num_at(data, "offset", &offset) < 0 || (double)d->version != version ||
+	    d->linted != d->version || d->early || finding >= (double)d->findings.nr)
+		return NULL;
+	f = &d->findings.items[(size_t)finding];
+	if (strcmp(f->check, check) || (double)f->range.begin.offset != offset ||
+	    x >= (double)f->nr_fixes || f->fixes[(size_t)x].not_applied)
+		return NULL;
+	*doc = d;
+	*fix = (size_t)x;
+	return f;
+}
+
+/* The action without its edit, greyed out with why (and the title saying so where given). */
+static void withhold(cJSON *action, const char *why, const char *title_note)
+{
+	cJSON *disabled = cJSON_CreateObject();
+	const char *title = str_at(action, "title");
+
+	if (title_note && title) {
+		char *t = xasprintf("%s (%s)", title, title_note);
+		cJSON_ReplaceItemInObjectCaseSensitive(action, "title", cJSON_CreateString(t));
+		free(t);
+	}
+	cJSON_AddStringToObject(disabled, "reason", why);
+	cJSON_AddItemToObject(action, "disabled", disabled);
+}
+
+/*
+ * codeAction/resolve: a fix's edit, given only once the fix is judged as
+ * --fix-dry-run judges it (cal_lsp_verify_fix): the rewritten text is
+ * parsed again and must give no clang error the text did not have.  A fix
+ * that would is returned without its edit, disabled, saying why (and a
+ * window/showMessage says it too: the user chose it and sees nothing
+ * happen).
+ */
+static void on_resolve(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
+{
+	const cJSON *data = cJSON_GetObjectItemCaseSensitive(params, "data");
+	const struct cal_finding *f;
+	struct lsp_doc *d = NULL;
+	const char *why = NULL, *note = NULL;
+	cJSON *action;
+	size_t fix = 0;
+
+	if (!cJSON_IsObject(params) || !str_at(params, "title")) {
+		respond_error(s, id, CAL_LSP_INVALID_PARAMS, "codeAction/resolve needs a code action");
+		return;
+	}
+	action = cJSON_Duplicate(params, 1);
+	if (cJSON_HasObjectItem(action, "edit") || !cJSON_IsObject(data)) {
+		respond(s, id, action);		/* nothing to resolve (the NOLINT action) */
+		return;
+	}
+	if (!(f = resolve_target(s, data, &d, &fix))) {
+		why = "the document changed since this action was offered: ask for the actions again";
+	} else {
+		switch (cal_lsp_verify_fix(s, d, f, fix)) {
+		case 0:
+			cJSON_AddItemToObject(action, "edit", cal_lsp_fix_edit(f, fix));
+			break;
+		case 1:
+			why = "the fix would add clang errors: the file with the fix applied was parsed "
+			      "again (as --fix-dry-run does) and gives errors the file does not";
+			note = "withheld: it would add clang errors";
+			break;
+		default:
+			why = "the fix could not be checked: the parse of the file with the fix applied "
+			      "failed (see the server's log)";
+			note = "withheld: it could not be checked";
+			break;
+		}
+	}
+	if (why) {
+		cJSON *p = cJSON_CreateObject();
+		withhold(action, why, note);
+		cJSON_AddNumberToObject(p, "type", 2);
+		cJSON_AddStringToObject(p, "message", why);
+		cal_lsp_send(s, notification("window/showMessage", p));
+	}
+	respond(s, id, action);
 }
 
 /* The actions of the findings of d on the lines of the request's range. */
@@ -317,7 +464,13 @@ static void answer_code_action(struct cal_lsp_server *s, const cJSON *req)
 		if (!f->range.begin.file || strcmp(f->range.begin.file, d->path) ||
 		    (double)f->range.end.line - 1 < first || (double)f->range.begin.line - 1 > last)
 			continue;
-		cal_lsp_code_actions(f, &d->targets, actions);
+		if (s->lazy_edits) {
+			cJSON *lazy = resolve_data(d, f, i);
+			cal_lsp_code_actions(f, &d->targets, lazy, actions);
+			cJSON_Delete(lazy);
+		} else {
+			cal_lsp_code_actions(f, &d->targets, NULL, actions);
+		}
 	}
 	respond(s, id, actions);
 }
@@ -397,7 +550,7 @@ static void on_did_open(struct cal_lsp_server *s, const cJSON *params)
 	d->early = 0;
 	d->host_due = 1;
 	set_text(s, d, text);
-	mark_due(s, d, 0);
+	cal_lsp_mark_due(s, d, 0);
 }
 
 static void on_did_change(struct cal_lsp_server *s, const cJSON *params)
@@ -416,7 +569,7 @@ static void on_did_change(struct cal_lsp_server *s, const cJSON *params)
 	}
 	d->version = cJSON_IsNumber(version) ? (long)version->valuedouble : d->version + 1;
 	set_text(s, d, text);
-	mark_due(s, d, s->settings.debounce_ms / 1000.0);
+	cal_lsp_mark_due(s, d, s->settings.debounce_ms / 1000.0);
 }
 
 static int names_config(const char *uri)
@@ -436,7 +589,7 @@ static void on_did_save(struct cal_lsp_server *s, const cJSON *params)
 		all_due(s);
 	} else if (d) {
 		d->host_due = 1;
-		mark_due(s, d, 0);
+		cal_lsp_mark_due(s, d, 0);
 	}
 }
 
@@ -450,11 +603,14 @@ static void on_did_close(struct cal_lsp_server *s, const cJSON *params)
 		return;
 	closed = xstrdup(d->uri);
 	cal_lsp_worker_stop(s, closed);
+	if (d->path)
+		cal_lsp_headers_closed(s, d->path);
 	doc_release(d);
 	*d = s->docs[--s->nr_docs];
 	answer_waiting(s, closed);
+	cal_lsp_headers_forget(s, closed);
 	/* a closed document shows no diagnostics (clangd's habit) */
-	publish_json(s, closed, -1, cJSON_CreateArray());
+	cal_lsp_publish_json(s, closed, -1, cJSON_CreateArray());
 	free(closed);
 }
 
@@ -481,15 +637,16 @@ void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long ver
 	 */
 	if (d->version != version || d->linted != version || !d->early || d->settled == version)
 		return;
-	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
 }
 
 void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
 	if (d->version != version || d->linted != version || d->early)
 		return;		/* changed while it was linted: the next lint publishes */
-	publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
 	d->settled = version;
+	cal_lsp_headers_publish(s, d);
 	answer_waiting(s, d->uri);
 }
 
@@ -517,8 +674,65 @@ static void on_nothing(struct cal_lsp_server *s, const cJSON *params)
 {
 }
 
+/* The id of the server's one request, client/registerCapability. */
+#define WATCH_REQUEST_ID "cuatomlint/watch"
+
+/*
+ * Ask the client to watch the files that change what a lint sees (the
+ * configuration, the compile commands), where it can: editors that send
+ * workspace/didChangeWatchedFiles only for what was registered would
+ * otherwise not tell the server of a .cuatomlint changed outside them.
+ */
+static void on_initialized(struct cal_lsp_server *s, const cJSON *params)
+{
+	static const char *const globs[] = { "**/.cuatomlint", "**/.clang-tidy",
+					     "**/compile_commands.json", "**/compile_flags.txt" };
+	cJSON *m, *p, *regs, *reg, *opts, *watchers;
+	size_t i;
+
+	if (!s->watch_files || s->watching)
+		return;
+	s->watching = 1;
+	watchers = cJSON_CreateArray();
+	for (i = 0; i < sizeof(globs) / sizeof(globs[0]); i++) {
+		cJSON *w = cJSON_CreateObject();
+		cJSON_AddStringToObject(w, "globPattern", globs[i]);
+		cJSON_AddItemToArray(watchers, w);
+	}
+	opts = cJSON_CreateObject();
+	cJSON_AddItemToObject(opts, "watchers", watchers);
+	reg = cJSON_CreateObject();
+	cJSON_AddStringToObject(reg, "id", "cuatomlint-watched-files");
+	cJSON_AddStringToObject(reg, "method", "workspace/didChangeWatchedFiles");
+	cJSON_AddItemToObject(reg, "registerOptions", opts);
+	regs = cJSON_CreateArray();
+	cJSON_AddItemToArray(regs, reg);
+	p = cJSON_CreateObject();
+	cJSON_AddItemToObject(p, "registrations", regs);
+	m = cJSON_CreateObject();
+	cJSON_AddStringToObject(m, "id", WATCH_REQUEST_ID);
+	cJSON_AddStringToObject(m, "method", "client/registerCapability");
+	cJSON_AddItemToObject(m, "params", p);
+	cal_lsp_send(s, m);
+}
+
+/*
+ * The client's answer to the server's request: nothing to say back (a
+ * response is never answered); a refusal is logged, the server goes on
+ * without watchers (a save from the editor still lints again).
+ */
+static void on_response(struct cal_lsp_server *s, const cJSON *msg)
+{
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+	const cJSON *err = cJSON_GetObjectItemCaseSensitive(msg, "error");
+
+	if (err && cJSON_IsString(id) && !strcmp(id->valuestring, WATCH_REQUEST_ID))
+		cal_lsp_log(s, 2, "cuatomlint: the client did not register the file watchers: %s",
+			    str_at(err, "message") ? str_at(err, "message") : "no reason given");
+}
+
 static const struct method notifications[] = {
-	{ "initialized", on_nothing },
+	{ "initialized", on_initialized },
 	{ "textDocument/didOpen", on_did_open },
 	{ "textDocument/didChange", on_did_change },
 	{ "textDocument/didSave", on_did_save },
@@ -562,6 +776,8 @@ static void on_request(struct cal_lsp_server *s, const cJSON *msg, const char *m
 		respond(s, id, NULL);
 	} else if (!strcmp(method, "textDocument/codeAction")) {
 		on_code_action(s, msg, params);
+	} else if (!strcmp(method, "codeAction/resolve")) {
+		on_resolve(s, id, params);
 	} else {
 		respond_error(s, id, CAL_LSP_METHOD_NOT_FOUND, "method not found");
 	}
@@ -578,13 +794,15 @@ static void handle(struct cal_lsp_server *s, const char *body, size_t len)
 	}
 	id = cJSON_GetObjectItemCaseSensitive(msg, "id");
 	method = cJSON_GetObjectItemCaseSensitive(msg, "method");
-	if (!cJSON_IsObject(msg) || (id && !cJSON_IsNumber(id) && !cJSON_IsString(id)) ||
+	if (cJSON_IsObject(msg) && !method && id &&
+	    (cJSON_HasObjectItem(msg, "result") || cJSON_HasObjectItem(msg, "error"))) {
+		/* a response (its id null where the client could not read the request) */
+		on_response(s, msg);
+	} else if (!cJSON_IsObject(msg) || (id && !cJSON_IsNumber(id) && !cJSON_IsString(id)) ||
 	    (method && !cJSON_IsString(method))) {
 		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "not a JSON-RPC message");
 	} else if (!method) {
-		/* a response: the server sends no requests, so it answers none */
-		if (!id)
-			respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "a message without a method");
+		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "a message without a method");
 	} else if (id) {
 		on_request(s, msg, method->valuestring, id,
 			   cJSON_GetObjectItemCaseSensitive(msg, "params"));

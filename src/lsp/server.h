@@ -90,15 +90,30 @@ struct lsp_worker {
 
 #define CAL_LSP_WORKERS 3
 
+/*
+ * An includer's share of a header's diagnostics (headers.c): the
+ * findings its last final result placed in the header, as published.
+ */
+struct lsp_borrowed {
+	char *header;		/* the header's path, normalized */
+	char *includer;		/* the URI of the document whose lint found them */
+	cJSON *diags;		/* non-empty */
+};
+
 struct cal_lsp_server {
 	const struct cal_options *opts;
 	int out_fd;		/* where messages go; -1: nowhere (the fuzzer) */
 	struct cal_rpc_reader reader;
 	int initialized, shutdown, exited, exit_code;
 	char *root;		/* the workspace folder, or NULL */
+	int watch_files;	/* the client registers file watchers when asked (dynamicRegistration) */
+	int watching;		/* they were asked for */
+	int lazy_edits;		/* the client resolves a code action's edit (codeAction/resolve) */
 	struct lsp_settings settings;
 	struct lsp_doc *docs;
 	size_t nr_docs, alloc_docs;
+	struct lsp_borrowed *borrowed;	/* the includers' shares of headers' diagnostics */
+	size_t nr_borrowed, alloc_borrowed;
 	cJSON **waiting;	/* code action requests waiting for a lint */
 	size_t nr_waiting, alloc_waiting;
 	struct cal_env env;
@@ -125,6 +140,10 @@ double cal_lsp_now(void);
 void cal_lsp_send(struct cal_lsp_server *s, cJSON *msg);	/* frees msg */
 void cal_lsp_log(struct cal_lsp_server *s, int type, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Publish diags (taken) as uri's diagnostics; version -1: none given. */
+void cal_lsp_publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags);
+/* Lint d after delay seconds (if it is a document cuatomlint lints). */
+void cal_lsp_mark_due(struct cal_lsp_server *s, struct lsp_doc *d, double delay);
 /* The document due for a lint soonest, or NULL; *wait: seconds until it is due. */
 struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait);
 /* After a lint of d at version: publish unless d changed since; answer waiting requests. */
@@ -136,6 +155,17 @@ void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version);
  * the kept TUs; else each lint runs in a fresh child (the scheduler's).
  */
 void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d);
+
+/*
+ * lint.c: would --fix keep d's finding f's fix-th fix?  Judged as
+ * --fix-dry-run judges it (rewrite/apply.h's cal_fix_predict): the
+ * translation unit of d (a header's includer) is parsed for every target
+ * and the host with the fix applied to the open documents' texts, in child
+ * processes under --timeout; 0: it adds no clang error, 1: it does, -1:
+ * not judged (a parse failed, the document cannot be linted).
+ */
+int cal_lsp_verify_fix(struct cal_lsp_server *s, struct lsp_doc *d, const struct cal_finding *f,
+		       size_t fix);
 
 /* lint.c: the CUDA environment, set up at the first lint; 0 if it cannot be. */
 int cal_lsp_env_ready(struct cal_lsp_server *s);
@@ -164,5 +194,15 @@ enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version);
 /* Stop the worker of uri (NULL: every worker). */
 void cal_lsp_worker_stop(struct cal_lsp_server *s, const char *uri);
+
+/* headers.c: is path a header (.cuh, .h, .hpp)? */
+int cal_lsp_is_header(const char *path);
+/* headers.c: after d's final publish, publish the headers its findings are in (not open). */
+void cal_lsp_headers_publish(struct cal_lsp_server *s, struct lsp_doc *d);
+/* headers.c: the document includer closed: its findings in headers go. */
+void cal_lsp_headers_forget(struct cal_lsp_server *s, const char *includer);
+/* headers.c: the header closed: its includers' shares go, the open includers are linted. */
+void cal_lsp_headers_closed(struct cal_lsp_server *s, const char *header);
+void cal_lsp_headers_release(struct cal_lsp_server *s);
 
 #endif

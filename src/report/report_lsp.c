@@ -248,9 +248,11 @@ static void add_text_edit(struct text_cache *c, cJSON *changes, const struct cal
 	free(uri);
 }
 
-static cJSON *quickfix(const char *title, cJSON *diag, cJSON *changes, int preferred)
+/* A quickfix action: with the edit changes, or (changes NULL) with data for codeAction/resolve. */
+static cJSON *quickfix(const char *title, cJSON *diag, cJSON *changes, cJSON *data,
+		       int preferred)
 {
-	cJSON *a = cJSON_CreateObject(), *diags = cJSON_CreateArray(), *edit = cJSON_CreateObject();
+	cJSON *a = cJSON_CreateObject(), *diags = cJSON_CreateArray();
 
 	cJSON_AddStringToObject(a, "title", title);
 	cJSON_AddStringToObject(a, "kind", "quickfix");
@@ -258,8 +260,13 @@ static cJSON *quickfix(const char *title, cJSON *diag, cJSON *changes, int prefe
 	cJSON_AddItemToObject(a, "diagnostics", diags);
 	if (preferred)
 		cJSON_AddBoolToObject(a, "isPreferred", 1);
-	cJSON_AddItemToObject(edit, "changes", changes);
-	cJSON_AddItemToObject(a, "edit", edit);
+	if (changes) {
+		cJSON *edit = cJSON_CreateObject();
+		cJSON_AddItemToObject(edit, "changes", changes);
+		cJSON_AddItemToObject(a, "edit", edit);
+	}
+	if (data)
+		cJSON_AddItemToObject(a, "data", data);
 	return a;
 }
 
@@ -312,32 +319,54 @@ static void nolint_action(struct text_cache *c, const struct cal_finding *f, cJS
 	{
 		cJSON *changes = cJSON_CreateObject();
 		add_text_edit(c, changes, &e);
-		cJSON_AddItemToArray(actions, quickfix(title, diag, changes, 0));
+		cJSON_AddItemToArray(actions, quickfix(title, diag, changes, NULL, 0));
 	}
 	free(title);
 	free(text);
 }
 
+static cJSON *fix_changes(struct text_cache *c, const struct cal_fix *fix)
+{
+	cJSON *changes = cJSON_CreateObject();
+	size_t j;
+
+	for (j = 0; j < fix->nr_edits; j++)
+		add_text_edit(c, changes, &fix->edits[j]);
+	return changes;
+}
+
+cJSON *cal_lsp_fix_edit(const struct cal_finding *f, size_t fix)
+{
+	struct text_cache c = { NULL, STRBUF_INIT, 0 };
+	cJSON *edit = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(edit, "changes", fix_changes(&c, &f->fixes[fix]));
+	text_cache_release(&c);
+	return edit;
+}
+
 void cal_lsp_code_actions(const struct cal_finding *f, const struct cal_target_set *targets,
-			  cJSON *actions)
+			  const cJSON *lazy, cJSON *actions)
 {
 	struct text_cache c = { NULL, STRBUF_INIT, 0 };
 	cJSON *diag = diagnostic(&c, f, targets);
-	size_t i, j, offered = 0;
+	size_t i, offered = 0;
 
 	for (i = 0; i < f->nr_fixes; i++)
 		offered += !f->fixes[i].not_applied && f->fixes[i].nr_edits;
 	for (i = 0; i < f->nr_fixes; i++) {
 		const struct cal_fix *fix = &f->fixes[i];
-		cJSON *changes;
+		cJSON *data = NULL;
 		if (fix->not_applied || !fix->nr_edits)
 			continue;
-		changes = cJSON_CreateObject();
-		for (j = 0; j < fix->nr_edits; j++)
-			add_text_edit(&c, changes, &fix->edits[j]);
+		if (lazy) {
+			data = cJSON_Duplicate(lazy, 1);
+			cJSON_AddNumberToObject(data, "fix", (double)i);
+		}
 		cJSON_AddItemToArray(actions, quickfix(fix->description ? fix->description
 									: "apply the fix",
-						       diag, changes, offered == 1));
+						       diag, lazy ? NULL : fix_changes(&c, fix),
+						       data, offered == 1));
 	}
 	nolint_action(&c, f, diag, actions);
 	cJSON_Delete(diag);

@@ -27,8 +27,15 @@ char *cal_lsp_path_from_uri(const char *uri);
 /* The diagnostics (an array) of list's findings that lie in file. */
 cJSON *cal_lsp_diagnostics(const struct cal_findings *list, const char *file,
 			   const struct cal_target_set *targets);
-/* Append f's code actions to actions (an array). */
+/*
+ * Append f's code actions to actions (an array).  lazy NULL: each fix's
+ * action holds its edit; else it holds no edit but data, a copy of lazy
+ * with "fix": the fix's index (the client asks codeAction/resolve for the
+ * edit).  The NOLINT action always holds its edit.
+ */
 void cal_lsp_code_actions(const struct cal_finding *f, const struct cal_target_set *targets,
-			  cJSON *actions);
+			  const cJSON *lazy, cJSON *actions);
+/* The WorkspaceEdit of f's fix-th fix. */
+cJSON *cal_lsp_fix_edit(const struct cal_finding *f, size_t fix);
 
 #endif

@@ -44,23 +44,48 @@ struct planned_texts {
 	unsigned nr;
 };
 
-/* clang's errors over the host parse and every target's device parse, known gaps aside. */
-static int count_errors(CXIndex index, const struct cal_env *env, const struct cal_fix_job *job,
-			const struct planned_texts *planned)
+/*
+ * The texts a re-parse sees: the planned ones (NULL: none) over the
+ * request's unsaved ones; *n their number (the caller frees the array).
+ */
+static struct CXUnsavedFile *texts_of(const struct cal_fix_request *fr,
+				      const struct planned_texts *planned, unsigned *n)
 {
+	unsigned np = planned ? planned->nr : 0, i, j;
+	struct CXUnsavedFile *all = xcalloc(np + fr->nr_unsaved + 1, sizeof(*all));
+
+	for (*n = 0; *n < np; (*n)++)
+		all[*n] = planned->files[*n];
+	for (i = 0; i < fr->nr_unsaved; i++) {
+		for (j = 0; j < np && strcmp(planned->files[j].Filename, fr->unsaved[i].Filename); j++)
+			;
+		if (j == np)
+			all[(*n)++] = fr->unsaved[i];
+	}
+	return all;
+}
+
+/* clang's errors over the host parse and every target's device parse, known gaps aside. */
+static int count_errors(CXIndex index, const struct cal_fix_request *fr,
+			const struct cal_fix_job *job, const struct planned_texts *planned)
+{
+	const struct cal_env *env = fr->env;
+	unsigned nr_texts;
+	struct CXUnsavedFile *texts = texts_of(fr, planned, &nr_texts);
 	int i, total = 0;
 
 	for (i = -1; i < job->targets.n; i++) {
 		struct cal_parse_request req = { env, &job->targets,
 						 i < 0 ? NULL : &job->targets.t[i],
 						 job->args.v, job->args.n, job->opencl, 0,
-						 planned ? planned->files : NULL, planned ? planned->nr : 0,
+						 nr_texts ? texts : NULL, nr_texts,
 						 NULL, NULL };
 		int nr_errors = 0;
 		char *err = NULL;
 		CXTranslationUnit tu = cal_parse_file(index, job->file, &req, &nr_errors, &err);
 		if (!tu) {
 			free(err);
+			free(texts);
 			return total + 1;
 		}
 		/* not the user's: the lint parses do not count them either */
@@ -68,6 +93,7 @@ static int count_errors(CXIndex index, const struct cal_env *env, const struct c
 								cal_clang_gaps_rdc(&job->args));
 		cal_dispose_tu(tu);
 	}
+	free(texts);
 	return total;
 }
 
@@ -116,7 +142,7 @@ static int count_one(size_t k, void *arg)
 	int n;
 
 	reparse_fault(job->file, ct->rewritten);
-	n = count_errors(index, ct->req->env, job, ct->planned);
+	n = count_errors(index, ct->req, job, ct->planned);
 	clang_disposeIndex(index);
 	return n;
 }

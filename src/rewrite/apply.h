@@ -74,6 +74,13 @@ struct cal_fix_request {
 	FILE *log;
 	const char *srcroot;	/* --srcroot: --fix-dry-run paths relative to it (NULL: cwd) */
 	const struct cal_fix_runner *runner;	/* runs the re-parses */
+	/*
+	 * The texts the files have beside the disk's (the language server's
+	 * open documents): every re-parse sees them, the planned texts over
+	 * them.  NULL: the files as on disk.
+	 */
+	const struct CXUnsavedFile *unsaved;
+	unsigned nr_unsaved;
 };
 
 /*

@@ -16,10 +16,16 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   wait-response ID         wait for the response to ID and print it
   actions ID PATH LINE     codeAction request for the 1-based LINE, printed
   apply ID N PATH OUT      apply the N-th action of response ID to PATH's text, write OUT
+                           (a codeAction/resolve response: its action, N ignored)
+  resolve ID FROM N        codeAction/resolve of the N-th action of response FROM, printed
   big N                    a header announcing N bytes, then N bytes of junk
   open-big PATH BYTES      didOpen of PATH with that many bytes of comments
   open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
   wait-error               wait for a response with id null, print it
+  wait-request METHOD      wait for a request of the server to the client, print it
+  publishes PATH           print the versions of every publish of PATH read so far
+  requests                 print the methods of the server's requests read so far
+  pending                  print the responses and requests read but not printed yet
   write PATH TEXT / rm PATH / sleep SECONDS
   close-stdin              end the server's input
   expect-exit CODE         wait for the server to exit with CODE
@@ -42,6 +48,7 @@ class Client:
         self.responses = {}
         self.show_log = show_log
         self.published = []	# (uri, version) of every publishDiagnostics, as read
+        self.requests = []	# methods of the server's requests, as read
 
     def write(self, data):
         self.p.stdin.write(data)
@@ -62,6 +69,8 @@ class Client:
                     body = self.buf[i + 4:i + 4 + n]
                     self.buf = self.buf[i + 4 + n:]
                     m = json.loads(body)
+                    if "method" in m and "id" in m:
+                        self.requests.append(m["method"])
                     if m.get("method") == "textDocument/publishDiagnostics":
                         self.published.append((m["params"]["uri"], m["params"].get("version")))
                     return m
@@ -177,6 +186,23 @@ def main():
         elif cmd == "wait-error":	# a response with id null (a bad message)
             m = c.wait_for(lambda m: "method" not in m and m.get("id") is None)
             show(m)
+        elif cmd == "wait-request":
+            want = rest.strip()
+            m = c.wait_for(lambda m: m.get("method") == want and "id" in m)
+            show(m)
+        elif cmd == "publishes":
+            want = uri(rest.strip())
+            seen = ["-" if v is None else str(v) for u, v in c.published if u == want]
+            print("%s: published %s" % (os.path.basename(rest.strip()), " ".join(seen) or "never"),
+                  flush=True)
+        elif cmd == "requests":
+            print("server requests:", " ".join(c.requests) or "none", flush=True)
+        elif cmd == "pending":
+            for m in c.pending:
+                if "id" in m:
+                    show(m)
+            c.pending = [m for m in c.pending if "id" not in m]
+            print("pending: end", flush=True)
         elif cmd == "actions":
             rid, path, line_no = rest.split()
             n = int(line_no) - 1
@@ -187,9 +213,18 @@ def main():
             m = c.wait_for(lambda m: "method" not in m and m.get("id") == int(rid))
             c.responses[int(rid)] = m
             show(m)
+        elif cmd == "resolve":
+            rid, src, n = rest.split()
+            action = c.responses[int(src)]["result"][int(n)]
+            c.send({"id": int(rid), "method": "codeAction/resolve", "params": action})
+            m = c.wait_for(lambda m: "method" not in m and m.get("id") == int(rid))
+            c.responses[int(rid)] = m
+            show(m)
         elif cmd == "apply":
             rid, n, path, out = rest.split()
-            action = c.responses[int(rid)]["result"][int(n)]
+            action = c.responses[int(rid)]["result"]
+            if isinstance(action, list):
+                action = action[int(n)]
             text = c.texts[path]
             for u, edits in action["edit"]["changes"].items():
                 if u == uri(path):

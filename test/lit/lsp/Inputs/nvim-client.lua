@@ -1,6 +1,7 @@
 -- Neovim's own LSP client (0.7: vim.lsp.start_client) against cuatomlint lsp,
 -- headless: open $LSP_FILE, wait for the diagnostics, apply the first quick
--- fix on line $LSP_LINE, wait for the re-lint, write the buffer to $LSP_OUT.
+-- fix on line $LSP_LINE through Neovim's code action menu (resolved), wait
+-- for the re-lint, write the buffer to $LSP_OUT.
 -- Prints the diagnostics it saw; exits non-zero (cquit) on any failure.
 local function fail(msg)
   io.stdout:write('nvim-client: ' .. msg .. '\n')
@@ -28,22 +29,24 @@ for _, d in ipairs(vim.diagnostic.get(buf)) do
     d.message, lsp.code or d.code or '?'))
 end
 
-local line = tonumber(vim.env.LSP_LINE) - 1
-local params = {
-  textDocument = vim.lsp.util.make_text_document_params(buf),
-  range = { start = { line = line, character = 0 }, ['end'] = { line = line, character = 0 } },
-  context = { diagnostics = {} },
-}
-local responses = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', params, 60000)
-local action
-for _, r in pairs(responses or {}) do
-  for _, a in ipairs(r.result or {}) do
-    io.stdout:write('action ' .. a.title .. '\n')
-    action = action or a
+-- Neovim's own code action path (vim.lsp.buf.code_action), the menu
+-- answered with the first action: 0.7 declares resolveSupport for "edit",
+-- so the fix comes without its edit and Neovim asks codeAction/resolve for
+-- it (the server re-checks the fix then) before applying it.
+vim.api.nvim_win_set_cursor(0, { tonumber(vim.env.LSP_LINE), 0 })
+local chosen
+vim.ui.select = function(items, _, on_choice)
+  for _, item in ipairs(items) do
+    io.stdout:write('action ' .. item[2].title .. '\n')
   end
+  chosen = items[1]
+  if chosen and chosen[2].edit then fail('the fix came with its edit, not at resolve') end
+  on_choice(chosen)
 end
-if not action then fail('no code action') end
-vim.lsp.util.apply_workspace_edit(action.edit, 'utf-16')
+vim.lsp.buf.code_action()
+if not vim.wait(60000, function() return chosen ~= nil end, 20) then
+  fail('no code action')
+end
 
 -- the server lints the edited buffer again: the fixed finding is gone
 if not vim.wait(60000, function() return #vim.diagnostic.get(buf) == 0 end, 20) then
