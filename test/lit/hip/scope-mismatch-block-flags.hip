@@ -5,7 +5,7 @@
 // branch as 'if (blockIdx.x == 0)' does, through the helpers it calls, and
 // a parameter that the kernel repoints ('flag = &shared[0]') is no store
 // to global memory.  The shape of hip-tests' memory-order tests, which
-// were flagged 22 times before.
+// were flagged 21 times before.
 #include <hip/hip_runtime.h>
 
 template <int scope>
