@@ -23,6 +23,13 @@
  */
 #define MAX_PCHS 32
 
+/* May the prefix reach the project's own headers?  (Opt-in: CUATOMLINT_PCH_USER=1.) */
+static int user_headers(void)
+{
+	const char *v = getenv("CUATOMLINT_PCH_USER");
+	return v && !strcmp(v, "1");
+}
+
 /* The file's prefix; -1 if it cannot be read. */
 static int read_prefix(const char *path, struct strbuf *sb)
 {
@@ -57,8 +64,12 @@ static const char *user_dir(char *const *args, int n, int *i)
 	return NULL;
 }
 
-/* Is name found in a -I folder (searched before the system folders: a user header)? */
-static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len)
+/*
+ * Is name found in a -I folder (searched before the system folders: a user
+ * header)?  With relative, only in a -I folder named by a relative path.
+ */
+static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len,
+		       int relative)
 {
 	int i;
 
@@ -66,7 +77,7 @@ static int in_user_dir(const struct cal_parse_request *req, const char *name, si
 		const char *dir = user_dir(req->user_args, req->nr_user_args, &i);
 		char *path;
 		int found;
-		if (!dir)
+		if (!dir || (relative && dir[0] == '/'))
 			continue;
 		path = xasprintf("%s/%.*s", dir, (int)len, name);
 		found = exists(path);
@@ -88,12 +99,91 @@ static void cut_at_user_header(const struct cal_parse_request *req, struct strbu
 
 	for (; (nl = strchr(line, '\n')); line = nl + 1) {
 		/* "#include <NAME>\n" */
-		if (in_user_dir(req, line + 10, (size_t)(nl - 1 - (line + 10)))) {
+		if (in_user_dir(req, line + 10, (size_t)(nl - 1 - (line + 10)), 0)) {
 			prefix->len = (size_t)(line - prefix->buf);
 			prefix->buf[prefix->len] = '\0';
 			return;
 		}
 	}
+}
+
+/* The file name stem: the base name without its extension. */
+static void stem(const char *path, const char **s, size_t *n)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	*s = base;
+	*n = dot ? (size_t)(dot - base) : strlen(base);
+}
+
+/* Is header the TU's own (foo.cuh for foo.cu)?  No other TU begins with it. */
+static int own_header(const char *tu, const char *header)
+{
+	const char *a, *b;
+	size_t na, nb;
+
+	stem(tu, &a, &na);
+	stem(header, &b, &nb);
+	return na == nb && !memcmp(a, b, na);
+}
+
+/*
+ * The prefix of includer (its text's leading includes, line by line),
+ * each quoted include named as clang finds it: next to the including
+ * file first, named by that file's folder (as clang spells it), a '/' and
+ * NAME; the prefix header lives in the run's folder, so the name must be
+ * the found one.  A quoted include not next to its includer is found the
+ * same way from both (the -iquote and -I folders).  At the TU (top), its
+ * own header (foo.cuh for foo.cu) is not taken whole but read through:
+ * its leading includes join the prefix, which then ends, so foo.cu and
+ * bar.cu, whose own headers each begin with the project's common header,
+ * share it.  Returns 1 where the prefix ended early.
+ */
+static int user_prefix(const struct cal_parse_request *req, const char *includer, int top,
+		       struct strbuf *out)
+{
+	struct strbuf text = STRBUF_INIT, lines = STRBUF_INIT;
+	const char *slash = strrchr(includer, '/');
+	char *line, *nl, *found;
+	int ended = 0;
+
+	if (read_file(includer, &text) < 0) {
+		strbuf_release(&text);
+		return 1;
+	}
+	cal_include_prefix_user(text.buf, text.len, &lines);
+	strbuf_release(&text);
+	for (line = lines.buf; !ended && (nl = strchr(line, '\n')); line = nl + 1) {
+		const char *name = line + 10;
+		size_t len = (size_t)(nl - 1 - name);
+		if (line[9] == '<') {
+			/* a user header through a relative -I: the PCH would name it otherwise */
+			if (in_user_dir(req, name, len, 1))
+				break;
+			strbuf_add(out, line, (size_t)(nl + 1 - line));
+			continue;
+		}
+		found = name[0] == '/' ? xasprintf("%.*s", (int)len, name) :
+			slash ? xasprintf("%.*s/%.*s", (int)(slash - includer), includer,
+					  (int)len, name) : NULL;
+		if (!found || found[0] != '/') {
+			free(found);
+			break;
+		}
+		if (!exists(found)) {
+			strbuf_add(out, line, (size_t)(nl + 1 - line));
+		} else if (top && own_header(includer, found)) {
+			user_prefix(req, found, 0, out);
+			ended = 1;
+		} else {
+			strbuf_addf(out, "#include \"%s\"\n", found);
+		}
+		free(found);
+	}
+	strbuf_release(&lines);
+	return ended || line != lines.buf + lines.len;
 }
 
 /* The key: every argument of the parse and the prefix. */
@@ -186,7 +276,7 @@ static int build(CXIndex index, const struct cal_parse_request *req, const char 
 		 const char *prefix, const struct files *f, char **why)
 {
 	struct cal_argv deps = { 0 };
-	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps };
+	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user_headers() };
 	struct strbuf sb = STRBUF_INIT;
 	int i, r;
 
@@ -256,13 +346,17 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 	char key[CAL_HASH128_HEX_LEN + 1];
 	char *dir, *pch = NULL;
 	struct files f;
+	int user = user_headers();
 
 	*why = NULL;
-	if (req->opencl || req->nr_unsaved || read_prefix(path, &prefix) < 0) {
+	if (req->opencl || req->nr_unsaved || (!user && read_prefix(path, &prefix) < 0)) {
 		strbuf_release(&prefix);
 		return NULL;
 	}
-	cut_at_user_header(req, &prefix);
+	if (!user)
+		cut_at_user_header(req, &prefix);
+	else
+		user_prefix(req, path, 1, &prefix);
 	preamble_key(req, prefix.buf, key);
 	if (!req->env->pch_dir) {
 		strbuf_release(&prefix);

@@ -23,6 +23,7 @@ struct cal_pch_build {
 	const char *out;	/* the PCH, written through out.tmp.PID and a rename */
 	const char *ours;	/* files under this folder are the tool's, not the user's */
 	struct cal_argv *deps;	/* receives every other file the prefix included */
+	int user;		/* may hold the project's own headers (CUATOMLINT_PCH_USER) */
 };
 
 /*
