@@ -129,6 +129,55 @@ static int own_header(const char *tu, const char *header)
 	return na == nb && !memcmp(a, b, na);
 }
 
+/* Past blanks and comments at p. */
+static const char *skip_comments(const char *p, const char *end)
+{
+	for (;;) {
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+			p++;
+		if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else if (end - p >= 2 && p[0] == '/' && p[1] == '*') {
+			const char *close = NULL;
+			for (p += 2; p + 1 < end && !close; p++)
+				if (p[0] == '*' && p[1] == '/')
+					close = p + 2;
+			if (!close)
+				return end;
+			p = close;
+		} else {
+			return p;
+		}
+	}
+}
+
+/*
+ * Does the header at path look guarded (`#pragma once`, or an `#ifndef` or
+ * `#if !defined` before anything else)?  Only a guess, to spare a PCH
+ * build: the build checks that no header of it is entered twice.
+ */
+static int looks_guarded(const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *p, *end;
+	int r = 0;
+
+	if (read_file(path, &text) == 0) {
+		end = text.buf + text.len;
+		p = skip_comments(text.buf, end);
+		if (p < end && *p == '#') {
+			for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+				;
+			r = (end - p >= 11 && !memcmp(p, "pragma once", 11)) ||
+			    (end - p >= 6 && !memcmp(p, "ifndef", 6)) ||
+			    (end - p >= 8 && !memcmp(p, "if !defi", 8));
+		}
+	}
+	strbuf_release(&text);
+	return r;
+}
+
 /*
  * The prefix of includer (its text's leading includes, line by line),
  * each quoted include named as clang finds it: next to the including
@@ -136,10 +185,12 @@ static int own_header(const char *tu, const char *header)
  * NAME; the prefix header lives in the run's folder, so the name must be
  * the found one.  A quoted include not next to its includer is found the
  * same way from both (the -iquote and -I folders).  At the TU (top), its
- * own header (foo.cuh for foo.cu) is not taken whole but read through:
- * its leading includes join the prefix, which then ends, so foo.cu and
- * bar.cu, whose own headers each begin with the project's common header,
- * share it.  Returns 1 where the prefix ended early.
+ * own header (foo.cuh for foo.cu), or a header without an include guard
+ * (the PCH cannot hold it: after loading the PCH the TU would enter it
+ * again), is not taken whole but read through: its leading includes join
+ * the prefix, which then ends, so foo.cu and bar.cu, whose own headers
+ * each begin with the project's common header, share it.  Below the top,
+ * an unguarded header ends the prefix.  Returns 1 where it ended early.
  */
 static int user_prefix(const struct cal_parse_request *req, const char *includer, int top,
 		       struct strbuf *out)
@@ -174,8 +225,10 @@ static int user_prefix(const struct cal_parse_request *req, const char *includer
 		}
 		if (!exists(found)) {
 			strbuf_add(out, line, (size_t)(nl + 1 - line));
-		} else if (top && own_header(includer, found)) {
+		} else if (top && (own_header(includer, found) || !looks_guarded(found))) {
 			user_prefix(req, found, 0, out);
+			ended = 1;
+		} else if (!looks_guarded(found)) {
 			ended = 1;
 		} else {
 			strbuf_addf(out, "#include \"%s\"\n", found);

@@ -27,7 +27,8 @@ static int kept_by_pch(const char *name)
 struct scan {
 	CXTranslationUnit tu;
 	const struct cal_pch_build *b;
-	char *user;		/* the first file that is no system header, or NULL */
+	char *user;		/* the first user file the PCH may not hold, or NULL */
+	const char *what;	/* why not */
 };
 
 /* Was the file included from the command line (-include)? */
@@ -57,9 +58,13 @@ static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	 * command line (-include: the arch replay reads those from the TU's
 	 * own inclusions), is kept out still.
 	 */
-	if (!s->user && !clang_Location_isInSystemHeader(clang_getLocationForOffset(s->tu, file, 0)) &&
-	    (!s->b->user || !kept_by_pch(name) || forced(stack, depth)))
-		s->user = xstrdup(name);
+	if (!s->user && !clang_Location_isInSystemHeader(clang_getLocationForOffset(s->tu, file, 0))) {
+		s->what = !s->b->user ? "is not a system header" :
+			  !kept_by_pch(name) ? "is named by a path the PCH would respell" :
+			  forced(stack, depth) ? "is forced by -include" : NULL;
+		if (s->what)
+			s->user = xstrdup(name);
+	}
 	cal_argv_push(s->b->deps, name);
 	free(name);
 }
@@ -167,7 +172,7 @@ int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 	struct cal_parse_request plain = *req;
 	struct cal_argv args = { 0 };
 	CXTranslationUnit tu = NULL;
-	struct scan s = { NULL, b, NULL };
+	struct scan s = { NULL, b, NULL, NULL };
 	unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_ForSerialization |
 			 CXTranslationUnit_DetailedPreprocessingRecord;
 	int r = -1;
@@ -188,7 +193,7 @@ int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 	if (!has_errors(tu, why)) {
 		clang_getInclusions(tu, scan_inclusion, &s);
 		if (s.user)
-			*why = xasprintf("'%s' is not a system header", s.user);
+			*why = xasprintf("'%s' %s", s.user, s.what);
 		else
 			r = save(tu, b, why);
 	}
