@@ -31,6 +31,26 @@ struct scan {
 	const char *what;	/* why not */
 };
 
+/*
+ * Does the header's text name a macro whose value a PCH changes?  In a
+ * header the PCH holds, __BASE_FILE__ names the prefix header and
+ * __INCLUDE_LEVEL__ counts from it: a condition or a string on either
+ * could read otherwise than in the plain parse.
+ */
+static int names_position_macro(CXTranslationUnit tu, CXFile file)
+{
+	size_t i, n = 0;
+	const char *text = cal_file_contents(tu, file, &n);
+
+	if (!text)
+		return 1;
+	for (i = 0; i + 13 <= n; i++)
+		if (text[i] == '_' && ((!memcmp(text + i, "__BASE_FILE__", 13)) ||
+				       (i + 17 <= n && !memcmp(text + i, "__INCLUDE_LEVEL__", 17))))
+			return 1;
+	return 0;
+}
+
 /* Was the file included from the command line (-include)? */
 static int forced(const CXSourceLocation *stack, unsigned depth)
 {
@@ -61,7 +81,9 @@ static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	if (!s->user && !clang_Location_isInSystemHeader(clang_getLocationForOffset(s->tu, file, 0))) {
 		s->what = !s->b->user ? "is not a system header" :
 			  !kept_by_pch(name) ? "is named by a path the PCH would respell" :
-			  forced(stack, depth) ? "is forced by -include" : NULL;
+			  forced(stack, depth) ? "is forced by -include" :
+			  names_position_macro(s->tu, file) ?
+				  "names __BASE_FILE__ or __INCLUDE_LEVEL__" : NULL;
 		if (s->what)
 			s->user = xstrdup(name);
 	}
