@@ -325,11 +325,11 @@ static int first_with_key(const struct files *f)
 	return 1;
 }
 
-static int build(CXIndex index, const struct cal_parse_request *req, const char *dir,
-		 const char *prefix, const struct files *f, char **why)
+static int build(CXIndex index, const struct cal_parse_request *req, const char *prefix,
+		 const struct files *f, int user, char **why)
 {
 	struct cal_argv deps = { 0 };
-	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user_headers() };
+	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user };
 	struct strbuf sb = STRBUF_INIT;
 	int i, r;
 
@@ -369,7 +369,7 @@ static int count_pchs(const char *dir)
 
 /* Under the key's lock: the PCH (built now if no worker built it), or NULL. */
 static char *get_locked(CXIndex index, const struct cal_parse_request *req, const char *dir,
-			const char *prefix, const struct files *f, char **why)
+			const char *prefix, const struct files *f, int user, char **why)
 {
 	int fd = open(f->lock, O_RDWR | O_CREAT, 0600);
 	char *pch = NULL;
@@ -386,9 +386,59 @@ static char *get_locked(CXIndex index, const struct cal_parse_request *req, cons
 		*why = read_text(f->fail);
 	else if (count_pchs(dir) >= MAX_PCHS)
 		*why = xasprintf("the run already holds %d PCHs", MAX_PCHS);
-	else if (build(index, req, dir, prefix, f, why) == 0)
+	else if (build(index, req, prefix, f, user, why) == 0)
 		pch = xstrdup(f->pch);
 	close(fd);	/* releases the lock */
+	return pch;
+}
+
+/* The PCH of prefix for req, or NULL (*why set when there is something to say). */
+static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
+			    const char *prefix, int user, char **why)
+{
+	char key[CAL_HASH128_HEX_LEN + 1];
+	char *pch = NULL;
+	struct files f;
+
+	preamble_key(req, prefix, key);
+	files_init(&f, req->env->pch_dir, key);
+	/* the first parse with a key is plain, and says nothing: that is the usual case */
+	if (!first_with_key(&f))
+		pch = get_locked(index, req, req->env->pch_dir, prefix, &f, user, why);
+	files_release(&f);
+	return pch;
+}
+
+/*
+ * The prefix over user headers, where it reaches one: its PCH, or else
+ * (the first parse with it, or a refused one) the PCH of the system
+ * includes the file begins with, which far more files share.
+ */
+static char *get_user(CXIndex index, const char *path, const struct cal_parse_request *req,
+		      const char *system, char **why)
+{
+	struct strbuf prefix = STRBUF_INIT;
+	char *pch = NULL, *user_why = NULL;
+
+	user_prefix(req, path, 1, &prefix);
+	if (strcmp(prefix.buf, system)) {
+		pch = get_for_prefix(index, req, prefix.buf, 1, &user_why);
+		if (!pch && user_why) {
+			pch = get_for_prefix(index, req, system, 0, why);
+			if (pch) {
+				*why = xasprintf("user headers not shared: %s", user_why);
+			} else if (!*why) {
+				*why = user_why;
+				user_why = NULL;
+			}
+		} else if (!pch) {
+			pch = get_for_prefix(index, req, system, 0, why);
+		}
+	} else {
+		pch = get_for_prefix(index, req, system, 0, why);
+	}
+	free(user_why);
+	strbuf_release(&prefix);
 	return pch;
 }
 
@@ -396,32 +446,19 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 		       char **why)
 {
 	struct strbuf prefix = STRBUF_INIT;
-	char key[CAL_HASH128_HEX_LEN + 1];
-	char *dir, *pch = NULL;
-	struct files f;
-	int user = user_headers();
+	char *pch;
 
 	*why = NULL;
-	if (req->opencl || req->nr_unsaved || (!user && read_prefix(path, &prefix) < 0)) {
+	if (req->opencl || req->nr_unsaved || !req->env->pch_dir ||
+	    read_prefix(path, &prefix) < 0) {
 		strbuf_release(&prefix);
 		return NULL;
 	}
-	if (!user)
-		cut_at_user_header(req, &prefix);
+	cut_at_user_header(req, &prefix);
+	if (user_headers())
+		pch = get_user(index, path, req, prefix.buf, why);
 	else
-		user_prefix(req, path, 1, &prefix);
-	preamble_key(req, prefix.buf, key);
-	if (!req->env->pch_dir) {
-		strbuf_release(&prefix);
-		return NULL;
-	}
-	dir = xstrdup(req->env->pch_dir);
-	files_init(&f, dir, key);
-	/* the first parse with a key is plain, and says nothing: that is the usual case */
-	if (!first_with_key(&f))
-		pch = get_locked(index, req, dir, prefix.buf, &f, why);
-	files_release(&f);
-	free(dir);
+		pch = get_for_prefix(index, req, prefix.buf, 0, why);
 	strbuf_release(&prefix);
 	return pch;
 }
