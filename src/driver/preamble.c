@@ -23,6 +23,13 @@
  */
 #define MAX_PCHS 32
 
+/* May the prefix reach the project's own headers?  (Opt-in: CUATOMLINT_PCH_USER=1.) */
+static int user_headers(void)
+{
+	const char *v = getenv("CUATOMLINT_PCH_USER");
+	return v && !strcmp(v, "1");
+}
+
 /* The file's prefix; -1 if it cannot be read. */
 static int read_prefix(const char *path, struct strbuf *sb)
 {
@@ -57,8 +64,12 @@ static const char *user_dir(char *const *args, int n, int *i)
 	return NULL;
 }
 
-/* Is name found in a -I folder (searched before the system folders: a user header)? */
-static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len)
+/*
+ * Is name found in a -I folder (searched before the system folders: a user
+ * header)?  With relative, only in a -I folder named by a relative path.
+ */
+static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len,
+		       int relative)
 {
 	int i;
 
@@ -66,7 +77,7 @@ static int in_user_dir(const struct cal_parse_request *req, const char *name, si
 		const char *dir = user_dir(req->user_args, req->nr_user_args, &i);
 		char *path;
 		int found;
-		if (!dir)
+		if (!dir || (relative && dir[0] == '/'))
 			continue;
 		path = xasprintf("%s/%.*s", dir, (int)len, name);
 		found = exists(path);
@@ -88,12 +99,144 @@ static void cut_at_user_header(const struct cal_parse_request *req, struct strbu
 
 	for (; (nl = strchr(line, '\n')); line = nl + 1) {
 		/* "#include <NAME>\n" */
-		if (in_user_dir(req, line + 10, (size_t)(nl - 1 - (line + 10)))) {
+		if (in_user_dir(req, line + 10, (size_t)(nl - 1 - (line + 10)), 0)) {
 			prefix->len = (size_t)(line - prefix->buf);
 			prefix->buf[prefix->len] = '\0';
 			return;
 		}
 	}
+}
+
+/* The file name stem: the base name without its extension. */
+static void stem(const char *path, const char **s, size_t *n)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	*s = base;
+	*n = dot ? (size_t)(dot - base) : strlen(base);
+}
+
+/* Is header the TU's own (foo.cuh for foo.cu)?  No other TU begins with it. */
+static int own_header(const char *tu, const char *header)
+{
+	const char *a, *b;
+	size_t na, nb;
+
+	stem(tu, &a, &na);
+	stem(header, &b, &nb);
+	return na == nb && !memcmp(a, b, na);
+}
+
+/* Past blanks and comments at p. */
+static const char *skip_comments(const char *p, const char *end)
+{
+	for (;;) {
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+			p++;
+		if (end - p >= 2 && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else if (end - p >= 2 && p[0] == '/' && p[1] == '*') {
+			const char *close = NULL;
+			for (p += 2; p + 1 < end && !close; p++)
+				if (p[0] == '*' && p[1] == '/')
+					close = p + 2;
+			if (!close)
+				return end;
+			p = close;
+		} else {
+			return p;
+		}
+	}
+}
+
+/*
+ * Does the header at path look guarded (`#pragma once`, or an `#ifndef` or
+ * `#if !defined` before anything else)?  Only a guess, to spare a PCH
+ * build: the build checks that no header of it is entered twice.
+ */
+static int looks_guarded(const char *path)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *p, *end;
+	int r = 0;
+
+	if (read_file(path, &text) == 0) {
+		end = text.buf + text.len;
+		p = skip_comments(text.buf, end);
+		if (p < end && *p == '#') {
+			for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+				;
+			r = (end - p >= 11 && !memcmp(p, "pragma once", 11)) ||
+			    (end - p >= 6 && !memcmp(p, "ifndef", 6)) ||
+			    (end - p >= 8 && !memcmp(p, "if !defi", 8));
+		}
+	}
+	strbuf_release(&text);
+	return r;
+}
+
+/*
+ * The prefix of includer (its text's leading includes, line by line),
+ * each quoted include named as clang finds it: next to the including
+ * file first, named by that file's folder (as clang spells it), a '/' and
+ * NAME; the prefix header lives in the run's folder, so the name must be
+ * the found one.  A quoted include not next to its includer is found the
+ * same way from both (the -iquote and -I folders).  At the TU (top), its
+ * own header (foo.cuh for foo.cu), or a header without an include guard
+ * (the PCH cannot hold it: after loading the PCH the TU would enter it
+ * again), is not taken whole but read through: its leading includes join
+ * the prefix, which then ends, so foo.cu and bar.cu, whose own headers
+ * each begin with the project's common header, share it.  Below the top,
+ * an unguarded header ends the prefix.  Returns 1 where it ended early.
+ */
+static int user_prefix(const struct cal_parse_request *req, const char *includer, int top,
+		       struct strbuf *out)
+{
+	struct strbuf text = STRBUF_INIT, lines = STRBUF_INIT;
+	const char *slash = strrchr(includer, '/');
+	char *line, *nl, *found;
+	int ended = 0;
+
+	if (read_file(includer, &text) < 0) {
+		strbuf_release(&text);
+		return 1;
+	}
+	cal_include_prefix_user(text.buf, text.len, &lines);
+	strbuf_release(&text);
+	for (line = lines.buf; !ended && (nl = strchr(line, '\n')); line = nl + 1) {
+		const char *name = line + 10;
+		size_t len = (size_t)(nl - 1 - name);
+		if (line[9] == '<') {
+			/* a user header through a relative -I: the PCH would name it otherwise */
+			if (in_user_dir(req, name, len, 1))
+				break;
+			strbuf_add(out, line, (size_t)(nl + 1 - line));
+			continue;
+		}
+		found = name[0] == '/' ? xasprintf("%.*s", (int)len, name) :
+			slash ? xasprintf("%.*s/%.*s", (int)(slash - includer), includer,
+					  (int)len, name) : NULL;
+		if (!found || found[0] != '/') {
+			free(found);
+			break;
+		}
+		if (!exists(found)) {
+			strbuf_add(out, line, (size_t)(nl + 1 - line));
+		} else if (top && (own_header(includer, found) || !looks_guarded(found))) {
+			user_prefix(req, found, 0, out);
+			ended = 1;
+		} else if (!looks_guarded(found)) {
+			ended = 1;
+		} else {
+			strbuf_addf(out, "#include \"%s\"\n", found);
+		}
+		free(found);
+	}
+	strbuf_release(&lines);
+	return ended || line != lines.buf + lines.len;
 }
 
 /* The key: every argument of the parse and the prefix. */
@@ -182,11 +325,11 @@ static int first_with_key(const struct files *f)
 	return 1;
 }
 
-static int build(CXIndex index, const struct cal_parse_request *req, const char *dir,
-		 const char *prefix, const struct files *f, char **why)
+static int build(CXIndex index, const struct cal_parse_request *req, const char *prefix,
+		 const struct files *f, int user, char **why)
 {
 	struct cal_argv deps = { 0 };
-	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps };
+	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user };
 	struct strbuf sb = STRBUF_INIT;
 	int i, r;
 
@@ -226,7 +369,7 @@ static int count_pchs(const char *dir)
 
 /* Under the key's lock: the PCH (built now if no worker built it), or NULL. */
 static char *get_locked(CXIndex index, const struct cal_parse_request *req, const char *dir,
-			const char *prefix, const struct files *f, char **why)
+			const char *prefix, const struct files *f, int user, char **why)
 {
 	int fd = open(f->lock, O_RDWR | O_CREAT, 0600);
 	char *pch = NULL;
@@ -243,9 +386,59 @@ static char *get_locked(CXIndex index, const struct cal_parse_request *req, cons
 		*why = read_text(f->fail);
 	else if (count_pchs(dir) >= MAX_PCHS)
 		*why = xasprintf("the run already holds %d PCHs", MAX_PCHS);
-	else if (build(index, req, dir, prefix, f, why) == 0)
+	else if (build(index, req, prefix, f, user, why) == 0)
 		pch = xstrdup(f->pch);
 	close(fd);	/* releases the lock */
+	return pch;
+}
+
+/* The PCH of prefix for req, or NULL (*why set when there is something to say). */
+static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
+			    const char *prefix, int user, char **why)
+{
+	char key[CAL_HASH128_HEX_LEN + 1];
+	char *pch = NULL;
+	struct files f;
+
+	preamble_key(req, prefix, key);
+	files_init(&f, req->env->pch_dir, key);
+	/* the first parse with a key is plain, and says nothing: that is the usual case */
+	if (!first_with_key(&f))
+		pch = get_locked(index, req, req->env->pch_dir, prefix, &f, user, why);
+	files_release(&f);
+	return pch;
+}
+
+/*
+ * The prefix over user headers, where it reaches one: its PCH, or else
+ * (the first parse with it, or a refused one) the PCH of the system
+ * includes the file begins with, which far more files share.
+ */
+static char *get_user(CXIndex index, const char *path, const struct cal_parse_request *req,
+		      const char *system, char **why)
+{
+	struct strbuf prefix = STRBUF_INIT;
+	char *pch = NULL, *user_why = NULL;
+
+	user_prefix(req, path, 1, &prefix);
+	if (strcmp(prefix.buf, system)) {
+		pch = get_for_prefix(index, req, prefix.buf, 1, &user_why);
+		if (!pch && user_why) {
+			pch = get_for_prefix(index, req, system, 0, why);
+			if (pch) {
+				*why = xasprintf("user headers not shared: %s", user_why);
+			} else if (!*why) {
+				*why = user_why;
+				user_why = NULL;
+			}
+		} else if (!pch) {
+			pch = get_for_prefix(index, req, system, 0, why);
+		}
+	} else {
+		pch = get_for_prefix(index, req, system, 0, why);
+	}
+	free(user_why);
+	strbuf_release(&prefix);
 	return pch;
 }
 
@@ -253,28 +446,19 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 		       char **why)
 {
 	struct strbuf prefix = STRBUF_INIT;
-	char key[CAL_HASH128_HEX_LEN + 1];
-	char *dir, *pch = NULL;
-	struct files f;
+	char *pch;
 
 	*why = NULL;
-	if (req->opencl || req->nr_unsaved || read_prefix(path, &prefix) < 0) {
+	if (req->opencl || req->nr_unsaved || !req->env->pch_dir ||
+	    read_prefix(path, &prefix) < 0) {
 		strbuf_release(&prefix);
 		return NULL;
 	}
 	cut_at_user_header(req, &prefix);
-	preamble_key(req, prefix.buf, key);
-	if (!req->env->pch_dir) {
-		strbuf_release(&prefix);
-		return NULL;
-	}
-	dir = xstrdup(req->env->pch_dir);
-	files_init(&f, dir, key);
-	/* the first parse with a key is plain, and says nothing: that is the usual case */
-	if (!first_with_key(&f))
-		pch = get_locked(index, req, dir, prefix.buf, &f, why);
-	files_release(&f);
-	free(dir);
+	if (user_headers())
+		pch = get_user(index, path, req, prefix.buf, why);
+	else
+		pch = get_for_prefix(index, req, prefix.buf, 0, why);
 	strbuf_release(&prefix);
 	return pch;
 }

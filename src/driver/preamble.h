@@ -21,6 +21,22 @@
  * its speed from the result cache instead, whose entries name every
  * header the PCH read among their dependencies.
  *
+ * The project's own headers (CUATOMLINT_PCH_USER=1): the prefix then takes
+ * quoted includes too, named by the path clang finds them at, and a TU's
+ * own header (foo.cuh for foo.cu) or an unguarded one is read through (its
+ * leading includes join the prefix, which ends there), so TUs whose own
+ * headers begin with the project's common header share a PCH of it.  A
+ * parse that loads it sees the header's declarations, macros, preprocessing
+ * record, skipped ranges and text as one that reads it (libclang visits and
+ * reads the PCH's), so the walk, the arch replay, NOLINT and the parsed
+ * hashes agree; the build refuses what would read otherwise (pch.c): a
+ * header named by a path the PCH respells (relative, "./"), forced by
+ * -include (the replay reads those from the TU's inclusions), naming
+ * __BASE_FILE__ or __INCLUDE_LEVEL__, or entered again by the prefix read
+ * on its own PCH (no include guard).  A prefix ends before a header through
+ * a relative -I folder and, in a TU named by a relative path, before its
+ * first quoted include (the PCH would name them absolute).
+ *
  * Nothing in the output depends on it: a parse that loads the PCH sees the
  * same declarations, macros and user files as one that reads the headers,
  * and a parse with clang errors is made again without it (the errors'

@@ -363,7 +363,9 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	if (set->shared_preamble && !set->system_headers && !set->keep)
 		req->pch = *pch = cal_preamble_get(run->w->index, path, req, &why);
 	if (why && set->verbose)
-		fprintf(stderr, "cuatomlint: no shared preamble for %s: %s\n", path, why);
+		fprintf(stderr, "cuatomlint: %s for %s: %s\n",
+			req->pch ? "shared preamble of the system includes" : "no shared preamble",
+			path, why);
 	free(why);
 	if (set->verbose)
 		print_args(req, path);

@@ -8,7 +8,12 @@
  * the tool's own files (the prelude, the prefix header): no user code, so
  * no finding, suppression comment or fix can live in it, and a parse that
  * loads it sees the same declarations in the same order as one that reads
- * the headers.
+ * the headers.  With b->user (CUATOMLINT_PCH_USER, driver/preamble.h) it
+ * may hold the project's own headers, each of which must read the same
+ * from the PCH as from its file: named by a path the PCH keeps (absolute,
+ * no "." component), not forced by -include, not naming __BASE_FILE__ or
+ * __INCLUDE_LEVEL__, and not entered again when the prefix is read on the
+ * PCH (an include guard or #pragma once).
  */
 #ifndef CUATOMLINT_PCH_H
 #define CUATOMLINT_PCH_H
@@ -23,12 +28,14 @@ struct cal_pch_build {
 	const char *out;	/* the PCH, written through out.tmp.PID and a rename */
 	const char *ours;	/* files under this folder are the tool's, not the user's */
 	struct cal_argv *deps;	/* receives every other file the prefix included */
+	int user;		/* may hold the project's own headers (CUATOMLINT_PCH_USER) */
 };
 
 /*
  * Build b->out from b->header with req's arguments (req->pch unused).
  * Returns 0, or -1 with why in *why (caller frees): clang errors in the
- * prefix, a header of it that is not a system header, a failed save.
+ * prefix, a header of it that is not a system header (with b->user: one
+ * of the user headers above), a failed save.
  */
 int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 		  const struct cal_pch_build *b, char **why);

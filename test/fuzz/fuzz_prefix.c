@@ -3,8 +3,10 @@
  * which reads every source file's first lines for the shared preamble.
  * Beyond "no crash, no sanitizer report": every line of the prefix is
  * "#include <NAME>" with a non-empty NAME free of '>', control characters
- * and backslashes, and the prefix read back from itself is itself.  Built and
- * run by scripts/fuzz.sh.
+ * and backslashes, and the prefix read back from itself is itself; the
+ * same for the prefix over user headers (cal_include_prefix_user), whose
+ * lines may also be "#include \"NAME\"" (NAME free of '"' and '>').
+ * Built and run by scripts/fuzz.sh.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -17,28 +19,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define REQUIRE(cond) do { if (!(cond)) abort(); } while (0)
 
-static void check_lines(const char *s, size_t len)
+static void check_lines(const char *s, size_t len, int quoted)
 {
 	const char *p = s, *end = s + len, *nl, *name;
+	char shut;
 
 	while (p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
-		REQUIRE(nl && nl - p >= 12 && !memcmp(p, "#include <", 10) && nl[-1] == '>');
+		REQUIRE(nl && nl - p >= 12 && !memcmp(p, "#include ", 9));
+		REQUIRE(p[9] == '<' || (quoted && p[9] == '"'));
+		shut = p[9] == '<' ? '>' : '"';
+		REQUIRE(nl[-1] == shut);
 		for (name = p + 10; name < nl - 1; name++)
-			REQUIRE(*name != '>' && *name != '\\' && (unsigned char)*name >= 0x20);
+			REQUIRE(*name != shut && *name != '>' && *name != '\\' &&
+				(unsigned char)*name >= 0x20);
 		p = nl + 1;
 	}
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void check(const uint8_t *data, size_t size, int quoted)
 {
 	struct strbuf once = STRBUF_INIT, twice = STRBUF_INIT;
+	void (*prefix)(const char *, size_t, struct strbuf *) =
+		quoted ? cal_include_prefix_user : cal_include_prefix;
 
-	cal_include_prefix((const char *)data, size, &once);
-	check_lines(once.buf, once.len);
-	cal_include_prefix(once.buf, once.len, &twice);
+	prefix((const char *)data, size, &once);
+	check_lines(once.buf, once.len, quoted);
+	prefix(once.buf, once.len, &twice);
 	REQUIRE(once.len == twice.len && !memcmp(once.buf, twice.buf, once.len));
 	strbuf_release(&once);
 	strbuf_release(&twice);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	check(data, size, 0);
+	check(data, size, 1);
 	return 0;
 }
