@@ -172,7 +172,9 @@ static int block_flag(const struct cal_walk *w, CXCursor cond)
 	if (clang_getCursorKind(cond) != CXCursor_DeclRefExpr)
 		return 0;
 	var = clang_getCursorReferenced(cond);
+	/* only a bool is a role flag: 'if (ptr)' tests are common and would each scan the body */
 	if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+	    clang_getCanonicalType(clang_getCursorType(var)).kind != CXType_Bool ||
 	    clang_getCursorKind(clang_getCursorSemanticParent(var)) == CXCursor_TranslationUnit)
 		return 0;
 	for (j = w->depth - 1; j >= 0; j--) {

@@ -279,17 +279,19 @@ static void judge_sync_mask(struct cal_walk *w, CXCursor call, CXCursor callee, 
 static void mask_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	CXCursor callee;
-	int vote;
+	int vote = 0, mask, sync;
 
 	(void)state;
 	if (!w->parse->hip || w->parse->wavefront != 64 || !cal_walk_in_device_code(w))
 		return;
 	callee = cal_call_callee(c);
-	if ((is_mask_function(callee) || is_sync_function(callee, &vote)) && in_dead_code(w))
+	mask = is_mask_function(callee);
+	sync = is_sync_function(callee, &vote);
+	if (!(mask || sync) || in_dead_code(w))
 		return;
-	if (is_mask_function(callee))
+	if (mask)
 		judge_mask_value(w, c, callee);
-	if (is_sync_function(callee, &vote))
+	if (sync)
 		judge_sync_mask(w, c, callee, vote);
 }
 
