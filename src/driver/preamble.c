@@ -17,11 +17,13 @@
 #include "util/hash.h"
 
 /*
- * A PCH of the CUDA headers weighs tens of MB: a project whose files each
- * have their own flags would fill the temporary folder.  Past this many,
- * parses are plain.
+ * A PCH of the CUDA headers weighs about 10 MB, one of a project's own
+ * headers built on it (chained) a few MB more: a project whose files each
+ * have their own flags would fill the temporary folder.  Past this many
+ * bytes of PCHs in the run's folder, no PCH is built (the cap was 32 PCHs;
+ * a whole project sharing its own headers, ggml's 141 TUs, wants more).
  */
-#define MAX_PCHS 32
+#define MAX_PCH_BYTES (1024L * 1024 * 1024)
 
 /* May the prefix reach the project's own headers?  (Opt-in: CUATOMLINT_PCH_USER=1.) */
 static int user_headers(void)
@@ -325,11 +327,18 @@ static int first_with_key(const struct files *f)
 	return 1;
 }
 
+/* The .deps file beside a PCH. */
+static char *deps_path(const char *pch)
+{
+	size_t n = strlen(pch);
+	return xasprintf("%.*s.deps", (int)(n > 4 ? n - 4 : n), pch);
+}
+
 static int build(CXIndex index, const struct cal_parse_request *req, const char *prefix,
-		 const struct files *f, int user, char **why)
+		 const struct files *f, int user, const char *base, char **why)
 {
 	struct cal_argv deps = { 0 };
-	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user };
+	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user, base };
 	struct strbuf sb = STRBUF_INIT;
 	int i, r;
 
@@ -340,6 +349,17 @@ static int build(CXIndex index, const struct cal_parse_request *req, const char 
 	r = cal_pch_build(index, req, &b, why);
 	for (i = 0; i < deps.n; i++)
 		strbuf_addf(&sb, "%s\n", deps.v[i]);
+	if (r == 0 && base) {	/* a chained PCH depends on its base's files too */
+		char *path = deps_path(base), *text = read_text(path);
+		if (text) {
+			strbuf_adds(&sb, text);
+		} else {
+			*why = xstrdup("cannot read the base PCH's dependencies");
+			r = -1;
+		}
+		free(text);
+		free(path);
+	}
 	/* the PCH is used only once its dependencies are written */
 	if (r == 0 && write_text(f->deps, sb.buf) < 0) {
 		*why = xstrdup("cannot write the PCH's dependencies");
@@ -352,16 +372,24 @@ static int build(CXIndex index, const struct cal_parse_request *req, const char 
 	return r;
 }
 
-/* How many PCHs the run's folder holds. */
-static int count_pchs(const char *dir)
+/* How many bytes of PCHs the run's folder holds. */
+static long pch_bytes(const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	int n = 0;
+	struct stat st;
+	long n = 0;
 	size_t len;
 
-	while (d && (e = readdir(d)))
-		n += (len = strlen(e->d_name)) > 4 && !strcmp(e->d_name + len - 4, ".pch");
+	while (d && (e = readdir(d))) {
+		char *path;
+		if ((len = strlen(e->d_name)) <= 4 || strcmp(e->d_name + len - 4, ".pch"))
+			continue;
+		path = xasprintf("%s/%s", dir, e->d_name);
+		if (stat(path, &st) == 0)
+			n += (long)st.st_size;
+		free(path);
+	}
 	if (d)
 		closedir(d);
 	return n;
@@ -369,7 +397,8 @@ static int count_pchs(const char *dir)
 
 /* Under the key's lock: the PCH (built now if no worker built it), or NULL. */
 static char *get_locked(CXIndex index, const struct cal_parse_request *req, const char *dir,
-			const char *prefix, const struct files *f, int user, char **why)
+			const char *prefix, const struct files *f, int user, const char *base,
+			char **why)
 {
 	int fd = open(f->lock, O_RDWR | O_CREAT, 0600);
 	char *pch = NULL;
@@ -384,17 +413,20 @@ static char *get_locked(CXIndex index, const struct cal_parse_request *req, cons
 		pch = xstrdup(f->pch);
 	else if (exists(f->fail))
 		*why = read_text(f->fail);
-	else if (count_pchs(dir) >= MAX_PCHS)
-		*why = xasprintf("the run already holds %d PCHs", MAX_PCHS);
-	else if (build(index, req, prefix, f, user, why) == 0)
+	else if (pch_bytes(dir) >= MAX_PCH_BYTES)
+		*why = xasprintf("the run's PCHs already fill %ld MB", MAX_PCH_BYTES >> 20);
+	else if (build(index, req, prefix, f, user, base, why) == 0)
 		pch = xstrdup(f->pch);
 	close(fd);	/* releases the lock */
 	return pch;
 }
 
-/* The PCH of prefix for req, or NULL (*why set when there is something to say). */
+/*
+ * The PCH of prefix for req, or NULL (*why set when there is something to
+ * say); one this call builds is built on base where base is not NULL.
+ */
 static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
-			    const char *prefix, int user, char **why)
+			    const char *prefix, int user, const char *base, char **why)
 {
 	char key[CAL_HASH128_HEX_LEN + 1];
 	char *pch = NULL;
@@ -404,7 +436,7 @@ static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
 	files_init(&f, req->env->pch_dir, key);
 	/* the first parse with a key is plain, and says nothing: that is the usual case */
 	if (!first_with_key(&f))
-		pch = get_locked(index, req, req->env->pch_dir, prefix, &f, user, why);
+		pch = get_locked(index, req, req->env->pch_dir, prefix, &f, user, base, why);
 	files_release(&f);
 	return pch;
 }
@@ -412,30 +444,36 @@ static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
 /*
  * The prefix over user headers, where it reaches one: its PCH, or else
  * (the first parse with it, or a refused one) the PCH of the system
- * includes the file begins with, which far more files share.
+ * includes the file begins with, which far more files share.  The user
+ * PCH is built on that system PCH where it exists (chained): its build
+ * then parses only the user headers, and it holds only them.
  */
 static char *get_user(CXIndex index, const char *path, const struct cal_parse_request *req,
 		      const char *system, char **why)
 {
 	struct strbuf prefix = STRBUF_INIT;
-	char *pch = NULL, *user_why = NULL;
+	char *pch = NULL, *sys, *user_why = NULL;
+	size_t n = strlen(system);
 
+	sys = get_for_prefix(index, req, system, 0, NULL, why);
 	user_prefix(req, path, 1, &prefix);
-	if (strcmp(prefix.buf, system)) {
-		pch = get_for_prefix(index, req, prefix.buf, 1, &user_why);
-		if (!pch && user_why) {
-			pch = get_for_prefix(index, req, system, 0, why);
-			if (pch) {
-				*why = xasprintf("user headers not shared: %s", user_why);
-			} else if (!*why) {
-				*why = user_why;
-				user_why = NULL;
-			}
-		} else if (!pch) {
-			pch = get_for_prefix(index, req, system, 0, why);
-		}
+	/* where the system lines begin the user prefix, a PCH of them is a base for it */
+	if (strcmp(prefix.buf, system))
+		pch = get_for_prefix(index, req, prefix.buf, 1,
+				     strncmp(prefix.buf, system, n) ? NULL : sys, &user_why);
+	if (pch) {
+		free(sys);
+		free(*why);
+		*why = NULL;
 	} else {
-		pch = get_for_prefix(index, req, system, 0, why);
+		pch = sys;
+		if (pch && user_why) {
+			free(*why);
+			*why = xasprintf("user headers not shared: %s", user_why);
+		} else if (!pch && !*why) {
+			*why = user_why;
+			user_why = NULL;
+		}
 	}
 	free(user_why);
 	strbuf_release(&prefix);
@@ -458,15 +496,14 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 	if (user_headers())
 		pch = get_user(index, path, req, prefix.buf, why);
 	else
-		pch = get_for_prefix(index, req, prefix.buf, 0, why);
+		pch = get_for_prefix(index, req, prefix.buf, 0, NULL, why);
 	strbuf_release(&prefix);
 	return pch;
 }
 
 void cal_preamble_deps(const char *pch, struct cal_deps *deps)
 {
-	size_t n = strlen(pch);
-	char *path = xasprintf("%.*s.deps", (int)(n > 4 ? n - 4 : n), pch);
+	char *path = deps_path(pch);
 	char *text = read_text(path), *line, *nl;
 
 	for (line = text; line && *line; line = nl + 1) {

@@ -200,7 +200,7 @@ int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 	int r = -1;
 
 	*why = NULL;
-	plain.pch = NULL;
+	plain.pch = b->base;
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(&plain, &args);
 	if (clang_parseTranslationUnit2FullArgv(index, b->header, (const char *const *)args.v,

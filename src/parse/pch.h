@@ -29,10 +29,16 @@ struct cal_pch_build {
 	const char *ours;	/* files under this folder are the tool's, not the user's */
 	struct cal_argv *deps;	/* receives every other file the prefix included */
 	int user;		/* may hold the project's own headers (CUATOMLINT_PCH_USER) */
+	const char *base;	/* a PCH of a prefix of b->header's lines to build on, or NULL */
 };
 
 /*
  * Build b->out from b->header with req's arguments (req->pch unused).
+ * With b->base, the PCH is chained: built with -include-pch b->base, it
+ * holds only what the header adds to the base's lines, and a parse that
+ * loads it loads the base too (clang finds it by the path recorded in the
+ * PCH), so the base must stay where it is; *b->deps then lacks the base's
+ * files (they were not entered).
  * Returns 0, or -1 with why in *why (caller frees): clang errors in the
  * prefix, a header of it that is not a system header (with b->user: one
  * of the user headers above), a failed save.
