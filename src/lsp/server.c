@@ -32,6 +32,7 @@ static void doc_release(struct lsp_doc *d)
 	free(d->path);
 	free(d->text);
 	cal_findings_release(&d->findings);
+	cal_lsp_sites_release(&d->sites);
 }
 
 void cal_lsp_server_release(struct cal_lsp_server *s)
@@ -629,6 +630,15 @@ struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait)
 	return best;
 }
 
+/* d's diagnostics: its findings', then those of its #include lines (headers.c). */
+static cJSON *doc_diagnostics(const struct lsp_doc *d)
+{
+	cJSON *diags = cal_lsp_diagnostics(&d->findings, d->path, &d->targets);
+
+	cal_lsp_include_diagnostics(d, diags);
+	return diags;
+}
+
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
 	/*
@@ -637,14 +647,14 @@ void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long ver
 	 */
 	if (d->version != version || d->linted != version || !d->early || d->settled == version)
 		return;
-	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, doc_diagnostics(d));
 }
 
 void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
 	if (d->version != version || d->linted != version || d->early)
 		return;		/* changed while it was linted: the next lint publishes */
-	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, doc_diagnostics(d));
 	d->settled = version;
 	cal_lsp_headers_publish(s, d);
 	answer_waiting(s, d->uri);

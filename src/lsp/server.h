@@ -43,6 +43,23 @@ enum {
 /* Documents larger than this are not linted (a message says so). */
 #define CAL_LSP_MAX_DOCUMENT ((size_t)8 * 1024 * 1024)
 
+/*
+ * Where a document includes a header that its lint found findings in: the
+ * #include line of the document that leads to it (the outermost entry of
+ * the header's include stack in the document), read by the worker from
+ * the translation unit (lint.c).  The header's findings are shown there
+ * too (headers.c's cal_lsp_include_diagnostics).
+ */
+struct lsp_site {
+	char *header;		/* as the findings name it */
+	struct cal_range range;	/* the #include directive, in the document */
+};
+
+struct lsp_sites {
+	struct lsp_site *items;
+	size_t nr, alloc;
+};
+
 struct lsp_doc {
 	char *uri, *path;
 	char *text;
@@ -56,6 +73,7 @@ struct lsp_doc {
 	int host_due;		/* hostParse "onSave": the next lint makes the host parse */
 	struct cal_findings findings;
 	struct cal_target_set targets;	/* the targets findings' arch bits index */
+	struct lsp_sites sites;		/* of the headers findings lie in (a worker's lint only) */
 };
 
 struct lsp_settings {
@@ -186,15 +204,31 @@ void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d);
 void cal_lsp_worker_finish(struct cal_lsp_server *s, const char *uri, long version, int go);
 /* Does the worker of uri wait for cal_lsp_worker_finish? */
 int cal_lsp_worker_waits(struct cal_lsp_server *s, const char *uri);
-/* worker.c, in a worker: send the device parse's findings; whether to make the host parse. */
+/*
+ * worker.c, in a worker: send the device parse's findings (and the sites of
+ * the headers they lie in); whether to make the host parse.
+ */
 enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
 					       const struct cal_findings *found,
-					       const struct cal_target_set *targets);
+					       const struct cal_target_set *targets,
+					       struct lsp_sites *sites);
 /* server.c: publish the device result of d at version (d->early), if still current. */
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version);
 /* Stop the worker of uri (NULL: every worker). */
 void cal_lsp_worker_stop(struct cal_lsp_server *s, const char *uri);
 
+/* headers.c */
+void cal_lsp_sites_release(struct lsp_sites *sites);
+/* headers.c, in a worker: sort sites (by place, then header) and write them for the server. */
+void cal_lsp_sites_put(struct lsp_sites *sites, struct strbuf *out);
+/* headers.c: read what cal_lsp_sites_put wrote at *p (moved past it); -1 if broken. */
+int cal_lsp_sites_take(const char **p, const char *end, const char *doc, struct lsp_sites *out);
+/*
+ * headers.c: append to diags (d's own) one diagnostic a site of d whose
+ * header holds findings of d's lint: on the #include line, saying how
+ * many, the first's message, each as related information.
+ */
+void cal_lsp_include_diagnostics(const struct lsp_doc *d, cJSON *diags);
 /* headers.c: is path a header (.cuh, .h, .hpp)? */
 int cal_lsp_is_header(const char *path);
 /* headers.c: after d's final publish, publish the headers its findings are in (not open). */
