@@ -118,6 +118,14 @@ struct lsp_borrowed {
 	cJSON *diags;		/* non-empty */
 };
 
+/* A codeAction/resolve whose fix is being checked (resolve.c). */
+struct lsp_resolve {
+	cJSON *id;		/* the request's */
+	cJSON *action;		/* the action asked for, without its edit */
+	int pid;		/* the check: a child process, leading a process group */
+	int fd;			/* its verdict comes here */
+};
+
 struct cal_lsp_server {
 	const struct cal_options *opts;
 	int out_fd;		/* where messages go; -1: nowhere (the fuzzer) */
@@ -134,6 +142,8 @@ struct cal_lsp_server {
 	size_t nr_borrowed, alloc_borrowed;
 	cJSON **waiting;	/* code action requests waiting for a lint */
 	size_t nr_waiting, alloc_waiting;
+	struct lsp_resolve *resolves;	/* resolves whose check runs */
+	size_t nr_resolves, alloc_resolves;
 	struct cal_env env;
 	int env_ready;		/* 1 set up, -1 failed */
 	struct lsp_worker workers[CAL_LSP_WORKERS];
@@ -158,6 +168,26 @@ double cal_lsp_now(void);
 void cal_lsp_send(struct cal_lsp_server *s, cJSON *msg);	/* frees msg */
 void cal_lsp_log(struct cal_lsp_server *s, int type, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void cal_lsp_respond_error(struct cal_lsp_server *s, const cJSON *id, int code, const char *what);
+/*
+ * server.c: answer the resolve id of action (taken) after its check:
+ * verdict 0 the fix adds no clang error (the edit is given), 1 it does,
+ * -1 not judged (both withheld).  Where the document changed since the
+ * action was offered (before or during the check), withheld as stale.
+ */
+void cal_lsp_resolve_answer(struct cal_lsp_server *s, const cJSON *id, cJSON *action, int verdict);
+/*
+ * resolve.c: check d's finding f's fix-th fix in a child process for the
+ * resolve id of action (taken on success); -1 if no child could be made.
+ */
+int cal_lsp_resolve_start(struct cal_lsp_server *s, const cJSON *id, cJSON *action,
+			  struct lsp_doc *d, const struct cal_finding *f, size_t fix);
+/* resolve.c: the loop saw fd (a check's) readable: answer its resolve. */
+void cal_lsp_resolve_ready(struct cal_lsp_server *s, int fd);
+/* resolve.c: cancel the resolve id if its check runs (answered RequestCancelled); 1 if it did. */
+int cal_lsp_resolve_cancel(struct cal_lsp_server *s, const cJSON *id);
+/* resolve.c: end every check (the server ends). */
+void cal_lsp_resolve_release(struct cal_lsp_server *s);
 /* Publish diags (taken) as uri's diagnostics; version -1: none given. */
 void cal_lsp_publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags);
 /* Lint d after delay seconds (if it is a document cuatomlint lints). */
