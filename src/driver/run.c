@@ -519,6 +519,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	cal_profile_lap(&m, "parsed hashes");
 	take_clang_errors(run, tu, &errors, first, path, mask);
 	cal_profile_lap(&m, "take errors");
+	if (set->after_walk)
+		set->after_walk(set->after_walk_ctx, tu, &run->w->findings);
 	if (plan && early_first(run) && !replay_needless(run)) {
 		run->early_next = set->before_host(set->before_host_ctx, job, &run->w->findings);
 		run->early_sent = 1;

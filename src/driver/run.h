@@ -70,6 +70,14 @@ struct cal_run_settings {
 	 * (before_host says so), and with one target no arch replay either.
 	 */
 	int no_host_parse;
+	/*
+	 * The language server's worker: called with each parse's translation
+	 * unit once it is walked, and the job's findings so far (before the
+	 * device result goes first): where the findings lie in headers, the
+	 * worker reads the #include lines that lead to them (lsp/lint.c).
+	 */
+	void (*after_walk)(void *ctx, CXTranslationUnit tu, const struct cal_findings *so_far);
+	void *after_walk_ctx;
 };
 
 /*

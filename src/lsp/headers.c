@@ -228,3 +228,176 @@ void cal_lsp_headers_release(struct cal_lsp_server *s)
 		share_drop(s, &s->borrowed[s->nr_borrowed - 1]);
 	free(s->borrowed);
 }
+
+/* ---- the #include lines that lead to headers holding findings ---- */
+
+void cal_lsp_sites_release(struct lsp_sites *sites)
+{
+	size_t i;
+	for (i = 0; i < sites->nr; i++) {
+		free(sites->items[i].header);
+		cal_range_clear(&sites->items[i].range);
+	}
+	free(sites->items);
+	memset(sites, 0, sizeof(*sites));
+}
+
+static int site_order(const void *a, const void *b)
+{
+	const struct lsp_site *x = a, *y = b;
+
+	if (x->range.begin.offset != y->range.begin.offset)
+		return x->range.begin.offset < y->range.begin.offset ? -1 : 1;
+	return strcmp(x->header, y->header);
+}
+
+/* "sites N\n", then a line a site: "OFFSET LINE COLUMN OFFSET LINE COLUMN LEN:HEADER\n". */
+void cal_lsp_sites_put(struct lsp_sites *sites, struct strbuf *out)
+{
+	size_t i, n = 0;
+
+	if (sites->nr > 1)
+		qsort(sites->items, sites->nr, sizeof(*sites->items), site_order);
+	for (i = 0; i < sites->nr; i++)
+		n += !strchr(sites->items[i].header, '\n');
+	strbuf_addf(out, "sites %zu\n", n);
+	for (i = 0; i < sites->nr; i++) {
+		const struct lsp_site *t = &sites->items[i];
+		if (strchr(t->header, '\n'))
+			continue;
+		strbuf_addf(out, "%u %u %u %u %u %u %zu:%s\n", t->range.begin.offset,
+			    t->range.begin.line, t->range.begin.column, t->range.end.offset,
+			    t->range.end.line, t->range.end.column, strlen(t->header), t->header);
+	}
+}
+
+static int take_uint(const char **p, const char *end, unsigned *out)
+{
+	unsigned long v = 0;
+	const char *q = *p;
+
+	if (q >= end || *q < '0' || *q > '9')
+		return -1;
+	for (; q < end && *q >= '0' && *q <= '9'; q++) {
+		v = v * 10 + (unsigned long)(*q - '0');
+		if (v > 0xffffffffUL)
+			return -1;
+	}
+	*out = (unsigned)v;
+	*p = q;
+	return 0;
+}
+
+/* An unsigned number, then the separator sep. */
+static int take_field(const char **p, const char *end, unsigned *out, char sep)
+{
+	if (take_uint(p, end, out) < 0 || *p >= end || **p != sep)
+		return -1;
+	(*p)++;
+	return 0;
+}
+
+int cal_lsp_sites_take(const char **p, const char *end, const char *doc, struct lsp_sites *out)
+{
+	unsigned n, i, v[6], len;
+	int k;
+
+	if ((size_t)(end - *p) < 6 || strncmp(*p, "sites ", 6))
+		return -1;
+	*p += 6;
+	if (take_field(p, end, &n, '\n') < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct lsp_site *t;
+		for (k = 0; k < 6; k++)
+			if (take_field(p, end, &v[k], ' ') < 0)
+				return -1;
+		if (take_field(p, end, &len, ':') < 0 || (size_t)(end - *p) <= len ||
+		    (*p)[len] != '\n' || memchr(*p, '\0', len))
+			return -1;
+		GROW(out->items, out->alloc, out->nr + 1);
+		t = &out->items[out->nr++];
+		memset(t, 0, sizeof(*t));
+		t->header = xstrndup(*p, len);
+		t->range.begin = (struct cal_pos){ xstrdup(doc), v[0], v[1], v[2] };
+		t->range.end = (struct cal_pos){ xstrdup(doc), v[3], v[4], v[5] };
+		*p += len + 1;
+	}
+	return 0;
+}
+
+/* At most this many of a header's findings are listed as related information. */
+#define INCLUDE_RELATED_MAX 20
+
+static int same_file(const char *a, const char *b)
+{
+	char *x = path_normalize(xstrdup(a)), *y = path_normalize(xstrdup(b));
+	int same = !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return same;
+}
+
+/*
+ * The diagnostic of site: a finding of its own, for the reporter (the
+ * first finding's check, the worst severity, each finding a note), never
+ * among d's findings (so it gets no code action).  0 if the header holds
+ * none of d's findings (suppressed, or gone since).
+ */
+static int site_finding(const struct lsp_doc *d, const struct lsp_site *site,
+			struct cal_finding *g)
+{
+	const struct cal_finding *first = NULL;
+	const char *base = strrchr(site->header, '/') ? strrchr(site->header, '/') + 1
+						     : site->header;
+	size_t i, n = 0;
+
+	memset(g, 0, sizeof(*g));
+	for (i = 0; i < d->findings.nr; i++) {
+		const struct cal_finding *f = &d->findings.items[i];
+		char *note;
+		if (!f->range.begin.file || !same_file(f->range.begin.file, site->header))
+			continue;
+		if (!first) {
+			first = f;
+			g->check = f->check;
+			g->severity = f->severity;
+		}
+		if (f->severity > g->severity)
+			g->severity = f->severity;
+		g->archs |= f->archs;
+		g->partial_parse |= f->partial_parse;
+		if (n++ < INCLUDE_RELATED_MAX) {
+			note = xasprintf("%s [%s]", f->message ? f->message : "", f->check);
+			cal_finding_add_note(g, &f->range, note);
+			free(note);
+		}
+	}
+	if (!first)
+		return 0;
+	cal_range_copy(&g->range, &site->range);
+	g->message = xasprintf("%zu cuatomlint finding%s in included file '%s': %s", n,
+			       n == 1 ? "" : "s", base, first->message ? first->message : "");
+	return 1;
+}
+
+void cal_lsp_include_diagnostics(const struct lsp_doc *d, cJSON *diags)
+{
+	struct cal_findings list = { 0 };
+	struct cal_finding g;
+	cJSON *extra, *e;
+	size_t i;
+
+	for (i = 0; i < d->sites.nr; i++)
+		if (!same_file(d->sites.items[i].header, d->path) &&
+		    site_finding(d, &d->sites.items[i], &g))
+			cal_findings_take(&list, &g);
+	if (!list.nr)
+		return;
+	extra = cal_lsp_diagnostics(&list, d->path, &d->targets);
+	while ((e = cJSON_DetachItemFromArray(extra, 0)) != NULL)
+		cJSON_AddItemToArray(diags, e);
+	cJSON_Delete(extra);
+	cal_findings_release(&list);
+}

@@ -43,6 +43,8 @@ struct lsp_lint {
 	struct cal_source_roots roots;
 	struct CXUnsavedFile *unsaved;
 	unsigned nr_unsaved;
+	const char *doc;		/* the document linted */
+	struct lsp_sites sites;		/* where it includes the headers findings lie in */
 };
 
 /* Does the text of file name base in one of its #include lines? */
@@ -200,6 +202,153 @@ static void settle(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_run_
 	cal_fixes_settle(&result->findings);
 }
 
+/* ---- include sites (server.h's lsp_site) ---- */
+
+struct site_scan {
+	CXTranslationUnit tu;
+	struct lsp_lint *l;
+	char **wanted;		/* the headers findings lie in, normalized, without a site yet */
+	size_t nr_wanted;
+};
+
+static char *normalized(const char *path)
+{
+	return path_normalize(xstrdup(path));
+}
+
+static int same_path(const char *a, const char *b)
+{
+	char *x = normalized(a);
+	int same = !strcmp(x, b);
+
+	free(x);
+	return same;
+}
+
+static int wanted_index(const struct site_scan *sc, const char *norm)
+{
+	size_t i;
+	for (i = 0; i < sc->nr_wanted; i++)
+		if (!strcmp(sc->wanted[i], norm))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * The #include directive at loc (its header name): from the line's first
+ * character that is not blank to the end of the name ('"' or '>'), else
+ * of the line.
+ */
+static void directive_range(const char *doc, unsigned offset, unsigned line,
+			    struct cal_range *r)
+{
+	struct strbuf text = STRBUF_INIT;
+	unsigned bol, start, end;
+
+	memset(r, 0, sizeof(*r));
+	r->begin = (struct cal_pos){ xstrdup(doc), offset, line, 1 };
+	r->end = (struct cal_pos){ xstrdup(doc), offset, line, 1 };
+	if (read_file(doc, &text) < 0 || offset >= text.len) {
+		strbuf_release(&text);
+		return;
+	}
+	for (bol = offset; bol && text.buf[bol - 1] != '\n'; bol--)
+		;
+	for (start = bol; start < offset && (text.buf[start] == ' ' || text.buf[start] == '\t');)
+		start++;
+	end = offset + 1;
+	if (text.buf[offset] == '"' || text.buf[offset] == '<') {
+		char close = text.buf[offset] == '"' ? '"' : '>';
+		while (end < text.len && text.buf[end] != close && text.buf[end] != '\n')
+			end++;
+		if (end < text.len && text.buf[end] == close)
+			end++;
+	} else {
+		while (end < text.len && text.buf[end] != '\n')
+			end++;
+	}
+	r->begin.offset = start;
+	r->begin.column = start - bol + 1;
+	r->end.offset = end;
+	r->end.column = end - bol + 1;
+	strbuf_release(&text);
+}
+
+/* clang_getInclusions' visitor: the site of each wanted header, in the document. */
+static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct site_scan *sc = data;
+	CXString name;
+	char *norm;
+	int k;
+	unsigned i;
+
+	if (!depth || !sc->nr_wanted)
+		return;
+	name = clang_getFileName(file);
+	norm = clang_getCString(name) ? normalized(clang_getCString(name)) : NULL;
+	clang_disposeString(name);
+	if (!norm || (k = wanted_index(sc, norm)) < 0 ||
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(sc->tu, file, 0))) {
+		free(norm);
+		return;
+	}
+	for (i = depth; i-- > 0;) {	/* the outermost entry in the document */
+		CXFile in;
+		unsigned line, column, offset;
+		CXString in_name;
+		int here;
+		clang_getFileLocation(stack[i], &in, &line, &column, &offset);
+		in_name = clang_getFileName(in);
+		here = clang_getCString(in_name) && same_path(clang_getCString(in_name), sc->l->doc);
+		clang_disposeString(in_name);
+		if (!here)
+			continue;
+		GROW(sc->l->sites.items, sc->l->sites.alloc, sc->l->sites.nr + 1);
+		sc->l->sites.items[sc->l->sites.nr].header = xstrdup(sc->wanted[k]);
+		directive_range(sc->l->doc, offset, line, &sc->l->sites.items[sc->l->sites.nr].range);
+		sc->l->sites.nr++;
+		free(sc->wanted[k]);
+		sc->wanted[k] = sc->wanted[--sc->nr_wanted];
+		break;
+	}
+	free(norm);
+}
+
+/*
+ * run.h's after_walk: where the findings so far lie in headers that have
+ * no site yet, read the TU's inclusions for the #include lines of the
+ * document that lead to them.  Nothing to read (the common case) costs
+ * nothing: clang_getInclusions visits every file of the TU.
+ */
+static void after_walk(void *ctx, CXTranslationUnit tu, const struct cal_findings *so_far)
+{
+	struct site_scan sc = { tu, ctx, NULL, 0 };
+	size_t i, j, alloc = 0;
+
+	for (i = 0; i < so_far->nr; i++) {
+		const char *file = so_far->items[i].range.begin.file;
+		char *norm;
+		int known = 0;
+		if (!file || !cal_lsp_is_header(file) || !strcmp(file, sc.l->doc))
+			continue;
+		norm = normalized(file);
+		for (j = 0; j < sc.l->sites.nr && !known; j++)
+			known = !strcmp(sc.l->sites.items[j].header, norm);
+		if (known || wanted_index(&sc, norm) >= 0 || !strcmp(norm, sc.l->doc)) {
+			free(norm);
+			continue;
+		}
+		GROW(sc.wanted, alloc, sc.nr_wanted + 1);
+		sc.wanted[sc.nr_wanted++] = norm;
+	}
+	if (sc.nr_wanted)
+		clang_getInclusions(tu, visit_inclusion, &sc);
+	for (i = 0; i < sc.nr_wanted; i++)
+		free(sc.wanted[i]);
+	free(sc.wanted);
+}
+
 struct host_gate {
 	struct cal_lsp_server *s;
 	struct lsp_lint *l;
@@ -239,7 +388,7 @@ static enum cal_before_host before_host(void *ctx, const struct cal_job *job,
 	strbuf_release(&copy);
 	cal_jobs_remap_archs(&g->l->jobs, job, &early.findings, 0);
 	settle(g->s, g->l, &early);
-	next = cal_lsp_worker_send_early(g->s, &early.findings, &g->l->jobs.all);
+	next = cal_lsp_worker_send_early(g->s, &early.findings, &g->l->jobs.all, &g->l->sites);
 	cal_findings_release(&early.findings);
 	g->stopped = next == CAL_HOST_STOP;
 	return next;
@@ -273,6 +422,8 @@ static void run(struct cal_lsp_server *s, struct lsp_lint *l, struct cal_finding
 		set.before_host_ctx = &gate;
 		set.early_before_replay = s->expect_host;
 		set.no_host_parse = !s->make_host;
+		set.after_walk = after_walk;
+		set.after_walk_ctx = l;
 		run_here(&set, &l->jobs, &result);
 		/* the next lint of this document likely makes a host parse if this one did */
 		if (!gate.stopped && s->make_host)
@@ -302,6 +453,7 @@ static void lint_release(struct lsp_lint *l)
 	free(l->db_path);
 	cal_argv_clear(&l->flags);
 	free(l->unsaved);
+	cal_lsp_sites_release(&l->sites);
 }
 
 int cal_lsp_env_ready(struct cal_lsp_server *s)
@@ -345,8 +497,10 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	struct cal_profile_mark m;
 
 	memset(&l, 0, sizeof(l));
+	l.doc = d->path;
 	d->due = 0;
 	cal_findings_release(&d->findings);
+	cal_lsp_sites_release(&d->sites);
 	d->linted = d->version;
 	memset(&d->targets, 0, sizeof(d->targets));
 	if (d->len > CAL_LSP_MAX_DOCUMENT || !cal_lsp_env_ready(s))
@@ -358,6 +512,8 @@ void cal_lsp_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	run(s, &l, &found);
 	d->findings = found;
 	d->targets = l.jobs.all;
+	d->sites = l.sites;
+	memset(&l.sites, 0, sizeof(l.sites));
 	cal_lsp_log(s, 4, "cuatomlint: linted '%s' version %ld%s%s in %.0f ms: %zu findings",
 		    d->path, d->version, file ? " through " : "", file ? file : "",
 		    (cal_lsp_now() - start) * 1000, found.nr);

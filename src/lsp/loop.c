@@ -1,6 +1,7 @@
 /*
- * The server's loop on stdin and stdout: one thread polls stdin until the
- * next document is due for a lint (its debounce delay passed), lints it
+ * The server's loop on stdin and stdout: one thread polls stdin (and the
+ * pipes of codeAction/resolve's checks, resolve.c) until the next document
+ * is due for a lint (its debounce delay passed), lints it
  * (the parse runs in a child process, lint.c), handles what arrived
  * meanwhile, and publishes the result only if the document was not
  * changed since (server.h).  Stdout carries the protocol alone: the
@@ -47,6 +48,30 @@ static int drain(struct cal_lsp_server *s, int fd)
 		if (read_input(s, fd, 0) < 0)
 			return -1;
 	return 0;
+}
+
+/*
+ * Wait for stdin or the verdict of a resolve's check (resolve.c), at most
+ * wait_ms (-1: no limit); the checks that ended are answered first, then
+ * what stdin holds is read.  -1 at stdin's end.
+ */
+static int wait_input(struct cal_lsp_server *s, int fd, int wait_ms)
+{
+	size_t n = 1 + s->nr_resolves, i;
+	struct pollfd *p = xcalloc(n, sizeof(*p));
+	int r;
+
+	p[0] = (struct pollfd){ fd, POLLIN, 0 };
+	for (i = 1; i < n; i++)
+		p[i] = (struct pollfd){ s->resolves[i - 1].fd, POLLIN, 0 };
+	while ((r = poll(p, n, wait_ms)) < 0 && errno == EINTR)
+		;
+	for (i = 1; r > 0 && i < n; i++)
+		if (p[i].revents)	/* looked up by fd: an answer drops its entry */
+			cal_lsp_resolve_ready(s, p[i].fd);
+	r = r > 0 && p[0].revents ? read_input(s, fd, 0) : 0;
+	free(p);
+	return r;
 }
 
 static struct lsp_doc *doc_by_uri(struct cal_lsp_server *s, const char *uri)
@@ -111,7 +136,7 @@ int cal_lsp_main(const struct cal_options *opts)
 				break;
 			continue;
 		}
-		if (read_input(&s, in, d ? (int)(wait * 1000) + 1 : -1) < 0)
+		if (wait_input(&s, in, d ? (int)(wait * 1000) + 1 : -1) < 0)
 			break;
 	}
 	code = s.exited ? s.exit_code : 1;

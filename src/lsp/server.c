@@ -32,6 +32,7 @@ static void doc_release(struct lsp_doc *d)
 	free(d->path);
 	free(d->text);
 	cal_findings_release(&d->findings);
+	cal_lsp_sites_release(&d->sites);
 }
 
 void cal_lsp_server_release(struct cal_lsp_server *s)
@@ -44,6 +45,7 @@ void cal_lsp_server_release(struct cal_lsp_server *s)
 	for (i = 0; i < s->nr_waiting; i++)
 		cJSON_Delete(s->waiting[i]);
 	free(s->waiting);
+	cal_lsp_resolve_release(s);
 	cal_lsp_headers_release(s);
 	free(s->root);
 	free(s->includer);
@@ -95,7 +97,7 @@ static void respond(struct cal_lsp_server *s, const cJSON *id, cJSON *result)
 	cal_lsp_send(s, m);
 }
 
-static void respond_error(struct cal_lsp_server *s, const cJSON *id, int code, const char *what)
+void cal_lsp_respond_error(struct cal_lsp_server *s, const cJSON *id, int code, const char *what)
 {
 	cJSON *m = cJSON_CreateObject(), *e = cJSON_CreateObject();
 	cJSON_AddItemToObject(m, "id", id ? cJSON_Duplicate(id, 0) : cJSON_CreateNull());
@@ -295,7 +297,7 @@ static void on_initialize(struct cal_lsp_server *s, const cJSON *id, const cJSON
 	cJSON *result, *info;
 
 	if (s->initialized) {
-		respond_error(s, id, CAL_LSP_INVALID_REQUEST, "initialize was sent twice");
+		cal_lsp_respond_error(s, id, CAL_LSP_INVALID_REQUEST, "initialize was sent twice");
 		return;
 	}
 	s->initialized = 1;
@@ -389,50 +391,25 @@ static void withhold(cJSON *action, const char *why, const char *title_note)
 	cJSON_AddItemToObject(action, "disabled", disabled);
 }
 
-/*
- * codeAction/resolve: a fix's edit, given only once the fix is judged as
- * --fix-dry-run judges it (cal_lsp_verify_fix): the rewritten text is
- * parsed again and must give no clang error the text did not have.  A fix
- * that would is returned without its edit, disabled, saying why (and a
- * window/showMessage says it too: the user chose it and sees nothing
- * happen).
- */
-static void on_resolve(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
+void cal_lsp_resolve_answer(struct cal_lsp_server *s, const cJSON *id, cJSON *action, int verdict)
 {
-	const cJSON *data = cJSON_GetObjectItemCaseSensitive(params, "data");
 	const struct cal_finding *f;
 	struct lsp_doc *d = NULL;
 	const char *why = NULL, *note = NULL;
-	cJSON *action;
 	size_t fix = 0;
 
-	if (!cJSON_IsObject(params) || !str_at(params, "title")) {
-		respond_error(s, id, CAL_LSP_INVALID_PARAMS, "codeAction/resolve needs a code action");
-		return;
-	}
-	action = cJSON_Duplicate(params, 1);
-	if (cJSON_HasObjectItem(action, "edit") || !cJSON_IsObject(data)) {
-		respond(s, id, action);		/* nothing to resolve (the NOLINT action) */
-		return;
-	}
-	if (!(f = resolve_target(s, data, &d, &fix))) {
+	if (!(f = resolve_target(s, cJSON_GetObjectItemCaseSensitive(action, "data"), &d, &fix))) {
 		why = "the document changed since this action was offered: ask for the actions again";
+	} else if (verdict == 0) {
+		cJSON_AddItemToObject(action, "edit", cal_lsp_fix_edit(f, fix));
+	} else if (verdict == 1) {
+		why = "the fix would add clang errors: the file with the fix applied was parsed "
+		      "again (as --fix-dry-run does) and gives errors the file does not";
+		note = "withheld: it would add clang errors";
 	} else {
-		switch (cal_lsp_verify_fix(s, d, f, fix)) {
-		case 0:
-			cJSON_AddItemToObject(action, "edit", cal_lsp_fix_edit(f, fix));
-			break;
-		case 1:
-			why = "the fix would add clang errors: the file with the fix applied was parsed "
-			      "again (as --fix-dry-run does) and gives errors the file does not";
-			note = "withheld: it would add clang errors";
-			break;
-		default:
-			why = "the fix could not be checked: the parse of the file with the fix applied "
-			      "failed (see the server's log)";
-			note = "withheld: it could not be checked";
-			break;
-		}
+		why = "the fix could not be checked: the parse of the file with the fix applied "
+		      "failed (see the server's log)";
+		note = "withheld: it could not be checked";
 	}
 	if (why) {
 		cJSON *p = cJSON_CreateObject();
@@ -442,6 +419,40 @@ static void on_resolve(struct cal_lsp_server *s, const cJSON *id, const cJSON *p
 		cal_lsp_send(s, notification("window/showMessage", p));
 	}
 	respond(s, id, action);
+}
+
+/*
+ * codeAction/resolve: a fix's edit, given only once the fix is judged as
+ * --fix-dry-run judges it (cal_lsp_verify_fix): the rewritten text is
+ * parsed again and must give no clang error the text did not have.  The
+ * check runs in a child process (resolve.c) while the server goes on; the
+ * answer comes when it ends (cal_lsp_resolve_answer).  A fix that would
+ * add errors is returned without its edit, disabled, saying why (and a
+ * window/showMessage says it too: the user chose it and sees nothing
+ * happen).
+ */
+static void on_resolve(struct cal_lsp_server *s, const cJSON *id, const cJSON *params)
+{
+	const cJSON *data = cJSON_GetObjectItemCaseSensitive(params, "data");
+	const struct cal_finding *f;
+	struct lsp_doc *d = NULL;
+	cJSON *action;
+	size_t fix = 0;
+
+	if (!cJSON_IsObject(params) || !str_at(params, "title")) {
+		cal_lsp_respond_error(s, id, CAL_LSP_INVALID_PARAMS, "codeAction/resolve needs a code action");
+		return;
+	}
+	action = cJSON_Duplicate(params, 1);
+	if (cJSON_HasObjectItem(action, "edit") || !cJSON_IsObject(data)) {
+		respond(s, id, action);		/* nothing to resolve (the NOLINT action) */
+		return;
+	}
+	if (!(f = resolve_target(s, data, &d, &fix)))
+		cal_lsp_resolve_answer(s, id, action, -1);	/* stale: refused at once */
+	else if (cal_lsp_resolve_start(s, id, action, d, f, fix) < 0)
+		/* no child process: checked here, as the loop waits */
+		cal_lsp_resolve_answer(s, id, action, cal_lsp_verify_fix(s, d, f, fix));
 }
 
 /* The actions of the findings of d on the lines of the request's range. */
@@ -456,7 +467,7 @@ static void answer_code_action(struct cal_lsp_server *s, const cJSON *req)
 
 	if (range_lines(cJSON_GetObjectItemCaseSensitive(params, "range"), &first, &last) < 0) {
 		cJSON_Delete(actions);
-		respond_error(s, id, CAL_LSP_INVALID_PARAMS, "codeAction needs a range");
+		cal_lsp_respond_error(s, id, CAL_LSP_INVALID_PARAMS, "codeAction needs a range");
 		return;
 	}
 	for (i = 0; d && d->linted == d->version && i < d->findings.nr; i++) {
@@ -514,12 +525,14 @@ static void on_cancel(struct cal_lsp_server *s, const cJSON *params)
 	for (i = 0; id && i < s->nr_waiting; i++) {
 		const cJSON *wid = cJSON_GetObjectItemCaseSensitive(s->waiting[i], "id");
 		if (cJSON_Compare(wid, id, 1)) {
-			respond_error(s, wid, CAL_LSP_REQUEST_CANCELLED, "request cancelled");
+			cal_lsp_respond_error(s, wid, CAL_LSP_REQUEST_CANCELLED, "request cancelled");
 			cJSON_Delete(s->waiting[i]);
 			s->waiting[i] = s->waiting[--s->nr_waiting];
 			return;
 		}
 	}
+	if (id)
+		cal_lsp_resolve_cancel(s, id);
 }
 
 /* ---- document notifications ---- */
@@ -629,6 +642,15 @@ struct lsp_doc *cal_lsp_next_due(struct cal_lsp_server *s, double *wait)
 	return best;
 }
 
+/* d's diagnostics: its findings', then those of its #include lines (headers.c). */
+static cJSON *doc_diagnostics(const struct lsp_doc *d)
+{
+	cJSON *diags = cal_lsp_diagnostics(&d->findings, d->path, &d->targets);
+
+	cal_lsp_include_diagnostics(d, diags);
+	return diags;
+}
+
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
 	/*
@@ -637,14 +659,14 @@ void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long ver
 	 */
 	if (d->version != version || d->linted != version || !d->early || d->settled == version)
 		return;
-	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, doc_diagnostics(d));
 }
 
 void cal_lsp_publish(struct cal_lsp_server *s, struct lsp_doc *d, long version)
 {
 	if (d->version != version || d->linted != version || d->early)
 		return;		/* changed while it was linted: the next lint publishes */
-	cal_lsp_publish_json(s, d->uri, version, cal_lsp_diagnostics(&d->findings, d->path, &d->targets));
+	cal_lsp_publish_json(s, d->uri, version, doc_diagnostics(d));
 	d->settled = version;
 	cal_lsp_headers_publish(s, d);
 	answer_waiting(s, d->uri);
@@ -766,9 +788,9 @@ static void on_request(struct cal_lsp_server *s, const cJSON *msg, const char *m
 		       const cJSON *id, const cJSON *params)
 {
 	if (!s->initialized && strcmp(method, "initialize")) {
-		respond_error(s, id, CAL_LSP_NOT_INITIALIZED, "the server is not initialized");
+		cal_lsp_respond_error(s, id, CAL_LSP_NOT_INITIALIZED, "the server is not initialized");
 	} else if (s->shutdown) {
-		respond_error(s, id, CAL_LSP_INVALID_REQUEST, "the server is shut down");
+		cal_lsp_respond_error(s, id, CAL_LSP_INVALID_REQUEST, "the server is shut down");
 	} else if (!strcmp(method, "initialize")) {
 		on_initialize(s, id, params);
 	} else if (!strcmp(method, "shutdown")) {
@@ -779,7 +801,7 @@ static void on_request(struct cal_lsp_server *s, const cJSON *msg, const char *m
 	} else if (!strcmp(method, "codeAction/resolve")) {
 		on_resolve(s, id, params);
 	} else {
-		respond_error(s, id, CAL_LSP_METHOD_NOT_FOUND, "method not found");
+		cal_lsp_respond_error(s, id, CAL_LSP_METHOD_NOT_FOUND, "method not found");
 	}
 }
 
@@ -789,7 +811,7 @@ static void handle(struct cal_lsp_server *s, const char *body, size_t len)
 	const cJSON *id, *method;
 
 	if (!msg) {
-		respond_error(s, NULL, CAL_LSP_PARSE_ERROR, "the message is not JSON");
+		cal_lsp_respond_error(s, NULL, CAL_LSP_PARSE_ERROR, "the message is not JSON");
 		return;
 	}
 	id = cJSON_GetObjectItemCaseSensitive(msg, "id");
@@ -800,9 +822,9 @@ static void handle(struct cal_lsp_server *s, const char *body, size_t len)
 		on_response(s, msg);
 	} else if (!cJSON_IsObject(msg) || (id && !cJSON_IsNumber(id) && !cJSON_IsString(id)) ||
 	    (method && !cJSON_IsString(method))) {
-		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "not a JSON-RPC message");
+		cal_lsp_respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "not a JSON-RPC message");
 	} else if (!method) {
-		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "a message without a method");
+		cal_lsp_respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "a message without a method");
 	} else if (id) {
 		on_request(s, msg, method->valuestring, id,
 			   cJSON_GetObjectItemCaseSensitive(msg, "params"));
@@ -820,13 +842,13 @@ void cal_lsp_server_feed(struct cal_lsp_server *s, const char *data, size_t len)
 	enum cal_rpc_event ev;
 
 	if (cal_rpc_feed(&s->reader, data, len) < 0)
-		respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "input too large: dropped");
+		cal_lsp_respond_error(s, NULL, CAL_LSP_INVALID_REQUEST, "input too large: dropped");
 	while (!s->exited && (ev = cal_rpc_next(&s->reader, &body, &n)) != CAL_RPC_NEED_MORE) {
 		if (ev == CAL_RPC_BAD_HEADER) {
-			respond_error(s, NULL, CAL_LSP_PARSE_ERROR,
+			cal_lsp_respond_error(s, NULL, CAL_LSP_PARSE_ERROR,
 				      "a message header without a valid Content-Length");
 		} else if (ev == CAL_RPC_TOO_LARGE) {
-			respond_error(s, NULL, CAL_LSP_INVALID_REQUEST,
+			cal_lsp_respond_error(s, NULL, CAL_LSP_INVALID_REQUEST,
 				      "a message larger than 64 MiB: skipped");
 		} else {
 			handle(s, body, n);

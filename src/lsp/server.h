@@ -43,6 +43,23 @@ enum {
 /* Documents larger than this are not linted (a message says so). */
 #define CAL_LSP_MAX_DOCUMENT ((size_t)8 * 1024 * 1024)
 
+/*
+ * Where a document includes a header that its lint found findings in: the
+ * #include line of the document that leads to it (the outermost entry of
+ * the header's include stack in the document), read by the worker from
+ * the translation unit (lint.c).  The header's findings are shown there
+ * too (headers.c's cal_lsp_include_diagnostics).
+ */
+struct lsp_site {
+	char *header;		/* as the findings name it */
+	struct cal_range range;	/* the #include directive, in the document */
+};
+
+struct lsp_sites {
+	struct lsp_site *items;
+	size_t nr, alloc;
+};
+
 struct lsp_doc {
 	char *uri, *path;
 	char *text;
@@ -56,6 +73,7 @@ struct lsp_doc {
 	int host_due;		/* hostParse "onSave": the next lint makes the host parse */
 	struct cal_findings findings;
 	struct cal_target_set targets;	/* the targets findings' arch bits index */
+	struct lsp_sites sites;		/* of the headers findings lie in (a worker's lint only) */
 };
 
 struct lsp_settings {
@@ -100,6 +118,14 @@ struct lsp_borrowed {
 	cJSON *diags;		/* non-empty */
 };
 
+/* A codeAction/resolve whose fix is being checked (resolve.c). */
+struct lsp_resolve {
+	cJSON *id;		/* the request's */
+	cJSON *action;		/* the action asked for, without its edit */
+	int pid;		/* the check: a child process, leading a process group */
+	int fd;			/* its verdict comes here */
+};
+
 struct cal_lsp_server {
 	const struct cal_options *opts;
 	int out_fd;		/* where messages go; -1: nowhere (the fuzzer) */
@@ -116,6 +142,8 @@ struct cal_lsp_server {
 	size_t nr_borrowed, alloc_borrowed;
 	cJSON **waiting;	/* code action requests waiting for a lint */
 	size_t nr_waiting, alloc_waiting;
+	struct lsp_resolve *resolves;	/* resolves whose check runs */
+	size_t nr_resolves, alloc_resolves;
 	struct cal_env env;
 	int env_ready;		/* 1 set up, -1 failed */
 	struct lsp_worker workers[CAL_LSP_WORKERS];
@@ -140,6 +168,26 @@ double cal_lsp_now(void);
 void cal_lsp_send(struct cal_lsp_server *s, cJSON *msg);	/* frees msg */
 void cal_lsp_log(struct cal_lsp_server *s, int type, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void cal_lsp_respond_error(struct cal_lsp_server *s, const cJSON *id, int code, const char *what);
+/*
+ * server.c: answer the resolve id of action (taken) after its check:
+ * verdict 0 the fix adds no clang error (the edit is given), 1 it does,
+ * -1 not judged (both withheld).  Where the document changed since the
+ * action was offered (before or during the check), withheld as stale.
+ */
+void cal_lsp_resolve_answer(struct cal_lsp_server *s, const cJSON *id, cJSON *action, int verdict);
+/*
+ * resolve.c: check d's finding f's fix-th fix in a child process for the
+ * resolve id of action (taken on success); -1 if no child could be made.
+ */
+int cal_lsp_resolve_start(struct cal_lsp_server *s, const cJSON *id, cJSON *action,
+			  struct lsp_doc *d, const struct cal_finding *f, size_t fix);
+/* resolve.c: the loop saw fd (a check's) readable: answer its resolve. */
+void cal_lsp_resolve_ready(struct cal_lsp_server *s, int fd);
+/* resolve.c: cancel the resolve id if its check runs (answered RequestCancelled); 1 if it did. */
+int cal_lsp_resolve_cancel(struct cal_lsp_server *s, const cJSON *id);
+/* resolve.c: end every check (the server ends). */
+void cal_lsp_resolve_release(struct cal_lsp_server *s);
 /* Publish diags (taken) as uri's diagnostics; version -1: none given. */
 void cal_lsp_publish_json(struct cal_lsp_server *s, const char *uri, long version, cJSON *diags);
 /* Lint d after delay seconds (if it is a document cuatomlint lints). */
@@ -186,15 +234,31 @@ void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d);
 void cal_lsp_worker_finish(struct cal_lsp_server *s, const char *uri, long version, int go);
 /* Does the worker of uri wait for cal_lsp_worker_finish? */
 int cal_lsp_worker_waits(struct cal_lsp_server *s, const char *uri);
-/* worker.c, in a worker: send the device parse's findings; whether to make the host parse. */
+/*
+ * worker.c, in a worker: send the device parse's findings (and the sites of
+ * the headers they lie in); whether to make the host parse.
+ */
 enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
 					       const struct cal_findings *found,
-					       const struct cal_target_set *targets);
+					       const struct cal_target_set *targets,
+					       struct lsp_sites *sites);
 /* server.c: publish the device result of d at version (d->early), if still current. */
 void cal_lsp_publish_early(struct cal_lsp_server *s, struct lsp_doc *d, long version);
 /* Stop the worker of uri (NULL: every worker). */
 void cal_lsp_worker_stop(struct cal_lsp_server *s, const char *uri);
 
+/* headers.c */
+void cal_lsp_sites_release(struct lsp_sites *sites);
+/* headers.c, in a worker: sort sites (by place, then header) and write them for the server. */
+void cal_lsp_sites_put(struct lsp_sites *sites, struct strbuf *out);
+/* headers.c: read what cal_lsp_sites_put wrote at *p (moved past it); -1 if broken. */
+int cal_lsp_sites_take(const char **p, const char *end, const char *doc, struct lsp_sites *out);
+/*
+ * headers.c: append to diags (d's own) one diagnostic a site of d whose
+ * header holds findings of d's lint: on the #include line, saying how
+ * many, the first's message, each as related information.
+ */
+void cal_lsp_include_diagnostics(const struct lsp_doc *d, cJSON *diags);
 /* headers.c: is path a header (.cuh, .h, .hpp)? */
 int cal_lsp_is_header(const char *path);
 /* headers.c: after d's final publish, publish the headers its findings are in (not open). */

@@ -139,10 +139,12 @@ static int take_request(struct cal_lsp_server *s, const struct strbuf *in, struc
 
 /*
  * A reply: "early\n" (the device parse's findings; the lint goes on) or
- * "final\n", then "targets N SM SUFFIX ...\n", then the findings.
+ * "final\n", then "targets N SM SUFFIX ...\n", the include sites
+ * (cal_lsp_sites_put), then the findings.
  */
 static void put_reply(const char *phase, const struct cal_findings *found,
-		      const struct cal_target_set *targets, struct strbuf *out)
+		      const struct cal_target_set *targets, struct lsp_sites *sites,
+		      struct strbuf *out)
 {
 	int i;
 
@@ -150,18 +152,20 @@ static void put_reply(const char *phase, const struct cal_findings *found,
 	for (i = 0; i < targets->n; i++)
 		strbuf_addf(out, " %u %d", targets->t[i].sm, targets->t[i].suffix);
 	strbuf_addch(out, '\n');
+	cal_lsp_sites_put(sites, out);
 	cal_findings_serialize(found, out);
 }
 
 /* The server's answer to an early reply: "go" (make the host parse) or "stop". */
 enum cal_before_host cal_lsp_worker_send_early(struct cal_lsp_server *s,
 					       const struct cal_findings *found,
-					       const struct cal_target_set *targets)
+					       const struct cal_target_set *targets,
+					       struct lsp_sites *sites)
 {
 	struct strbuf reply = STRBUF_INIT, answer = STRBUF_INIT;
 	enum cal_before_host next = CAL_HOST_STOP;
 
-	put_reply("early", found, targets, &reply);
+	put_reply("early", found, targets, sites, &reply);
 	if (send_frame(s->to_server, reply.buf, reply.len) == 0 &&
 	    read_frame(s->from_server, &answer, 0) == 0 && !strcmp(answer.buf, "go"))
 		next = CAL_HOST_MAKE;
@@ -195,10 +199,11 @@ static void worker_main(struct cal_lsp_server *s, int in, int out)
 		if (take_request(s, &req, &d) == 0) {
 			if (cal_thread_run_with_stack(lint_on_stack, &call, WORKER_STACK) < 0)
 				cal_lsp_lint(s, &d);
-			put_reply("final", &d.findings, &d.targets, &reply);
+			put_reply("final", &d.findings, &d.targets, &d.sites, &reply);
 			free(d.path);
 			free(d.uri);
 			cal_findings_release(&d.findings);
+			cal_lsp_sites_release(&d.sites);
 		}
 		if (send_frame(out, reply.buf, reply.len) < 0)
 			break;
@@ -334,7 +339,10 @@ static int take_reply(const struct strbuf *in, struct lsp_doc *d, int *early)
 		p = end;
 	}
 	d->targets.n = (int)n;
-	return cal_findings_deserialize(nl + 1, in->len - (size_t)(nl + 1 - in->buf), &d->findings);
+	p = nl + 1;
+	if (cal_lsp_sites_take(&p, in->buf + in->len, d->path, &d->sites) < 0)
+		return -1;
+	return cal_findings_deserialize(p, in->len - (size_t)(p - in->buf), &d->findings);
 }
 
 static void lint_failed(struct cal_lsp_server *s, struct lsp_worker *w, const char *path)
@@ -356,6 +364,7 @@ void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	d->due = 0;
 	d->early = 0;
 	cal_findings_release(&d->findings);
+	cal_lsp_sites_release(&d->sites);
 	memset(&d->targets, 0, sizeof(d->targets));
 	d->linted = d->version;
 	if (!cal_lsp_env_ready(s))	/* set up once, here: the workers share it */
@@ -375,6 +384,7 @@ void cal_lsp_worker_lint(struct cal_lsp_server *s, struct lsp_doc *d)
 	    take_reply(&reply, d, &early) < 0) {
 		lint_failed(s, w, d->path);
 		cal_findings_release(&d->findings);
+		cal_lsp_sites_release(&d->sites);
 		memset(&d->targets, 0, sizeof(d->targets));
 	} else {
 		d->early = early;
@@ -394,6 +404,16 @@ static struct lsp_doc *doc_at(struct cal_lsp_server *s, const char *uri, long ve
 		if (!strcmp(s->docs[i].uri, uri))
 			return s->docs[i].version == version ? &s->docs[i] : NULL;
 	return NULL;
+}
+
+/* The path of the open document uri (allocated), for the sites of its lint's reply. */
+static char *d_path_of(struct cal_lsp_server *s, const char *uri)
+{
+	size_t i;
+	for (i = 0; i < s->nr_docs; i++)
+		if (!strcmp(s->docs[i].uri, uri) && s->docs[i].path)
+			return xstrdup(s->docs[i].path);
+	return xstrdup("");
 }
 
 static struct lsp_worker *waiting_worker(struct cal_lsp_server *s, const char *uri)
@@ -421,10 +441,13 @@ void cal_lsp_worker_finish(struct cal_lsp_server *s, const char *uri, long versi
 		return;
 	w->waits = 0;
 	memset(&got, 0, sizeof(got));
+	got.path = d_path_of(s, uri);
 	if (send_frame(w->to_child, go ? "go" : "stop", go ? 2 : 4) < 0 ||
 	    read_frame(w->from_child, &reply, w->deadline) < 0 ||
 	    take_reply(&reply, &got, &early) < 0 || early) {
 		cal_findings_release(&got.findings);
+		cal_lsp_sites_release(&got.sites);
+		free(got.path);
 		lint_failed(s, w, uri);
 		/* the device parse's findings stand: the host parse's are lost */
 		if ((d = doc_at(s, uri, version)) != NULL)
@@ -434,11 +457,15 @@ void cal_lsp_worker_finish(struct cal_lsp_server *s, const char *uri, long versi
 	}
 	strbuf_release(&reply);
 	d = doc_at(s, uri, version);
+	free(got.path);
 	if (!go || !d || d->linted != version) {
 		cal_findings_release(&got.findings);
+		cal_lsp_sites_release(&got.sites);
 		return;
 	}
 	cal_findings_release(&d->findings);
+	cal_lsp_sites_release(&d->sites);
+	d->sites = got.sites;
 	d->findings = got.findings;
 	d->targets = got.targets;
 	d->early = 0;

@@ -18,6 +18,8 @@ SCRIPT is a file of steps, one a line ('#' starts a comment):
   apply ID N PATH OUT      apply the N-th action of response ID to PATH's text, write OUT
                            (a codeAction/resolve response: its action, N ignored)
   resolve ID FROM N        codeAction/resolve of the N-th action of response FROM, printed
+  resolve-async ID FROM N  the same request, not waited for (wait-response ID prints it)
+  arrivals                 print the ids of the responses read so far, in the order they came
   big N                    a header announcing N bytes, then N bytes of junk
   open-big PATH BYTES      didOpen of PATH with that many bytes of comments
   open-text PATH JSON      didOpen of PATH (on disk or not) with the text JSON
@@ -49,6 +51,7 @@ class Client:
         self.show_log = show_log
         self.published = []	# (uri, version) of every publishDiagnostics, as read
         self.requests = []	# methods of the server's requests, as read
+        self.arrived = []	# ids of the responses, as read
 
     def write(self, data):
         self.p.stdin.write(data)
@@ -71,6 +74,8 @@ class Client:
                     m = json.loads(body)
                     if "method" in m and "id" in m:
                         self.requests.append(m["method"])
+                    elif "method" not in m:
+                        self.arrived.append(m.get("id"))
                     if m.get("method") == "textDocument/publishDiagnostics":
                         self.published.append((m["params"]["uri"], m["params"].get("version")))
                     return m
@@ -220,6 +225,12 @@ def main():
             m = c.wait_for(lambda m: "method" not in m and m.get("id") == int(rid))
             c.responses[int(rid)] = m
             show(m)
+        elif cmd == "resolve-async":
+            rid, src, n = rest.split()
+            action = c.responses[int(src)]["result"][int(n)]
+            c.send({"id": int(rid), "method": "codeAction/resolve", "params": action})
+        elif cmd == "arrivals":
+            print("responses in order:", " ".join(str(i) for i in c.arrived), flush=True)
         elif cmd == "apply":
             rid, n, path, out = rest.split()
             action = c.responses[int(rid)]["result"]
