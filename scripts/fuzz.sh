@@ -10,7 +10,8 @@
 #   fuzz_lsp   arbitrary bytes as a language client's input: the JSON-RPC
 #              reader and the server's dispatcher (src/lsp/)
 #   fuzz_prefix arbitrary bytes as a source file's first lines: its include
-#              prefix, the shared preamble's key (src/parse/prefix.c)
+#              prefix, the shared preamble's key (src/parse/prefix.c), and as a
+#              file's text with its comments blanked (src/parse/comments.c)
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
 # crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config,
@@ -105,7 +106,7 @@ build_config() {
 }
 
 build_prefix() {
-  "$clang" "${cflags[@]}" test/fuzz/fuzz_prefix.c src/parse/prefix.c src/util/strbuf.c src/util/overlay.c \
+  "$clang" "${cflags[@]}" test/fuzz/fuzz_prefix.c src/parse/prefix.c src/parse/comments.c src/util/strbuf.c src/util/overlay.c \
     -o "$out/fuzz_prefix"
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "parse/ast.h"
+#include "parse/comments.h"
 #include "parse/sys_undef.h"
 #include "cuatomlint/strbuf.h"
 
@@ -58,11 +59,16 @@ static const char *mentions_cuda_arch(const char *text, size_t len)
 	return NULL;
 }
 
-/* The first mention of the arch in text, or NULL. */
+/* The first mention of the arch in text outside comments, or NULL. */
 static const char *first_arch_mention(const char *text, size_t len)
 {
-	const char *a = mentions_cuda_arch(text, len), *b = mentions_nv_target(text, len);
-	return !a ? b : !b || a < b ? a : b;
+	char *code = cal_blank_comments(text, len);
+	const char *s = code ? code : text;
+	const char *a = mentions_cuda_arch(s, len), *b = mentions_nv_target(s, len);
+	const char *hit = !a ? b : !b || a < b ? a : b;
+
+	free(code);
+	return hit ? text + (hit - s) : NULL;
 }
 
 int cal_text_mentions_arch(const char *text, size_t len)

@@ -6,6 +6,9 @@
  * and backslashes, and the prefix read back from itself is itself; the
  * same for the prefix over user headers (cal_include_prefix_user), whose
  * lines may also be "#include \"NAME\"" (NAME free of '"' and '>').
+ * Also the comment blanker (src/parse/comments.c) the arch test reads
+ * files through: its copy is as long as the text, each byte the text's or
+ * a blank, the newlines where they were.
  * Built and run by scripts/fuzz.sh.
  */
 #include <stddef.h>
@@ -13,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse/comments.h"
 #include "parse/prefix.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -51,9 +55,21 @@ static void check(const uint8_t *data, size_t size, int quoted)
 	strbuf_release(&twice);
 }
 
+static void check_blanked(const uint8_t *data, size_t size)
+{
+	char *code = cal_blank_comments((const char *)data, size);
+	size_t i;
+
+	for (i = 0; code && i < size; i++)
+		REQUIRE(code[i] == (char)data[i] ||
+			(code[i] == ' ' && data[i] != '\n'));
+	free(code);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	check(data, size, 0);
 	check(data, size, 1);
+	check_blanked(data, size);
 	return 0;
 }

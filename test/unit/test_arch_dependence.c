@@ -111,5 +111,23 @@ int main(void)
 	EXPECT(!mentions("NV_IF_TARG"));
 	/* a buffer that ends in the middle of the macro name */
 	EXPECT(!cal_text_mentions_arch("__CUDA_ARCH__", 8));
+	/* comments reach no preprocessor: a mention in one tests nothing */
+	EXPECT(!mentions("// __CUDA_ARCH__ is undefined in host passes\nint x;"));
+	EXPECT(!mentions("/* NV_IF_TARGET(NV_IS_DEVICE, ...) */ int x;"));
+	EXPECT(!mentions("/* a\n __CUDA_ARCH__\n */"));
+	EXPECT(mentions("/* x */ __CUDA_ARCH__"));
+	EXPECT(mentions("// x\n#if __CUDA_ARCH__ >= 800"));
+	/* never too much: literals open no comment, a continued line comment ends late */
+	EXPECT(mentions("s = \"http://x\"; __CUDA_ARCH__"));
+	EXPECT(mentions("s = \"a\\\"//\"; __CUDA_ARCH__"));
+	EXPECT(mentions("c = '/'; d = '*'; __CUDA_ARCH__"));
+	EXPECT(mentions("c = '\"'; __CUDA_ARCH__ // x"));
+	EXPECT(mentions("n = 1'000; /* x */ __CUDA_ARCH__"));
+	EXPECT(mentions("// x \\\n/* y\n__CUDA_ARCH__ // */"));
+	EXPECT(!mentions("// x \\\n __CUDA_ARCH__"));
+	EXPECT(mentions("s = \"unterminated\n/* x */ __CUDA_ARCH__"));
+	/* a raw string literal: the text is read whole */
+	EXPECT(mentions("s = R\"(/*)\"; /* __CUDA_ARCH__ */"));
+	EXPECT(!mentions("/* unterminated __CUDA_ARCH__"));
 	return test_summary("arch_dependence");
 }
