@@ -189,6 +189,45 @@ int cal_nr_children(CXCursor c)
 	return st.seen;
 }
 
+struct child_list {
+	CXCursor *out;
+	int max, seen;
+};
+
+static enum CXChildVisitResult list_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct child_list *l = data;
+
+	(void)parent;
+	if (l->seen < l->max)
+		l->out[l->seen] = c;
+	return ++l->seen > l->max ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+int cal_children(CXCursor c, CXCursor *out, int max)
+{
+	struct child_list l = { out, max, 0 };
+
+	clang_visitChildren(c, list_visitor, &l);
+	return l.seen;
+}
+
+static enum CXChildVisitResult body_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+CXCursor cal_function_body(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor();
+
+	clang_visitChildren(fn, body_visitor, &body);
+	return body;
+}
+
 CXCursor cal_ignore_wrappers(CXCursor e)
 {
 	for (;;) {

@@ -50,6 +50,14 @@ int cal_is_cast_kind(enum CXCursorKind k);
 /* The first child of c (or the nth), or a null cursor. */
 CXCursor cal_child(CXCursor c, int n);
 int cal_nr_children(CXCursor c);
+/*
+ * The children of c in one visit (cal_child in a loop visits them again
+ * for each one): the first max go to out; the count is returned, or max + 1
+ * when there are more than max (the visit stops there).
+ */
+int cal_children(CXCursor c, CXCursor *out, int max);
+/* A function's body, the last CompoundStmt child, or a null cursor. */
+CXCursor cal_function_body(CXCursor fn);
 /* The variable an lvalue expression names (x, x[i], *p, p->f ... base), or null. */
 CXCursor cal_base_variable(CXCursor e);
 /*
