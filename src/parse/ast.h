@@ -58,6 +58,18 @@ int cal_nr_children(CXCursor c);
 int cal_children(CXCursor c, CXCursor *out, int max);
 /* A function's body, the last CompoundStmt child, or a null cursor. */
 CXCursor cal_function_body(CXCursor fn);
+/*
+ * A set of cursors of one translation unit (clang_hashCursor,
+ * clang_equalCursors): a check's memo of verdicts about declarations, kept
+ * in its per-walk state and released with it.  Zero-initialised is empty.
+ */
+struct cal_cursor_set {
+	CXCursor *slot;
+	size_t nr, size;	/* size: 0 or a power of two */
+};
+int cal_cursor_set_has(const struct cal_cursor_set *s, CXCursor c);
+void cal_cursor_set_add(struct cal_cursor_set *s, CXCursor c);
+void cal_cursor_set_release(struct cal_cursor_set *s);
 /* The variable an lvalue expression names (x, x[i], *p, p->f ... base), or null. */
 CXCursor cal_base_variable(CXCursor e);
 /*
