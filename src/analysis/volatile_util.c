@@ -254,15 +254,11 @@ static enum CXChildVisitResult volatile_read_visitor(CXCursor c, CXCursor parent
 
 CXCursor vol_accessor_read(CXCursor fn)
 {
-	CXCursor body = clang_getNullCursor(), read = clang_getNullCursor();
-	int i, n = cal_nr_children(fn);
+	CXCursor body = cal_function_body(fn), read = clang_getNullCursor(), stmt;
 
-	for (i = 0; i < n; i++)
-		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
-			body = cal_child(fn, i);
-	if (clang_Cursor_isNull(body) || cal_nr_children(body) != 1 ||
-	    clang_getCursorKind(cal_child(body, 0)) != CXCursor_ReturnStmt)
+	if (clang_Cursor_isNull(body) || cal_children(body, &stmt, 1) != 1 ||
+	    clang_getCursorKind(stmt) != CXCursor_ReturnStmt)
 		return read;
-	clang_visitChildren(cal_child(body, 0), volatile_read_visitor, &read);
+	clang_visitChildren(stmt, volatile_read_visitor, &read);
 	return read;
 }

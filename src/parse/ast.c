@@ -189,6 +189,97 @@ int cal_nr_children(CXCursor c)
 	return st.seen;
 }
 
+struct child_list {
+	CXCursor *out;
+	int max, seen;
+};
+
+static enum CXChildVisitResult list_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct child_list *l = data;
+
+	(void)parent;
+	if (l->seen < l->max)
+		l->out[l->seen] = c;
+	return ++l->seen > l->max ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+int cal_children(CXCursor c, CXCursor *out, int max)
+{
+	struct child_list l = { out, max, 0 };
+
+	clang_visitChildren(c, list_visitor, &l);
+	return l.seen;
+}
+
+static enum CXChildVisitResult body_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
+CXCursor cal_function_body(CXCursor fn)
+{
+	CXCursor body = clang_getNullCursor();
+
+	clang_visitChildren(fn, body_visitor, &body);
+	return body;
+}
+
+/* Open addressing; a null cursor marks a free slot (null cursors are not added). */
+static size_t set_find(const struct cal_cursor_set *s, CXCursor c)
+{
+	size_t i = clang_hashCursor(c) & (s->size - 1);
+
+	while (!clang_Cursor_isNull(s->slot[i]) && !clang_equalCursors(s->slot[i], c))
+		i = (i + 1) & (s->size - 1);
+	return i;
+}
+
+int cal_cursor_set_has(const struct cal_cursor_set *s, CXCursor c)
+{
+	return s->size && !clang_Cursor_isNull(c) && !clang_Cursor_isNull(s->slot[set_find(s, c)]);
+}
+
+static void set_grow(struct cal_cursor_set *s)
+{
+	struct cal_cursor_set big = { NULL, 0, s->size ? s->size * 2 : 64 };
+	size_t i;
+
+	big.slot = xcalloc(big.size, sizeof(*big.slot));
+	for (i = 0; i < big.size; i++)
+		big.slot[i] = clang_getNullCursor();
+	for (i = 0; i < s->size; i++)
+		if (!clang_Cursor_isNull(s->slot[i]))
+			big.slot[set_find(&big, s->slot[i])] = s->slot[i];
+	big.nr = s->nr;
+	free(s->slot);
+	*s = big;
+}
+
+void cal_cursor_set_add(struct cal_cursor_set *s, CXCursor c)
+{
+	size_t i;
+
+	if (clang_Cursor_isNull(c))
+		return;
+	if (2 * (s->nr + 1) > s->size)	/* at most half full */
+		set_grow(s);
+	i = set_find(s, c);
+	if (clang_Cursor_isNull(s->slot[i])) {
+		s->slot[i] = c;
+		s->nr++;
+	}
+}
+
+void cal_cursor_set_release(struct cal_cursor_set *s)
+{
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
+}
+
 CXCursor cal_ignore_wrappers(CXCursor e)
 {
 	for (;;) {

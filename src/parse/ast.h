@@ -50,6 +50,26 @@ int cal_is_cast_kind(enum CXCursorKind k);
 /* The first child of c (or the nth), or a null cursor. */
 CXCursor cal_child(CXCursor c, int n);
 int cal_nr_children(CXCursor c);
+/*
+ * The children of c in one visit (cal_child in a loop visits them again
+ * for each one): the first max go to out; the count is returned, or max + 1
+ * when there are more than max (the visit stops there).
+ */
+int cal_children(CXCursor c, CXCursor *out, int max);
+/* A function's body, the last CompoundStmt child, or a null cursor. */
+CXCursor cal_function_body(CXCursor fn);
+/*
+ * A set of cursors of one translation unit (clang_hashCursor,
+ * clang_equalCursors): a check's memo of verdicts about declarations, kept
+ * in its per-walk state and released with it.  Zero-initialised is empty.
+ */
+struct cal_cursor_set {
+	CXCursor *slot;
+	size_t nr, size;	/* size: 0 or a power of two */
+};
+int cal_cursor_set_has(const struct cal_cursor_set *s, CXCursor c);
+void cal_cursor_set_add(struct cal_cursor_set *s, CXCursor c);
+void cal_cursor_set_release(struct cal_cursor_set *s);
 /* The variable an lvalue expression names (x, x[i], *p, p->f ... base), or null. */
 CXCursor cal_base_variable(CXCursor e);
 /*

@@ -112,6 +112,9 @@ int cal_asm_has_statement(CXCursor c, const char *opcode, const char *qual)
 	return found;
 }
 
+/* A helper's body is a few statements: a longer one is not a load helper. */
+#define HELPER_MAX_STMTS 4
+
 struct param_ref_search {
 	CXCursor fn;
 	CXCursor ref;
@@ -145,17 +148,17 @@ static enum CXChildVisitResult param_ref_visitor(CXCursor c, CXCursor parent, CX
 CXCursor cal_asm_helper_load(CXCursor fn, int (*accept)(CXCursor stmt, void *data), void *data,
 			     CXCursor *ref, int *param)
 {
-	CXCursor body = clang_getNullCursor();
+	CXCursor body = cal_function_body(fn), stmts[HELPER_MAX_STMTS];
 	struct param_ref_search s;
-	int i, n = cal_nr_children(fn);
+	int i, n;
 
-	for (i = 0; i < n; i++)
-		if (clang_getCursorKind(cal_child(fn, i)) == CXCursor_CompoundStmt)
-			body = cal_child(fn, i);
-	if (clang_Cursor_isNull(body) || cal_nr_children(body) > 4)
+	if (clang_Cursor_isNull(body))
 		return clang_getNullCursor();
-	for (i = 0; i < cal_nr_children(body); i++) {
-		CXCursor stmt = cal_child(body, i);
+	n = cal_children(body, stmts, HELPER_MAX_STMTS);
+	if (n > HELPER_MAX_STMTS)
+		return clang_getNullCursor();
+	for (i = 0; i < n; i++) {
+		CXCursor stmt = stmts[i];
 		if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt || !accept(stmt, data))
 			continue;
 		s.fn = fn;

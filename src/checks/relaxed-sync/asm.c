@@ -120,7 +120,12 @@ int cal_rs_helper_poll(struct rs_state *st, struct cal_walk *w, CXCursor call)
 	def = clang_getCursorDefinition(callee);
 	if (clang_Cursor_isNull(def) || !(cal_function_space(def) & CAL_SPACE_DEVICE))
 		return 0;
+	/* most callees are no helper: that verdict is the definition's alone */
+	if (cal_cursor_set_has(&st->no_helper, def))
+		return 0;
 	stmt = cal_asm_helper_load(def, accept_relaxed, &n, &ref, &param);
+	if (clang_Cursor_isNull(stmt))
+		cal_cursor_set_add(&st->no_helper, def);
 	if (clang_Cursor_isNull(stmt) || param >= clang_Cursor_getNumArguments(call))
 		return 0;
 	e = cal_rs_add(st, w, RS_POLL, call);

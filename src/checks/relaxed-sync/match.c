@@ -734,5 +734,6 @@ void cal_rs_free(struct rs_state *st)
 			free(st->ev[i].arg_keys[k]);
 	}
 	free(st->ev);
+	cal_cursor_set_release(&st->no_helper);
 	free(st);
 }

@@ -12,6 +12,7 @@
 
 #include <clang-c/Index.h>
 
+#include "parse/ast.h"
 #include "parse/check.h"
 #include "atomics/atomics.h"
 
@@ -68,6 +69,7 @@ struct rs_state {
 	int no_order_fix;	/* a target lacks cuda::atomic_ref: arch-unsupported rewrites those calls */
 	struct rs_event *ev;
 	size_t nr_ev, alloc_ev;
+	struct cal_cursor_set no_helper;	/* callee definitions that are no relaxed load helper */
 };
 
 /* A new event of kind at c in the walk's current function (zeroed but for these). */

@@ -388,10 +388,15 @@ static void record_poll_call(struct sync_state *st, struct cal_walk *w, CXCursor
 	if (clang_Cursor_isNull(def) || !(cal_function_space(def) & CAL_SPACE_DEVICE) ||
 	    cal_vs_in_mmio_function(st, def))
 		return;
+	/* most callees are no accessor: that verdict is the definition's alone */
+	if (cal_cursor_set_has(&st->no_accessor, def))
+		return;
 	read = vol_accessor_read(def);
 	name[0] = '\0';
 	if (clang_Cursor_isNull(read))
 		asm_stmt = asm_volatile_poll(def, &read, name, sizeof(name));
+	if (clang_Cursor_isNull(read))
+		cal_cursor_set_add(&st->no_accessor, def);
 	if (clang_Cursor_isNull(read) || (!clang_Cursor_isNull(asm_stmt) && weak_below_sm70(w, name)))
 		return;
 	out_level = call_is_polled(w, st->tu, call) ? -1

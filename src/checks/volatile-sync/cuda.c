@@ -319,6 +319,7 @@ static void sync_end(struct cal_walk *w, void *state)
 	free(st->uses);
 	free(st->mmio);
 	free(st->calls);
+	cal_cursor_set_release(&st->no_accessor);
 	free(st->protos);
 	free(st->launches);
 	free(st->arg_calls);

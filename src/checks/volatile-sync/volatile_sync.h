@@ -9,6 +9,7 @@
 
 #include <clang-c/Index.h>
 
+#include "parse/ast.h"
 #include "parse/check.h"
 #include "atomics/atomics.h"
 #include "fixits/edit.h"
@@ -100,6 +101,7 @@ struct sync_state {
 	size_t nr_mmio, alloc_mmio;
 	struct poll_call *calls;
 	size_t nr_calls, alloc_calls;
+	struct cal_cursor_set no_accessor;	/* callee definitions that are no poll accessor */
 	CXCursor *protos;	/* function declarations that are not definitions */
 	size_t nr_protos, alloc_protos;
 	CXCursor *launches;	/* kernel launches (host or device): their arguments' types */

@@ -351,14 +351,14 @@ static int refers_to(CXCursor e, CXCursor var)
  */
 static int body_assignments(struct wu_fn *f, CXCursor body, struct step *out)
 {
-	CXCursor bases[MAX_ASG];
+	CXCursor bases[MAX_ASG], kids[MAX_ASG];
 	enum element kind;
-	int n = cal_nr_children(body), i, j;
+	int n = cal_children(body, kids, MAX_ASG), i, j;
 
 	if (n < 2 || n > MAX_ASG)
 		return 0;
 	for (i = 0; i < n; i++) {
-		out->asg[i] = cal_ignore_wrappers(cal_child(body, i));
+		out->asg[i] = cal_ignore_wrappers(kids[i]);
 		if (!element_assignment(f, out->asg[i], &bases[i], &kind))
 			return 0;
 	}
@@ -1349,12 +1349,16 @@ static void add_step(struct scan *s, const struct step *st, CXCursor top)
  */
 static int block_steps(struct wu_fn *f, CXCursor c, struct step *out)
 {
-	int n = cal_nr_children(c), i, j;
+	CXCursor kids[MAX_BASES];
+	int n, i, j;
 
-	if (clang_getCursorKind(c) != CXCursor_CompoundStmt || n < 2 || n > MAX_BASES)
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return 0;
+	n = cal_children(c, kids, MAX_BASES);
+	if (n < 2 || n > MAX_BASES)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (!as_step(f, cal_child(c, i), &out[i]))
+		if (!as_step(f, kids[i], &out[i]))
 			return 0;
 		for (j = 0; j < i; j++)
 			if (clang_equalCursors(out[j].base, out[i].base))
@@ -1572,17 +1576,31 @@ static int one_warp_loop(struct wu_fn *f, const CXCursor *path, int n)
 	return warp;
 }
 
+struct step_count {
+	struct wu_fn *f;
+	int steps;
+};
+
+static enum CXChildVisitResult step_count_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct step_count *sc = data;
+	struct step st;
+
+	(void)parent;
+	sc->steps += as_step(sc->f, c, &st);
+	return CXChildVisit_Continue;
+}
+
 /* Steps among the loop body's statements: two or more make a run check_block reports. */
 static int body_has_run(struct wu_fn *f, CXCursor body)
 {
-	struct step st;
-	int i, n = cal_nr_children(body), steps = 0;
+	struct step_count sc = { f, 0 };
 
 	if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
 		return 0;
-	for (i = 0; i < n; i++)
-		steps += as_step(f, cal_child(body, i), &st);
-	return steps > 1;
+	/* one visit: cal_child(body, i) in a loop is quadratic in the statements */
+	clang_visitChildren(body, step_count_visitor, &sc);
+	return sc.steps > 1;
 }
 
 /*
@@ -1886,26 +1904,40 @@ static enum CXChildVisitResult exit_visitor(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Recurse;
 }
 
+struct exits_walk {
+	const struct hip_ctx *h;
+	CXCursor child;
+	struct lane_range *r;
+};
+
+static enum CXChildVisitResult exits_before_visitor(CXCursor s, CXCursor parent,
+						    CXClientData data)
+{
+	struct exits_walk *e = data;
+	CXCursor cond;
+	int exit = 0;
+
+	(void)parent;
+	if (!e->r->known || clang_equalCursors(s, e->child))
+		return CXChildVisit_Break;
+	if (early_return(s, &cond)) {
+		narrow(e->h, cond, 1, e->r);
+		return CXChildVisit_Continue;
+	}
+	clang_visitChildren(s, exit_visitor, &exit);
+	if (exit)
+		e->r->known = 0;
+	return CXChildVisit_Continue;
+}
+
 /* The statements of block before child: 'if (tid >= 64) return;' narrows, another exit is not read. */
 static void exits_before(const struct hip_ctx *h, CXCursor block, CXCursor child,
 			 struct lane_range *r)
 {
-	int i, n = cal_nr_children(block), exit;
-	CXCursor s, cond;
+	struct exits_walk e = { h, child, r };
 
-	for (i = 0; i < n && r->known; i++) {
-		s = cal_child(block, i);
-		if (clang_equalCursors(s, child))
-			return;
-		if (early_return(s, &cond)) {
-			narrow(h, cond, 1, r);
-			continue;
-		}
-		exit = 0;
-		clang_visitChildren(s, exit_visitor, &exit);
-		if (exit)
-			r->known = 0;
-	}
+	/* one visit: cal_child(block, i) in a loop is quadratic in the statements */
+	clang_visitChildren(block, exits_before_visitor, &e);
 }
 
 /* Narrow r by the statements from a function's body (path[0]) down to target. */
