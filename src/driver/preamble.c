@@ -25,11 +25,14 @@
  */
 #define MAX_PCH_BYTES (1024L * 1024 * 1024)
 
-/* May the prefix reach the project's own headers?  (Opt-in: CUATOMLINT_PCH_USER=1.) */
+/*
+ * May the prefix reach the project's own headers?  Yes, unless
+ * CUATOMLINT_PCH_USER=0 (the PCH then holds system headers only).
+ */
 static int user_headers(void)
 {
 	const char *v = getenv("CUATOMLINT_PCH_USER");
-	return v && !strcmp(v, "1");
+	return !(v && !strcmp(v, "0"));
 }
 
 /* The file's prefix; -1 if it cannot be read. */

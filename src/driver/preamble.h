@@ -21,7 +21,8 @@
  * its speed from the result cache instead, whose entries name every
  * header the PCH read among their dependencies.
  *
- * The project's own headers (CUATOMLINT_PCH_USER=1): the prefix then takes
+ * The project's own headers (the default; CUATOMLINT_PCH_USER=0 keeps the
+ * PCH to system headers, the paragraph above): the prefix then takes
  * quoted includes too, named by the path clang finds them at, and a TU's
  * own header (foo.cuh for foo.cu) or an unguarded one is read through (its
  * leading includes join the prefix, which ends there), so TUs whose own
@@ -35,7 +36,9 @@
  * __BASE_FILE__ or __INCLUDE_LEVEL__, or entered again by the prefix read
  * on its own PCH (no include guard).  A prefix ends before a header through
  * a relative -I folder and, in a TU named by a relative path, before its
- * first quoted include (the PCH would name them absolute).
+ * first quoted include (the PCH would name them absolute).  Its PCH is
+ * built on the PCH of the TU's system includes where that exists (chained,
+ * parse/pch.h), so it holds, and its build parses, only the user headers.
  *
  * Nothing in the output depends on it: a parse that loads the PCH sees the
  * same declarations, macros and user files as one that reads the headers,

@@ -73,7 +73,7 @@ static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 		return;
 	}
 	/*
-	 * User code is kept out unless asked for (CUATOMLINT_PCH_USER); then a
+	 * User code is kept out where CUATOMLINT_PCH_USER=0; otherwise a
 	 * header named by a path the PCH would respell, or forced on the
 	 * command line (-include: the arch replay reads those from the TU's
 	 * own inclusions), is kept out still.

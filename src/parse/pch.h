@@ -8,7 +8,7 @@
  * the tool's own files (the prelude, the prefix header): no user code, so
  * no finding, suppression comment or fix can live in it, and a parse that
  * loads it sees the same declarations in the same order as one that reads
- * the headers.  With b->user (CUATOMLINT_PCH_USER, driver/preamble.h) it
+ * the headers.  With b->user (the default; CUATOMLINT_PCH_USER=0 unsets it, driver/preamble.h) it
  * may hold the project's own headers, each of which must read the same
  * from the PCH as from its file: named by a path the PCH keeps (absolute,
  * no "." component), not forced by -include, not naming __BASE_FILE__ or
@@ -28,7 +28,7 @@ struct cal_pch_build {
 	const char *out;	/* the PCH, written through out.tmp.PID and a rename */
 	const char *ours;	/* files under this folder are the tool's, not the user's */
 	struct cal_argv *deps;	/* receives every other file the prefix included */
-	int user;		/* may hold the project's own headers (CUATOMLINT_PCH_USER) */
+	int user;		/* may hold the project's own headers (driver/preamble.h) */
 	const char *base;	/* a PCH of a prefix of b->header's lines to build on, or NULL */
 };
 

@@ -19,7 +19,7 @@ void cal_include_prefix(const char *text, size_t len, struct strbuf *out);
 /*
  * The same, quoted includes too ("#include \"NAME\"\n", NAME free of '"'
  * and '>'), and `#pragma once` lines passed over: the prefix that may reach
- * the project's own headers (CUATOMLINT_PCH_USER, driver/preamble.h).
+ * the project's own headers (driver/preamble.h).
  */
 void cal_include_prefix_user(const char *text, size_t len, struct strbuf *out);
 
