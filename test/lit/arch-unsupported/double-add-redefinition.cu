@@ -7,8 +7,9 @@
 // fix of the same file is still offered); the fix keeps the definition for
 // the device passes below sm_60 only.
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_90 %s 2>&1 | FileCheck %s --check-prefixes=CHECK,FIXIT --implicit-check-not='error:' --implicit-check-not='partial'
-// This file mentions __CUDA_ARCH__ (below), so it is also parsed for the
-// host, where nvcc's headers define the function too.  Several targets: the
+// This file tests __CUDA_ARCH__ (at its end: a mention in a comment tests
+// nothing), so it is also parsed for the host, where nvcc's headers define
+// the function too.  Several targets: the
 // finding names those from sm_60 and the host; sm_52 alone still gets the
 // host's finding (double-add-redefinition-plain.cu: a file with no arch test).
 // RUN: %expect-exit 1 %cuatomlint --cuda-arch=sm_52,sm_90 %s 2>&1 | FileCheck %s --check-prefix=MULTI --implicit-check-not='error:' --implicit-check-not='partial'
@@ -58,6 +59,10 @@ __global__ void sum(double *total, const double *x, volatile int *go)
 // FIXIT: fix-it:"{{.*}}double-add-redefinition.cu":{[[@LINE-4]]:13-[[@LINE-4]]:16}:"cuda::atomic_ref<int, cuda::thread_scope_device>
 
 __global__ void start(int *go) { *go = 1; }
+
+#ifdef __CUDA_ARCH__
+#define COMPILED_FOR_DEVICE 1
+#endif
 
 // FIXED:#ifndef CUATOMLINT_ACQUIRE_LOAD
 // FIXED:#endif
