@@ -26,6 +26,7 @@
 #include "driver/source_root.h"
 #include "filter/suppress.h"
 #include "lsp/server.h"
+#include "parse/ast.h"
 #include "rewrite/apply.h"
 #include "rewrite/rewriter.h"
 #include "util/overlay.h"
@@ -235,43 +236,41 @@ static int wanted_index(const struct site_scan *sc, const char *norm)
 }
 
 /*
- * The #include directive at loc (its header name): from the line's first
- * character that is not blank to the end of the name ('"' or '>'), else
- * of the line.
+ * The #include directive at offset of the document (its header name): from
+ * the line's first character that is not blank to the end of the name ('"'
+ * or '>'), else of the line.  text is the parse's own buffer of the
+ * document (the editor's unsaved text), which the offsets index: no second
+ * read of the file for each site.
  */
-static void directive_range(const char *doc, unsigned offset, unsigned line,
-			    struct cal_range *r)
+static void directive_range(const char *doc, const char *text, size_t len, unsigned offset,
+			    unsigned line, struct cal_range *r)
 {
-	struct strbuf text = STRBUF_INIT;
 	unsigned bol, start, end;
 
 	memset(r, 0, sizeof(*r));
 	r->begin = (struct cal_pos){ xstrdup(doc), offset, line, 1 };
 	r->end = (struct cal_pos){ xstrdup(doc), offset, line, 1 };
-	if (read_file(doc, &text) < 0 || offset >= text.len) {
-		strbuf_release(&text);
+	if (!text || offset >= len)
 		return;
-	}
-	for (bol = offset; bol && text.buf[bol - 1] != '\n'; bol--)
+	for (bol = offset; bol && text[bol - 1] != '\n'; bol--)
 		;
-	for (start = bol; start < offset && (text.buf[start] == ' ' || text.buf[start] == '\t');)
+	for (start = bol; start < offset && (text[start] == ' ' || text[start] == '\t');)
 		start++;
 	end = offset + 1;
-	if (text.buf[offset] == '"' || text.buf[offset] == '<') {
-		char close = text.buf[offset] == '"' ? '"' : '>';
-		while (end < text.len && text.buf[end] != close && text.buf[end] != '\n')
+	if (text[offset] == '"' || text[offset] == '<') {
+		char close = text[offset] == '"' ? '"' : '>';
+		while (end < len && text[end] != close && text[end] != '\n')
 			end++;
-		if (end < text.len && text.buf[end] == close)
+		if (end < len && text[end] == close)
 			end++;
 	} else {
-		while (end < text.len && text.buf[end] != '\n')
+		while (end < len && text[end] != '\n')
 			end++;
 	}
 	r->begin.offset = start;
 	r->begin.column = start - bol + 1;
 	r->end.offset = end;
 	r->end.column = end - bol + 1;
-	strbuf_release(&text);
 }
 
 /* clang_getInclusions' visitor: the site of each wanted header, in the document. */
@@ -297,6 +296,8 @@ static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
 		CXFile in;
 		unsigned line, column, offset;
 		CXString in_name;
+		const char *text;
+		size_t len = 0;
 		int here;
 		clang_getFileLocation(stack[i], &in, &line, &column, &offset);
 		in_name = clang_getFileName(in);
@@ -306,7 +307,9 @@ static void visit_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
 			continue;
 		GROW(sc->l->sites.items, sc->l->sites.alloc, sc->l->sites.nr + 1);
 		sc->l->sites.items[sc->l->sites.nr].header = xstrdup(sc->wanted[k]);
-		directive_range(sc->l->doc, offset, line, &sc->l->sites.items[sc->l->sites.nr].range);
+		text = cal_file_contents(sc->tu, in, &len);
+		directive_range(sc->l->doc, text, len, offset, line,
+				&sc->l->sites.items[sc->l->sites.nr].range);
 		sc->l->sites.nr++;
 		free(sc->wanted[k]);
 		sc->wanted[k] = sc->wanted[--sc->nr_wanted];
