@@ -102,9 +102,23 @@ int vol_call_named(CXCursor call, const char *name)
 
 static int is_barrier_call(CXCursor c)
 {
-	return vol_call_named(c, "__syncwarp") || vol_call_named(c, "__syncthreads") ||
-	       vol_call_named(c, "__syncthreads_count") || vol_call_named(c, "__syncthreads_and") ||
-	       vol_call_named(c, "__syncthreads_or") || vol_call_named(c, "sync");
+	static const char *const barriers[] = {
+		"__syncwarp", "__syncthreads", "__syncthreads_count", "__syncthreads_and",
+		"__syncthreads_or", "sync",
+	};
+	CXString s;
+	const char *name;
+	size_t i;
+	int found = 0;
+
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return 0;
+	s = clang_getCursorSpelling(c);	/* once, not once per name */
+	name = clang_getCString(s);
+	for (i = 0; name && !found && i < sizeof(barriers) / sizeof(*barriers); i++)
+		found = !strcmp(name, barriers[i]);
+	clang_disposeString(s);
+	return found;
 }
 
 int vol_is_barrier_call(CXCursor c)
@@ -166,13 +180,51 @@ static enum CXChildVisitResult barrier_visitor(CXCursor c, CXCursor parent, CXCl
 	return CXChildVisit_Recurse;
 }
 
-int vol_contains_barrier(CXCursor c)
-{
-	int found = is_barrier_call(c);
+struct memo_visit {
+	struct vol_barrier_memo *memo;
+	int found;
+};
 
-	if (!found)
-		clang_visitChildren(c, barrier_visitor, &found);
-	return found;
+static enum CXChildVisitResult memo_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct memo_visit *v = data;
+
+	(void)parent;
+	if (clang_isStatement(clang_getCursorKind(c)))
+		v->found = vol_contains_barrier_memo(v->memo, c);
+	else if (!(v->found = is_barrier_call(c)))
+		clang_visitChildren(c, barrier_visitor, &v->found);
+	return v->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Is c, or something inside it, a barrier?  The verdicts of statements are
+ * remembered (expressions are many and each is scanned at most twice): a
+ * check that asks it of every block and loop of a nest, and of each of
+ * their statements, would otherwise scan the inner ones again at every
+ * level, quadratic in the nest's depth.
+ */
+int vol_contains_barrier_memo(struct vol_barrier_memo *memo, CXCursor c)
+{
+	struct memo_visit v = { memo, 0 };
+	int statement = clang_isStatement(clang_getCursorKind(c));
+
+	if (statement && cal_cursor_set_has(&memo->with, c))
+		return 1;
+	if (statement && cal_cursor_set_has(&memo->without, c))
+		return 0;
+	v.found = is_barrier_call(c);
+	if (!v.found)
+		clang_visitChildren(c, memo_visitor, &v);
+	if (statement)
+		cal_cursor_set_add(v.found ? &memo->with : &memo->without, c);
+	return v.found;
+}
+
+void vol_barrier_memo_release(struct vol_barrier_memo *memo)
+{
+	cal_cursor_set_release(&memo->with);
+	cal_cursor_set_release(&memo->without);
 }
 
 static const char *file_buffer(CXTranslationUnit tu, CXFile file, size_t *size)

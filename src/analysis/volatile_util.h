@@ -16,6 +16,7 @@
 
 #include <clang-c/Index.h>
 
+#include "parse/ast.h"
 #include "parse/check.h"
 #include "cuatomlint/finding.h"
 
@@ -50,8 +51,16 @@ int vol_is_barrier_call(CXCursor c);
  * c is no fence, or one with relaxed or release order only.
  */
 int vol_fence_rank(CXTranslationUnit tu, CXCursor c);
-/* Is c, or something inside it, a call to __syncwarp/__syncthreads or a cooperative-groups sync()? */
-int vol_contains_barrier(CXCursor c);
+/*
+ * Is c, or something inside it, a call to __syncwarp/__syncthreads or a
+ * cooperative-groups sync()?  The verdicts over one walk are remembered by
+ * cursor in memo (zero-initialised is empty).
+ */
+struct vol_barrier_memo {
+	struct cal_cursor_set with, without;
+};
+int vol_contains_barrier_memo(struct vol_barrier_memo *memo, CXCursor c);
+void vol_barrier_memo_release(struct vol_barrier_memo *memo);
 
 /* The extent of c at its expansion site, as file locations (for clang_tokenize). */
 CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c);

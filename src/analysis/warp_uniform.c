@@ -369,11 +369,31 @@ static int local_uniform(struct wu_fn *f, CXCursor var, int depth)
 	return ok;
 }
 
+/*
+ * Whether a write was seen depends on the body and the variable alone, so
+ * a variable of the function itself is looked up in the memo: a check asks
+ * it of the same parameter at every element it meets, and each answer is a
+ * walk of the whole body.
+ */
 static int never_written(struct wu_fn *f, CXCursor var)
 {
 	struct var_writes vw;
+	int own = f->memo && clang_equalCursors(clang_getCursorSemanticParent(var), f->fn);
+
+	if (own && cal_cursor_set_has(&f->memo->unwritten, var))
+		return 1;
+	if (own && cal_cursor_set_has(&f->memo->written, var))
+		return 0;
 	find_writes(f, var, &vw);
+	if (own)
+		cal_cursor_set_add(vw.any ? &f->memo->written : &f->memo->unwritten, var);
 	return !vw.any;
+}
+
+void wu_memo_release(struct wu_memo *memo)
+{
+	cal_cursor_set_release(&memo->written);
+	cal_cursor_set_release(&memo->unwritten);
 }
 
 int wu_never_written(struct wu_fn *f, CXCursor var)

@@ -26,7 +26,18 @@
 
 #include <clang-c/Index.h>
 
+#include "parse/ast.h"
+
 #define WU_MAX_DEPTH 24	/* how far values are followed through variables */
+
+/*
+ * Verdicts a check keeps over its walk (zero-initialised is empty; released
+ * with wu_memo_release): which variables of a function are never written.
+ */
+struct wu_memo {
+	struct cal_cursor_set written, unwritten;
+};
+void wu_memo_release(struct wu_memo *memo);
 
 /* The function whose body is analysed. */
 struct wu_fn {
@@ -37,6 +48,7 @@ struct wu_fn {
 	/* variables being judged: one that feeds itself (k >>= 1) is judged by its other values */
 	CXCursor judging[WU_MAX_DEPTH + 1];
 	int njudging;
+	struct wu_memo *memo;	/* or NULL: set after wu_fn_init by a check that keeps one */
 };
 
 /* 0, or -1 if fn has no body. */

@@ -756,6 +756,8 @@ struct warp_state {
 	int discards;		/* whether that template holds an 'if constexpr' */
 	size_t nr_insts, alloc_insts, alloc_inst_templates;
 	int max_call_depth;	/* MaxCallDepth */
+	struct vol_barrier_memo barriers;	/* which blocks and loops hold a barrier */
+	struct wu_memo uniform;		/* which variables of a function are never written */
 };
 
 /*
@@ -1374,7 +1376,7 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
 	int i, n;
 
 	(void)parent;
-	if (vol_contains_barrier(c)) {
+	if (vol_contains_barrier_memo(&s->st->barriers, c)) {
 		flush(s);
 		s->nfills = 0;
 		return CXChildVisit_Continue;
@@ -1560,7 +1562,7 @@ static int cross_lane_pair(struct wu_fn *f, CXCursor loop, CXCursor *w, CXCursor
  * Is the loop (path[n - 1]) in code one warp runs alone ('if (threadIdx.x <
  * 32)'), and the outermost loop without a barrier below that test?
  */
-static int one_warp_loop(struct wu_fn *f, const CXCursor *path, int n)
+static int one_warp_loop(struct warp_state *st, struct wu_fn *f, const CXCursor *path, int n)
 {
 	int i, warp = 0;
 
@@ -1570,7 +1572,7 @@ static int one_warp_loop(struct wu_fn *f, const CXCursor *path, int n)
 		    wu_one_warp(f, cal_child(path[i], 0)))
 			warp = 1;
 		else if (warp && (k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
-				  k == CXCursor_DoStmt) && !vol_contains_barrier(path[i]))
+				  k == CXCursor_DoStmt) && !vol_contains_barrier_memo(&st->barriers, path[i]))
 			return 0;	/* the loop around it is the one reported */
 	}
 	return warp;
@@ -1612,8 +1614,8 @@ static int body_has_run(struct wu_fn *f, CXCursor body)
  * elements), so no fix: where a __syncwarp() must stand, and that every
  * lane reaches it, is not proven for such bodies.
  */
-static void check_exchange_loop(struct cal_walk *w, struct wu_fn *f, CXCursor loop,
-				CXCursor body)
+static void check_exchange_loop(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
+				CXCursor loop, CXCursor body)
 {
 	CXCursor wr, rd, *path;
 	struct cal_finding *fd;
@@ -1625,7 +1627,7 @@ static void check_exchange_loop(struct cal_walk *w, struct wu_fn *f, CXCursor lo
 	if (body_has_run(f, body) || !cross_lane_pair(f, loop, &wr, &rd))
 		return;
 	path = path_to(w, f, loop, &n);
-	if (!path || under_single_lane(f, path, n, loop) || !one_warp_loop(f, path, n)) {
+	if (!path || under_single_lane(f, path, n, loop) || !one_warp_loop(st, f, path, n)) {
 		free(path);
 		return;
 	}
@@ -1665,10 +1667,10 @@ static void check_loop(struct cal_walk *w, struct warp_state *st, struct wu_fn *
 	struct loop_fills *lf;
 	int i, n;
 
-	if (vol_contains_barrier(loop))
+	if (vol_contains_barrier_memo(&st->barriers, loop))
 		return;
 	if (!(n = loop_steps(f, body, steps))) {
-		check_exchange_loop(w, f, loop, body);
+		check_exchange_loop(w, st, f, loop, body);
 		return;
 	}
 	run = calloc(1, sizeof(*run));
@@ -2391,6 +2393,7 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 		return;
 	if (wu_fn_init(&f, w->parse->tu, w->function) < 0)
 		return;
+	f.memo = &st->uniform;
 	if (!vol_fix_allowed(w))
 		note_instantiation(st, w->function);
 	if (k == CXCursor_CallExpr) {
@@ -2436,6 +2439,8 @@ static void warp_end(struct cal_walk *w, void *state)
 		free(st->calls[i].path);
 	free(st->calls);
 	free(st->loop_fills);
+	vol_barrier_memo_release(&st->barriers);
+	wu_memo_release(&st->uniform);
 	free(st);
 }
 
