@@ -32,6 +32,7 @@ struct file_run {
 	const struct cal_run_settings *set;
 	const struct cal_job *job;
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
+	int host_index;		/* ... and its indexing pass there (check.h's skip_index) */
 	int arch_dependent;	/* a user file of this file's TU mentions the arch */
 	int ocl_profile;	/* the OpenCL device profile being parsed */
 	/* for the file's one partial-parse warning, said after its last parse */
@@ -283,14 +284,34 @@ static const struct cal_check *host_parse_wanted(const struct cal_tu_facts *fact
 	return NULL;
 }
 
+/* Does a check need the host parse's indexing pass (check.h's skip_index)?  Asked as above. */
+static const struct cal_check *host_index_wanted(const struct cal_tu_facts *facts)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++)
+		if (cal_checks[i]->wants_host_index && cal_checks[i]->wants_host_index(facts))
+			return cal_checks[i];
+	return NULL;
+}
+
 /* --verbose: why the host parse is made (which construct, which check), or skipped. */
 static void say_host_parse(const struct file_run *run, const char *path,
-			   const struct cal_tu_facts *facts, const struct cal_check *wanted)
+			   const struct cal_tu_facts *facts, const struct cal_check *wanted,
+			   const struct cal_check *index)
 {
 	if (!run->set->verbose)
 		return;
 	if (run->set->host_parses)
 		fprintf(stderr, "cuatomlint: host parse %s: made: --host-parses\n", path);
+	else if (facts->depends_on_arch && !wanted && index)
+		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
+			"with its indexing pass: %s judges host code\n", path, facts->arch_where,
+			index->id);
+	else if (facts->depends_on_arch && !wanted)
+		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
+			"without its indexing pass: no check judges the host code's instantiations "
+			"that no call leads to\n", path, facts->arch_where);
 	else if (facts->depends_on_arch)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s)\n",
 			path, facts->arch_where);
@@ -314,7 +335,7 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 			int first, struct cal_arch_plan *plan)
 {
 	struct cal_tu_facts facts;
-	const struct cal_check *wanted;
+	const struct cal_check *wanted, *index;
 	struct timespec a, b;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
@@ -323,7 +344,9 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	run->arch_dependent = facts.depends_on_arch;
 	wanted = host_parse_wanted(&facts);
 	run->host_wanted |= wanted != NULL;
-	say_host_parse(run, path, &facts, wanted);
+	index = host_index_wanted(&facts);
+	run->host_index = index != NULL;
+	say_host_parse(run, path, &facts, wanted, index);
 	cal_tu_facts_release(&facts);
 	/*
 	 * HIP: the replay reads CUDA's arch macros only, and gfx targets differ
@@ -411,6 +434,9 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->tu = tu;
 	info->main_file = path;
 	info->is_host = arch == NULL && !job->opencl;
+	/* a host parse that is the only one (no device target) judges all */
+	info->skip_index = info->is_host && job->targets.n > 0 && !run->host_wanted &&
+			   !run->host_index;
 	info->arch_mask = mask;
 	info->targets = &job->targets;
 	info->arch = arch;

@@ -397,6 +397,28 @@ static const char *mentions_nv_atomic(const char *text, size_t len)
 	return NULL;
 }
 
+static const char *find_word(const char *text, size_t len, const char *word)
+{
+	size_t n = strlen(word), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (text[i] == word[0] && !memcmp(text + i, word, n))
+			return text + i;
+	return NULL;
+}
+
+static const char *names_cas(const char *text, size_t len)
+{
+	const char *hit = find_word(text, len, "atomicCAS");
+
+	return hit ? hit : find_word(text, len, "compare_exchange");
+}
+
+int cal_text_names_cas(const char *text, size_t len)
+{
+	return names_cas(text, len) != NULL;
+}
+
 void cal_tu_facts_release(struct cal_tu_facts *facts)
 {
 	free(facts->arch_where);
@@ -412,6 +434,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	struct facts f;
 	CXString main_name = clang_getTranslationUnitSpelling(tu);
 	CXFile main_file = clang_getFile(tu, clang_getCString(main_name));
+	char *cas_where;
 
 	memset(&pp, 0, sizeof(pp));
 	memset(&f, 0, sizeof(f));
@@ -423,6 +446,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	if (!main_file) {
 		out->depends_on_arch = 1;
 		out->arch_where = xstrdup("the main file is not known to the parse");
+		out->names_cas = 1;	/* nothing known: the host parse keeps its indexing pass */
 		cal_arch_plan_each(set, first, plan);
 		return;
 	}
@@ -437,6 +461,9 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	out->depends_on_arch = out->arch_where != NULL;
 	out->nv_atomic_where = user_files_mention(&pp, mentions_nv_atomic);
 	out->names_nv_atomic = out->nv_atomic_where != NULL;
+	cas_where = user_files_mention(&pp, names_cas);
+	out->names_cas = cas_where != NULL;
+	free(cas_where);
 	if (!out->depends_on_arch) {
 		memset(plan, 0, sizeof(*plan));
 		plan->nr_groups = 1;

@@ -23,11 +23,19 @@
 
 /* The text test alone, for unit tests. */
 int cal_text_mentions_arch(const char *text, size_t len);
+/*
+ * Does text hold the name of a compare-and-swap: every CAS row of the
+ * atomics tables (atomicCAS*, __nv_atomic_compare_exchange*, the
+ * compare_exchange_* members, HIP's) holds "atomicCAS" or
+ * "compare_exchange" (test_atomics.c checks the tables against it).
+ */
+int cal_text_names_cas(const char *text, size_t len);
 
 /* What the parse plan learns about the user's files of a TU. */
 struct cal_tu_facts {
 	int depends_on_arch;	/* cal_text_mentions_arch() in a user file */
 	int names_nv_atomic;	/* a user file names an __nv_atomic_* builtin */
+	int names_cas;		/* ... a compare-and-swap (cal_text_names_cas) */
 	/* "FILE:LINE: text" of the first of each, for --verbose; or NULL */
 	char *arch_where, *nv_atomic_where;
 };

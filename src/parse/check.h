@@ -84,6 +84,14 @@ struct cal_check {
 	 */
 	int (*wants_host_parse)(const struct cal_tu_facts *facts);
 	/*
+	 * For a check that judges host code in the host parse as well as in
+	 * the device parses (which see host functions too): does the host
+	 * parse of this TU, made because its code tests the arch, need its
+	 * indexing pass for this check (the members of class templates and
+	 * the generic lambdas of host code no call leads to)?  NULL: no.
+	 */
+	int (*wants_host_index)(const struct cal_tu_facts *facts);
+	/*
 	 * Drop from errors (one parse's clang errors) those that this check's
 	 * findings among found->items[first..] explain better: a known gap
 	 * between clang and nvcc the check reports with its reason.  NULL: none.
@@ -128,6 +136,15 @@ struct cal_parse_info {
 	CXTranslationUnit tu;
 	const char *main_file;		/* as given by the user */
 	int is_host;			/* 0: device parse */
+	/*
+	 * A host parse made only because the user's code tests the arch,
+	 * where no check's wants_host_parse or wants_host_index said so (nor
+	 * --host-parses): the checks report there on written code only
+	 * (arch-unsupported's redefinition of atomicAdd), so the indexing
+	 * pass, which finds only instantiations no call leads to, is left
+	 * out: a tenth to a quarter of the host parse.
+	 */
+	int skip_index;
 	/*
 	 * The targets this parse stands for.  A device parse is made for one
 	 * target (arch) but stands for every target of the build when the

@@ -1098,7 +1098,7 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 	walk_begin(&wk, parse, enabled, states, out);
 	walk_written(&wk);
 	/* indexing costs about a tenth of a parse: only where it can find some */
-	if (wk.saw_template) {
+	if (wk.saw_template && !parse->skip_index) {
 		memset(&callbacks, 0, sizeof(callbacks));
 		index_parse(&wk, &callbacks);
 		walk_pending_instantiations(&wk);
@@ -1223,7 +1223,7 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 	wk.crash_test = crash_test_wanted(parse->main_file);
 	crashed = run_guarded(written_step, &wk) < 0;
 	cal_profile_lap(&m, "walk (written code)");
-	if (!crashed && wk.saw_template) {
+	if (!crashed && wk.saw_template && !parse->skip_index) {
 		/* libclang's own crash recovery guards the indexing pass */
 		memset(&callbacks, 0, sizeof(callbacks));
 		crashed = index_parse(&wk, &callbacks) != 0;

@@ -10,6 +10,7 @@
 
 #include "atomics/atomics.h"
 #include "atomics/nv_atomic.h"
+#include "parse/arch_dependence.h"
 #include "parse/ast.h"
 #include "parse/parse.h"
 #include "parse/toolkit.h"
@@ -365,9 +366,37 @@ static void test_cl_table(void)
 	       !cal_cl_scope_find("memory_order_relaxed"));
 }
 
+/*
+ * The host parse's indexing pass is made where a user file names a
+ * compare-and-swap (cas-float-compare's wants_host_index): the text test
+ * must find every CAS spelling of the tables.
+ */
+static void test_cas_names(void)
+{
+	static const char *const near[] = {
+		"atomicCA", "atomicAdd(p, 1)", "compare_exchang", "cmpxchg", "", "CAS",
+	};
+	int i;
+
+	for (i = 0; i < cal_nr_atomic_ops; i++)
+		if (cal_atomic_ops[i].op == CAL_OP_CAS)
+			EXPECT(cal_text_names_cas(cal_atomic_ops[i].name,
+						  strlen(cal_atomic_ops[i].name)));
+	for (i = 0; i < cal_nr_atomic_ops_hip; i++)
+		if (cal_atomic_ops_hip[i].op == CAL_OP_CAS)
+			EXPECT(cal_text_names_cas(cal_atomic_ops_hip[i].name,
+						  strlen(cal_atomic_ops_hip[i].name)));
+	EXPECT(cal_text_names_cas("x = r.compare_exchange_strong(e, d);", 36));
+	EXPECT(cal_text_names_cas("atomicCAS_system", 16));
+	EXPECT(!cal_text_names_cas("atomicCAS_system", 8));	/* the length bounds it */
+	for (i = 0; i < (int)(sizeof(near) / sizeof(*near)); i++)
+		EXPECT(!cal_text_names_cas(near[i], strlen(near[i])));
+}
+
 int main(void)
 {
 	test_table();
+	test_cas_names();
 	test_cl_table();
 	test_lookups();
 	test_words();

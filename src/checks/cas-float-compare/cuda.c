@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse/arch_dependence.h"
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "fixits/edit.h"
@@ -347,6 +348,12 @@ static void judge_loop_conditions(struct decision *d, CXCursor loop)
 	}
 }
 
+/* The host parse judges host code the device parses do not see: where a CAS is named. */
+static int host_index_wanted(const struct cal_tu_facts *facts)
+{
+	return facts->names_cas;
+}
+
 static int judged_here(const struct cal_walk *w)
 {
 	/* a device parse sees host functions too, unless #ifndef __CUDA_ARCH__ hides them */
@@ -474,4 +481,5 @@ const struct cal_check cal_check_cas_float_compare = {
 	.cutile_call = cal_cas_float_compare_cutile,
 	.kinds = CAL_KINDS(CXCursor_ForStmt, CXCursor_WhileStmt, CXCursor_DoStmt),
 	.visit = cas_visit,
+	.wants_host_index = host_index_wanted,
 };
