@@ -384,19 +384,7 @@ static char *user_files_mention(const struct cal_pp_tu *pp,
 	return NULL;
 }
 
-static const char *mentions_nv_atomic(const char *text, size_t len)
-{
-	static const char word[] = "__nv_atomic_";
-	const char *p = text, *end = text + len;
-	while ((size_t)(end - p) >= sizeof(word) - 1 &&
-	       (p = memchr(p, '_', (size_t)(end - p - (sizeof(word) - 1) + 1)))) {
-		if (!memcmp(p, word, sizeof(word) - 1))
-			return p;
-		p++;
-	}
-	return NULL;
-}
-
+/* The first occurrence of word in [text, text + len), or NULL. */
 static const char *find_word(const char *text, size_t len, const char *word)
 {
 	size_t n = strlen(word), i;
@@ -405,6 +393,11 @@ static const char *find_word(const char *text, size_t len, const char *word)
 		if (text[i] == word[0] && !memcmp(text + i, word, n))
 			return text + i;
 	return NULL;
+}
+
+static const char *mentions_nv_atomic(const char *text, size_t len)
+{
+	return find_word(text, len, "__nv_atomic_");
 }
 
 static const char *names_cas(const char *text, size_t len)
