@@ -9,6 +9,7 @@
 
 #include "atomics/amd_facts.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
 #include "parse/clang_gaps.h"
@@ -111,7 +112,8 @@ static size_t claim_errors(const struct file_run *run, const struct cal_parse_in
 
 	for (c = 0; c < cal_nr_checks; c++)
 		if (run->job->enabled[c] && cal_checks[c]->claim_errors &&
-		    (!info->hip || cal_check_judges(cal_checks[c], CAL_LANG_HIP)))
+		    (!info->hip || cal_check_judges(cal_checks[c], CAL_LANG_HIP)) &&
+		    cal_parse_spells(info, cal_checks[c]))
 			n += cal_checks[c]->claim_errors(info, errors);
 	for (i = 0; i < errors->nr; i++) {
 		if (strcmp(errors->items[i].check, "clang-diagnostic-error"))
@@ -423,6 +425,61 @@ static int m_flag(const struct cal_argv *args, const char *flag)
 	return on;
 }
 
+/*
+ * What the files of the parse spell (user_words.h), but the toolkit's, the
+ * platform's (the C++ library, clang's and gcc's headers) and the tool's.
+ */
+static unsigned parse_words(const struct cal_env *env, CXTranslationUnit tu)
+{
+	const char *platform[8];
+	char *real[2] = { NULL, NULL };
+	unsigned words;
+	int n = 0;
+
+	platform[n++] = env->dir;	/* the prelude, the built-in environment */
+	platform[n++] = "/usr/include/";
+	platform[n++] = "/usr/lib/";	/* clang's and gcc's own headers */
+	if (env->cuda_path) {
+		platform[n++] = env->cuda_path;
+		if ((real[0] = realpath(env->cuda_path, NULL)))	/* as a file's real path */
+			platform[n++] = real[0];
+	}
+	if (env->rocm_path && strcmp(env->rocm_path, "/usr")) {
+		platform[n++] = env->rocm_path;
+		if ((real[1] = realpath(env->rocm_path, NULL)))
+			platform[n++] = real[1];
+	}
+	platform[n] = NULL;
+	words = cal_parse_user_words(tu, platform);
+	free(real[0]);
+	free(real[1]);
+	return words;
+}
+
+/* --verbose: the enabled checks a parse's words leave out (check.h's needs_words). */
+static void say_skipped_checks(const struct file_run *run, const char *path,
+			       const struct cal_parse_info *info)
+{
+	struct strbuf ids = STRBUF_INIT;
+	char name[16];
+	int c;
+
+	for (c = 0; c < cal_nr_checks; c++)
+		if (run->job->enabled[c] && !cal_parse_spells(info, cal_checks[c]) &&
+		    cal_check_judges(cal_checks[c], info->hip ? CAL_LANG_HIP : CAL_LANG_CUDA))
+			strbuf_addf(&ids, "%s%s", ids.len ? ", " : "", cal_checks[c]->id);
+	if (ids.len)
+		fprintf(stderr, "cuatomlint: checks %s (%s): no file of the parse spells %s: "
+			"skipped: %s\n", path,
+			info->arch ? cal_target_name(*info->arch, name, sizeof(name)) : "the host",
+			info->words_absent == CAL_WORDS_ALL ?
+				"an atomic, a fence, a volatile or a PTX load" :
+			info->words_absent & CAL_WORD_ATOMIC ? "an atomic or a fence" :
+							       "a volatile or a PTX load",
+			ids.buf);
+	strbuf_release(&ids);
+}
+
 /* What the walk and the checks know of one parse (not yet whether it is partial). */
 static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
 			   const struct cal_target *arch, uint64_t mask, struct cal_parse_info *info)
@@ -452,6 +509,9 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->unsafe_fp_atomics = info->hip && m_flag(&job->args, "unsafe-fp-atomics");
 	info->wavefront = info->hip && arch ? cal_amd_wavefront(*arch, m_flag(&job->args,
 									    "wavefrontsize64")) : 0;
+	/* an OpenCL program's atomics are its language's own words: no gate there */
+	if (!job->opencl && !set->system_headers)
+		info->words_absent = CAL_WORDS_ALL & ~parse_words(set->env, tu);
 }
 
 /*
@@ -522,6 +582,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, cal_clang_gaps_rdc(&job->args), &errors,
 						 set->verbose ? stderr : NULL);
 	describe_parse(run, tu, path, arch, mask, &info);
+	if (set->verbose && info.words_absent)
+		say_skipped_checks(run, path, &info);
 	nr_errors -= (int)claim_errors(run, &info, &errors);
 	info.partial = nr_errors > 0;
 	if (job->opencl)

@@ -67,11 +67,18 @@ static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
 }
 
 /* Enabled, and judges the language of the parse. */
+int cal_parse_spells(const struct cal_parse_info *parse, const struct cal_check *check)
+{
+	return !check->needs_words || (check->needs_words & ~parse->words_absent);
+}
+
 static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
 {
-	return enabled[i] && cal_check_judges(cal_checks[i], parse->opencl ? CAL_LANG_OPENCL :
-								  parse->hip ? CAL_LANG_HIP :
-								  CAL_LANG_CUDA);
+	return enabled[i] &&
+	       cal_check_judges(cal_checks[i], parse->opencl ? CAL_LANG_OPENCL :
+					       parse->hip ? CAL_LANG_HIP :
+					       CAL_LANG_CUDA) &&
+	       cal_parse_spells(parse, cal_checks[i]);
 }
 
 /*

@@ -11,6 +11,7 @@
 #include "atomics/atomics.h"
 #include "atomics/nv_atomic.h"
 #include "parse/arch_dependence.h"
+#include "parse/user_words.h"
 #include "parse/ast.h"
 #include "parse/parse.h"
 #include "parse/toolkit.h"
@@ -393,10 +394,60 @@ static void test_cas_names(void)
 		EXPECT(!cal_text_names_cas(near[i], strlen(near[i])));
 }
 
+static unsigned words(const char *s)
+{
+	return cal_text_user_words(s, strlen(s));
+}
+
+/*
+ * The gate of the atomic checks (check.h's needs_words): every free
+ * function of the tables spells CAL_WORD_ATOMIC (a member such as
+ * fetch_add is called on an object whose type is spelled "atomic"), and
+ * so do the PTX instructions the checks judge; asm's own volatile does
+ * not spell CAL_WORD_VOLATILE.
+ */
+static void test_user_words(void)
+{
+	static const char *const atomic[] = {
+		"atom.global.add.u32 %0, [%1], %2;", "red.relaxed.gpu.global.add.f32 [%0], %1;",
+		"ld.relaxed.gpu.u32 %0, [%1];", "ld.acquire.gpu.b32", "st.release.sys.u32",
+		"fence.acq_rel.gpu;", "membar.gl;", "__threadfence_block();",
+		"cuda::atomic_thread_fence(cuda::memory_order_release)", "x.compare_exchange_weak(e, d)",
+		"unsafeAtomicAdd(p, v)", "__hip_atomic_load(p, o, s)", "ATOMIC_ADD(p, 1)",
+		"{red.global.add.u32 [%0], 1;}", "mov.u32 %0, %%ctaid.x; ld.cta.u32",
+	};
+	static const char *const neither[] = {
+		"asm volatile(\"mma.sync.aligned.m16n8k16\");",
+		"__asm__ __volatile__(\"cp.async.cg.shared.global [%0], [%1], 16;\");",
+		"asm  volatile (\"ldmatrix.sync.aligned.m8n8.x4.shared.b16\");",
+		"tile.shared.x = required.y;", "int volatile_flag, nonvolatile;", "x.fetch_add(1)",
+		"prefetch.global.L2 [%0];", "",
+	};
+	int i;
+
+	for (i = 0; i < cal_nr_atomic_ops; i++)
+		if (cal_atomic_ops[i].api != CAL_API_LIBCUDACXX)
+			EXPECT(words(cal_atomic_ops[i].name) & CAL_WORD_ATOMIC);
+	for (i = 0; i < cal_nr_atomic_ops_hip; i++)
+		EXPECT(words(cal_atomic_ops_hip[i].name) & CAL_WORD_ATOMIC);
+	for (i = 0; i < (int)(sizeof(atomic) / sizeof(*atomic)); i++)
+		EXPECT(words(atomic[i]) & CAL_WORD_ATOMIC);
+	for (i = 0; i < (int)(sizeof(neither) / sizeof(*neither)); i++)
+		EXPECT(words(neither[i]) == 0);
+	EXPECT(words("volatile int *flag;") == CAL_WORD_VOLATILE);
+	EXPECT(words("while (*(int __volatile__ *)p == 0)") == CAL_WORD_VOLATILE);
+	EXPECT(words("asm volatile(\"ld.volatile.global.u32 %0, [%1];\")") == CAL_WORD_VOLATILE);
+	EXPECT(words("asm(\"ld.global.cg.u32 %0, [%1];\")") == CAL_WORD_VOLATILE);
+	EXPECT(words("volatile int *f; atomicAdd(p, 1);") == CAL_WORDS_ALL);
+	EXPECT(words("atomicAdd") == CAL_WORD_ATOMIC);
+	EXPECT(cal_text_user_words("atomicAdd", 3) == 0);	/* the length bounds it */
+}
+
 int main(void)
 {
 	test_table();
 	test_cas_names();
+	test_user_words();
 	test_cl_table();
 	test_lookups();
 	test_words();

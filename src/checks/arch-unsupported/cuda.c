@@ -23,6 +23,7 @@
 #include "parse/ast.h"
 #include "analysis/template_pattern.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"
 #include "fixits/include_insert.h"
@@ -452,6 +453,7 @@ const struct cal_check cal_check_arch_unsupported = {
 	.summary = "atomic operation that a target GPU architecture of the build does not support",
 	.doc = CHECK_ID ".md",
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_HIP,
+	.needs_words = CAL_WORD_ATOMIC,
 	.explain_errors = arch_explain_errors,
 	.claim_errors = arch_claim_errors,
 	.begin = arch_begin,

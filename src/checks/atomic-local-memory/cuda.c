@@ -21,6 +21,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/local_origin.h"
@@ -348,5 +349,6 @@ const struct cal_check cal_check_atomic_local_memory = {
 	.languages = CAL_LANG_CUDA | CAL_LANG_HIP,
 	.hip_fixes = 1,
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_AsmStmt),
+	.needs_words = CAL_WORD_ATOMIC,
 	.visit = local_visit,
 };

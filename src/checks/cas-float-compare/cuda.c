@@ -34,6 +34,7 @@
 #include "parse/arch_dependence.h"
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
@@ -480,6 +481,7 @@ const struct cal_check cal_check_cas_float_compare = {
 	.hip_fixes = 1,
 	.cutile_call = cal_cas_float_compare_cutile,
 	.kinds = CAL_KINDS(CXCursor_ForStmt, CXCursor_WhileStmt, CXCursor_DoStmt),
+	.needs_words = CAL_WORD_ATOMIC,
 	.visit = cas_visit,
 	.wants_host_index = host_index_wanted,
 };

@@ -24,6 +24,7 @@
 #include "parse/ast.h"
 #include "analysis/expr_util.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "cuatomlint/strbuf.h"
 
 struct candidate {
@@ -412,6 +413,7 @@ const struct cal_check cal_check_hip_unsafe_fp_atomic = {
 	.doc = "hip-unsafe-fp-atomic.md",
 	.languages = CAL_LANG_HIP,
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_UnexposedExpr, CXCursor_DeclRefExpr),
+	.needs_words = CAL_WORD_ATOMIC,
 	.begin = unsafe_begin,
 	.visit = unsafe_visit,
 	.end = unsafe_end,

@@ -26,6 +26,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "fixits/include_insert.h"
 #include "cuatomlint/facts.h"
@@ -217,6 +218,7 @@ const struct cal_check cal_check_modernize_atomic_ref = {
 	.doc = "modernize-atomic-ref.md",
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
+	.needs_words = CAL_WORD_ATOMIC,
 	.begin = modernize_begin,
 	.visit = modernize_visit,
 	.end = modernize_end,

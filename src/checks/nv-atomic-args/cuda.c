@@ -20,6 +20,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "atomics/nv_atomic.h"
 
@@ -451,5 +452,6 @@ const struct cal_check cal_check_nv_atomic_args = {
 	.summary = "__nv_atomic_* builtin with an object type, memory order or scope nvcc rejects",
 	.doc = "nv-atomic-args.md",
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
+	.needs_words = CAL_WORD_ATOMIC,
 	.visit = args_visit,
 };

@@ -20,6 +20,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/nv_atomic.h"
@@ -512,6 +513,7 @@ const struct cal_check cal_check_nv_atomic_context = {
 	.doc = "nv-atomic-context.md",
 	.kinds = CAL_KINDS(CXCursor_VarDecl, CXCursor_CallExpr, CXCursor_DeclRefExpr,
 			 CXCursor_OverloadedDeclRef, CXCursor_NonTypeTemplateParameter),
+	.needs_words = CAL_WORD_ATOMIC,
 	.explain_errors = context_explain_errors,
 	.visit = context_visit,
 };

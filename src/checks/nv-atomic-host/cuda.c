@@ -17,6 +17,7 @@
 #include "parse/arch_dependence.h"
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "parse/check_option.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/nv_atomic.h"
@@ -181,6 +182,7 @@ const struct cal_check cal_check_nv_atomic_host = {
 	.summary = "__nv_atomic_* builtin called from host code, where nvcc rejects it",
 	.doc = "nv-atomic-host.md",
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
+	.needs_words = CAL_WORD_ATOMIC,
 	.wants_host_parse = host_parse_wanted,
 	.begin = host_begin,
 	.visit = host_visit,

@@ -24,6 +24,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "cuatomlint/strbuf.h"
 #include "ptx/ptx_atom.h"
 #include "ptx/asm_template.h"
@@ -146,6 +147,7 @@ const struct cal_check cal_check_ptx_atom_invalid = {
 	.enabled_by_default = 1,
 	.summary = "inline PTX atom/red whose qualifiers are invalid or unsupported on a target",
 	.doc = "ptx-atom-invalid.md",
+	.needs_words = CAL_WORD_ATOMIC,
 	.begin = ptx_begin,
 	.visit = ptx_visit,
 	.end = ptx_end,

@@ -22,6 +22,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "cuatomlint/strbuf.h"
 #include "analysis/volatile_util.h"
 #include "atomics/atomics.h"
@@ -232,6 +233,7 @@ const struct cal_check cal_check_relaxed_sync = {
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_DeclRefExpr, CXCursor_ArraySubscriptExpr,
 			   CXCursor_UnaryOperator, CXCursor_MemberRefExpr, CXCursor_AsmStmt,
 			   CXCursor_UnexposedExpr),
+	.needs_words = CAL_WORD_ATOMIC,
 	.begin = rs_begin,
 	.visit = rs_visit,
 	.end = rs_end,

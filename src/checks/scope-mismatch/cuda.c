@@ -56,6 +56,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
@@ -1190,6 +1191,7 @@ const struct cal_check cal_check_scope_mismatch = {
 			   CXCursor_BinaryOperator, CXCursor_CompoundAssignOperator,
 			   CXCursor_UnaryOperator, CXCursor_WhileStmt, CXCursor_DoStmt,
 			   CXCursor_ArraySubscriptExpr, CXCursor_UnexposedExpr),
+	.needs_words = CAL_WORD_ATOMIC,
 	.begin = scope_begin,
 	.visit = scope_visit,
 	.end = scope_end,

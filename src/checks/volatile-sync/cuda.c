@@ -38,6 +38,7 @@
 
 #include "parse/ast.h"
 #include "parse/check.h"
+#include "parse/user_words.h"
 #include "parse/language.h"
 #include "fixits/edit.h"
 #include "fixits/fallbacks.h"
@@ -343,6 +344,7 @@ const struct cal_check cal_check_volatile_sync = {
 	.kinds = CAL_KINDS(CXCursor_DeclRefExpr, CXCursor_MemberRefExpr, CXCursor_FunctionDecl,
 			   CXCursor_AsmStmt, CXCursor_ArraySubscriptExpr, CXCursor_UnaryOperator,
 			   CXCursor_CallExpr),
+	.needs_words = CAL_WORD_VOLATILE,
 	.begin = sync_begin,
 	.visit = cal_vs_sync_visit,
 	.end = sync_end,

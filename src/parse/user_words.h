@@ -1,0 +1,43 @@
+/*
+ * What the user's files of a parse spell, for the checks that can find
+ * nothing where their files never name what they judge (check.h's
+ * needs_words): an atomic-free file costs those checks no walk.
+ */
+#ifndef CUATOMLINT_PARSE_USER_WORDS_H
+#define CUATOMLINT_PARSE_USER_WORDS_H
+
+#include <stddef.h>
+#include <clang-c/Index.h>
+
+enum cal_user_word {
+	/*
+	 * An atomic of any API ("atom" in any case: atomicAdd, cuda::atomic_ref,
+	 * __nv_atomic_*, __hip_atomic_*, unsafeAtomicAdd, PTX atom), a member
+	 * of one (compare_exchange), a fence (__threadfence*, fence.*, membar)
+	 * or PTX's other atomic and ordered accesses (red., .relaxed,
+	 * .acquire, .release, .cta).
+	 */
+	CAL_WORD_ATOMIC = 1,
+	/*
+	 * volatile, other than asm's qualifier (asm volatile, __asm__
+	 * __volatile__), or a PTX load (ld.volatile, ld.global.cg: a poll
+	 * through inline PTX)
+	 */
+	CAL_WORD_VOLATILE = 2,
+	CAL_WORDS_ALL = 3,
+};
+
+/* The words of one file's text. */
+unsigned cal_text_user_words(const char *text, size_t len);
+
+/*
+ * The words of every file of the parse tu but those under a folder of
+ * platform (NULL-terminated: the toolkit, /usr/include, the tool's own
+ * files): the main file, each file clang entered, each file a counted
+ * file's #include opens (a header a precompiled header holds is not
+ * entered).  A project's -isystem headers count: they may define the
+ * user's volatile or atomic types and macros.
+ */
+unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform);
+
+#endif
