@@ -11,7 +11,8 @@
 #              reader and the server's dispatcher (src/lsp/)
 #   fuzz_prefix arbitrary bytes as a source file's first lines: its include
 #              prefix, the shared preamble's key (src/parse/prefix.c), and as a
-#              file's text with its comments blanked (src/parse/comments.c)
+#              file's text with its comments blanked (src/parse/comments.c) and
+#              its words read (src/parse/word_scan.c)
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
 # crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config,
@@ -106,7 +107,10 @@ build_config() {
 }
 
 build_prefix() {
-  "$clang" "${cflags[@]}" test/fuzz/fuzz_prefix.c src/parse/prefix.c src/parse/comments.c src/util/strbuf.c src/util/overlay.c \
+  # user_words.h declares its parse half with libclang's types: the headers only
+  "$clang" "${cflags[@]}" -I"$("$llvm_config" --includedir)" \
+    test/fuzz/fuzz_prefix.c src/parse/prefix.c src/parse/comments.c src/parse/word_scan.c \
+    src/util/strbuf.c src/util/overlay.c \
     -o "$out/fuzz_prefix"
 }
 

@@ -8,7 +8,9 @@
  * lines may also be "#include \"NAME\"" (NAME free of '"' and '>').
  * Also the comment blanker (src/parse/comments.c) the arch test reads
  * files through: its copy is as long as the text, each byte the text's or
- * a blank, the newlines where they were.
+ * a blank, the newlines where they were.  And the word scan the checks'
+ * needs_words read every file through (src/parse/word_scan.c): only its
+ * words, and the same on a copy of the text (it reads nothing past it).
  * Built and run by scripts/fuzz.sh.
  */
 #include <stddef.h>
@@ -18,6 +20,7 @@
 
 #include "parse/comments.h"
 #include "parse/prefix.h"
+#include "parse/user_words.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -66,10 +69,25 @@ static void check_blanked(const uint8_t *data, size_t size)
 	free(code);
 }
 
+static void check_words(const uint8_t *data, size_t size)
+{
+	unsigned words = cal_text_user_words((const char *)data, size);
+	char *copy = malloc(size + 1);
+
+	REQUIRE(!(words & ~(unsigned)CAL_WORDS_ALL));
+	if (!copy)
+		return;
+	memcpy(copy, data, size);
+	copy[size] = 'x';	/* an identifier byte after the text changes nothing */
+	REQUIRE(cal_text_user_words(copy, size) == words);
+	free(copy);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	check(data, size, 0);
 	check(data, size, 1);
 	check_blanked(data, size);
+	check_words(data, size);
 	return 0;
 }
