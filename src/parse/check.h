@@ -77,14 +77,15 @@ struct cal_check {
 	 */
 	const enum CXCursorKind *kinds;
 	/*
-	 * user_words.h's words (bits) of which a parse's user files must spell
-	 * one for this check to find anything there; 0: it always runs.  In a
-	 * parse whose user files (the main file, those clang entered, those a
-	 * user file's #include opens, precompiled or not) spell none, the
-	 * check neither claims errors nor walks: a template-heavy file with no
-	 * atomic costs the atomic checks nothing.  (Known limit: an atomic
-	 * that reaches the user's code only through a system header's macro
-	 * or type alias, never spelled in a user file, is not judged there.)
+	 * user_words.h's words (bits) of which a parse's files must spell one
+	 * for this check to find anything there; 0: it always runs.  The files
+	 * read are all but the toolkit's, /usr/include's, /usr/lib's and the
+	 * tool's (a project's -isystem headers count), entered or held by a
+	 * precompiled header.  In a parse that spells none, the check neither
+	 * claims errors nor walks: a template-heavy file with no atomic costs
+	 * the atomic checks nothing.  (Known limit: an atomic type or macro
+	 * that reaches the code only through the toolkit's or the platform's
+	 * headers, never spelled in the project's files, is not judged there.)
 	 * OpenCL parses and --system-headers run every check.
 	 */
 	unsigned needs_words;
@@ -188,11 +189,11 @@ struct cal_parse_info {
 	int hip;
 	int unsafe_fp_atomics;	/* HIP: the build passes -munsafe-fp-atomics */
 	unsigned wavefront;	/* HIP: the target's wavefront size in this build (amd_facts.h) */
-	/* user_words.h bits its user files are known not to spell (0: none known) */
+	/* user_words.h bits its files are known not to spell (0: none known) */
 	unsigned words_absent;
 };
 
-/* Do parse's user files spell one of check's needs_words (or need it none)? */
+/* Do parse's files spell one of check's needs_words (or need it none)? */
 int cal_parse_spells(const struct cal_parse_info *parse, const struct cal_check *check);
 
 struct cal_walk {

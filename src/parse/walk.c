@@ -66,12 +66,12 @@ static enum cal_space function_space(const struct cal_walk *w, CXCursor fn)
 	return cal_function_space(fn);
 }
 
-/* Enabled, and judges the language of the parse. */
 int cal_parse_spells(const struct cal_parse_info *parse, const struct cal_check *check)
 {
 	return !check->needs_words || (check->needs_words & ~parse->words_absent);
 }
 
+/* Enabled, judges the language of the parse, and its words are spelled there. */
 static int check_runs(const struct cal_parse_info *parse, const int *enabled, int i)
 {
 	return enabled[i] &&
