@@ -1,7 +1,8 @@
 /*
- * What the user's files of a parse spell, for the checks that can find
- * nothing where their files never name what they judge (check.h's
- * needs_words): an atomic-free file costs those checks no walk.
+ * What the files of a parse spell (all but the toolkit's and the
+ * platform's), for the checks that can find nothing where those files
+ * never name what they judge (check.h's needs_words): an atomic-free file
+ * costs them no walk.
  */
 #ifndef CUATOMLINT_PARSE_USER_WORDS_H
 #define CUATOMLINT_PARSE_USER_WORDS_H
