@@ -259,14 +259,11 @@ static char *mention_where(const char *name, const char *text, size_t size, cons
  */
 static void check_unreplayed(struct facts *f, CXFile file)
 {
-	size_t i, size = 0;
+	size_t size = 0;
 	const char *text, *hit;
 
-	for (i = 0; i < f->nr_unreplayed; i++)
-		if (clang_File_isEqual(f->unreplayed[i], file))
-			return;
-	GROW(f->unreplayed, f->alloc_unreplayed, f->nr_unreplayed + 1);
-	f->unreplayed[f->nr_unreplayed++] = file;
+	if (!cal_file_once(&f->unreplayed, &f->nr_unreplayed, &f->alloc_unreplayed, file))
+		return;
 	text = cal_file_contents(f->tu, file, &size);
 	hit = text ? first_arch_mention(text, size) : NULL;
 	if (hit && !f->unreplayed_why) {

@@ -371,6 +371,18 @@ static struct file_text *file_cache_victim(void)
 	return &file_cache[oldest];
 }
 
+int cal_file_once(CXFile **files, size_t *nr, size_t *alloc, CXFile file)
+{
+	size_t i;
+
+	for (i = 0; i < *nr; i++)
+		if (clang_File_isEqual((*files)[i], file))
+			return 0;
+	GROW(*files, *alloc, *nr + 1);
+	(*files)[(*nr)++] = file;
+	return 1;
+}
+
 const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 {
 	struct file_text *e;

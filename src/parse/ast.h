@@ -25,6 +25,8 @@ char *cal_take_string(CXString s);	/* caller frees */
 const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size);
 void cal_file_contents_forget(CXTranslationUnit tu);	/* before a reparse */
 void cal_dispose_tu(CXTranslationUnit tu);
+/* Add file to *files unless it is there (clang_File_isEqual); 1 if it was added. */
+int cal_file_once(CXFile **files, size_t *nr, size_t *alloc, CXFile file);
 char *cal_cursor_name(CXCursor c);	/* spelling; caller frees */
 /* A file's name with "dir/../" and "./" collapsed; caller frees. */
 char *cal_file_name(CXFile file);

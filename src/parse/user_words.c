@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "parse/ast.h"
-#include "cuatomlint/strbuf.h"
 #include "parse/user_words.h"
 
 struct words_scan {
@@ -59,15 +58,11 @@ static int counts(const struct words_scan *scan, CXFile file)
 static void add_file_words(struct words_scan *scan, CXFile file)
 {
 	const char *text;
-	size_t size = 0, i;
+	size_t size = 0;
 
-	if (scan->words == CAL_WORDS_ALL || !counts(scan, file))
+	if (scan->words == CAL_WORDS_ALL || !counts(scan, file) ||
+	    !cal_file_once(&scan->seen, &scan->nr_seen, &scan->alloc_seen, file))
 		return;
-	for (i = 0; i < scan->nr_seen; i++)
-		if (clang_File_isEqual(scan->seen[i], file))
-			return;
-	GROW(scan->seen, scan->alloc_seen, scan->nr_seen + 1);
-	scan->seen[scan->nr_seen++] = file;
 	text = cal_file_contents(scan->tu, file, &size);
 	if (!text) {	/* unreadable: assume it names everything */
 		scan->words = CAL_WORDS_ALL;
