@@ -35,6 +35,13 @@ struct file_run {
 	int host_wanted;	/* this file needs its host parse (set by the device parse) */
 	int host_index;		/* ... and its indexing pass there (check.h's skip_index) */
 	int arch_dependent;	/* a user file of this file's TU mentions the arch */
+	/* the first device parse's words (user_words.h) none of its files spells */
+	unsigned first_words_absent;
+	char *host_unread;	/* a system header there tests the arch (user_words.h) */
+	int first_fatal;	/* it has a fatal clang error: it ended before files it would read */
+	int host_needless;	/* it tests the arch, but nothing the host sees can be judged */
+	/* nor anything another target's parse sees, where the replay follows its path */
+	int device_needless;
 	int ocl_profile;	/* the OpenCL device profile being parsed */
 	/* for the file's one partial-parse warning, said after its last parse */
 	size_t nr_parses;	/* parses made */
@@ -286,6 +293,32 @@ static const struct cal_check *host_parse_wanted(const struct cal_tu_facts *fact
 	return NULL;
 }
 
+/*
+ * Can no check find anything in a parse (a host parse: host) that reads
+ * only files of the first device parse, which spell none of words_absent?
+ * Every check is asked, enabled or not (as above): each needs its words
+ * spelled, or judges device code only where host.
+ */
+static int findless(const struct file_run *run, unsigned words_absent, int host)
+{
+	enum cal_check_language lang = cal_target_set_is_gfx(&run->job->targets) ? CAL_LANG_HIP
+										 : CAL_LANG_CUDA;
+	int i;
+
+	if (!words_absent)
+		return 0;
+	for (i = 0; i < cal_nr_checks; i++)
+		if (cal_check_judges(cal_checks[i], lang) && !(host && cal_checks[i]->device_only) &&
+		    (!cal_checks[i]->needs_words || (cal_checks[i]->needs_words & ~words_absent)))
+			return 0;
+	return 1;
+}
+
+static int host_findless(const struct file_run *run, unsigned words_absent)
+{
+	return !run->set->host_parses && findless(run, words_absent, 1);
+}
+
 /* Does a check need the host parse's indexing pass (check.h's skip_index)?  Asked as above. */
 static const struct cal_check *host_index_wanted(const struct cal_tu_facts *facts)
 {
@@ -306,6 +339,11 @@ static void say_host_parse(const struct file_run *run, const char *path,
 		return;
 	if (run->set->host_parses)
 		fprintf(stderr, "cuatomlint: host parse %s: made: --host-parses\n", path);
+	else if (run->host_needless)
+		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code tests the arch (%s), "
+			"but no check can find anything there: no file of the parse spells an "
+			"atomic or a fence, and the host's path opens no other file\n", path,
+			facts->arch_where);
 	else if (facts->depends_on_arch && !wanted && index)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
 			"with its indexing pass: %s judges host code\n", path, facts->arch_where,
@@ -339,16 +377,28 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	struct cal_tu_facts facts;
 	const struct cal_check *wanted, *index;
 	struct timespec a, b;
+	int known = !run->host_unread && !run->first_fatal;	/* its files are all the others' */
+	int host_view = host_findless(run, run->first_words_absent) && known;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
-	cal_arch_plan_make(tu, &run->job->targets, first, run->set->env->dir, plan, &facts);
+	cal_arch_plan_make(tu, &run->job->targets, first, run->set->env->dir, host_view, plan,
+			   &facts);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	run->arch_dependent = facts.depends_on_arch;
 	wanted = host_parse_wanted(&facts);
 	run->host_wanted |= wanted != NULL;
 	index = host_index_wanted(&facts);
 	run->host_index = index != NULL;
+	run->host_needless = facts.depends_on_arch && host_view && !facts.host_why &&
+			     !run->host_wanted;
+	run->device_needless = findless(run, run->first_words_absent, 0) && known;
 	say_host_parse(run, path, &facts, wanted, index);
+	if (run->set->verbose && facts.depends_on_arch && !run->host_wanted &&
+	    host_findless(run, run->first_words_absent) && !run->host_needless)
+		fprintf(stderr, "cuatomlint: host parse %s: no check could find anything there, but "
+			"the host's path may open a file this parse did not: %s\n", path,
+			run->host_unread ? run->host_unread : run->first_fatal ?
+			"a fatal clang error ended the parse" : facts.host_why);
 	cal_tu_facts_release(&facts);
 	/*
 	 * HIP: the replay reads CUDA's arch macros only, and gfx targets differ
@@ -429,7 +479,7 @@ static int m_flag(const struct cal_argv *args, const char *flag)
  * What the files of the parse spell (user_words.h), but the toolkit's, the
  * platform's (the C++ library, clang's and gcc's headers) and the tool's.
  */
-static unsigned parse_words(const struct cal_env *env, CXTranslationUnit tu)
+static unsigned parse_words(const struct cal_env *env, CXTranslationUnit tu, char **host_unread)
 {
 	const char *platform[8];
 	char *real[2] = { NULL, NULL };
@@ -450,39 +500,57 @@ static unsigned parse_words(const struct cal_env *env, CXTranslationUnit tu)
 			platform[n++] = real[1];
 	}
 	platform[n] = NULL;
-	words = cal_parse_user_words(tu, platform);
+	words = cal_parse_user_words(tu, platform, host_unread);
 	free(real[0]);
 	free(real[1]);
 	return words;
+}
+
+/* words (user_words.h) in words: "an atomic, a fence or shared memory" */
+static void add_words_phrase(struct strbuf *sb, unsigned words)
+{
+	static const char *const names[] = { "an atomic", "a fence", "a volatile", "a PTX load",
+					     "shared memory" };
+	static const unsigned bits[] = { CAL_WORD_ATOMIC, CAL_WORD_ATOMIC, CAL_WORD_VOLATILE,
+					 CAL_WORD_VOLATILE, CAL_WORD_SHARED };
+	size_t i, n = 0, total = 0;
+
+	for (i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+		total += (words & bits[i]) != 0;
+	for (i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+		if (words & bits[i])
+			strbuf_addf(sb, "%s%s", n++ == 0 ? "" : n == total ? " or " : ", ", names[i]);
 }
 
 /* --verbose: the enabled checks a parse's words leave out (check.h's needs_words). */
 static void say_skipped_checks(const struct file_run *run, const char *path,
 			       const struct cal_parse_info *info)
 {
-	struct strbuf ids = STRBUF_INIT;
+	struct strbuf ids = STRBUF_INIT, words = STRBUF_INIT;
+	unsigned need = 0;
 	char name[16];
 	int c;
 
 	for (c = 0; c < cal_nr_checks; c++)
 		if (run->job->enabled[c] && !cal_parse_spells(info, cal_checks[c]) &&
-		    cal_check_judges(cal_checks[c], info->hip ? CAL_LANG_HIP : CAL_LANG_CUDA))
+		    cal_check_judges(cal_checks[c], info->hip ? CAL_LANG_HIP : CAL_LANG_CUDA)) {
 			strbuf_addf(&ids, "%s%s", ids.len ? ", " : "", cal_checks[c]->id);
+			need |= cal_checks[c]->needs_words;
+		}
+	add_words_phrase(&words, need);
 	if (ids.len)
 		fprintf(stderr, "cuatomlint: checks %s (%s): no file of the parse spells %s: "
 			"skipped: %s\n", path,
 			info->arch ? cal_target_name(*info->arch, name, sizeof(name)) : "the host",
-			info->words_absent == CAL_WORDS_ALL ?
-				"an atomic, a fence, a volatile or a PTX load" :
-			info->words_absent & CAL_WORD_ATOMIC ? "an atomic or a fence" :
-							       "a volatile or a PTX load",
-			ids.buf);
+			words.buf, ids.buf);
 	strbuf_release(&ids);
+	strbuf_release(&words);
 }
 
 /* What the walk and the checks know of one parse (not yet whether it is partial). */
 static void describe_parse(const struct file_run *run, CXTranslationUnit tu, const char *path,
-			   const struct cal_target *arch, uint64_t mask, struct cal_parse_info *info)
+			   const struct cal_target *arch, uint64_t mask, unsigned words_absent,
+			   struct cal_parse_info *info)
 {
 	const struct cal_job *job = run->job;
 	const struct cal_run_settings *set = run->set;
@@ -509,9 +577,35 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
 	info->unsafe_fp_atomics = info->hip && m_flag(&job->args, "unsafe-fp-atomics");
 	info->wavefront = info->hip && arch ? cal_amd_wavefront(*arch, m_flag(&job->args,
 									    "wavefrontsize64")) : 0;
+	info->words_absent = words_absent;
+}
+
+/*
+ * The words (user_words.h) no file of the parse spells; for the first
+ * device parse (first), also whether a system header there tests the arch.
+ */
+static unsigned words_absent(struct file_run *run, CXTranslationUnit tu, int first)
+{
+	const struct cal_run_settings *set = run->set;
+
 	/* an OpenCL program's atomics are its language's own words: no gate there */
-	if (!job->opencl && !set->system_headers)
-		info->words_absent = CAL_WORDS_ALL & ~parse_words(set->env, tu);
+	if (run->job->opencl || set->system_headers)
+		return 0;
+	return CAL_WORDS_ALL & ~parse_words(set->env, tu, first ? &run->host_unread : NULL);
+}
+
+/* Did a fatal error (a missing #include) end the parse early? */
+static int has_fatal(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	int fatal = 0;
+
+	for (i = 0; i < n && !fatal; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		fatal = clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal;
+		clang_disposeDiagnostic(d);
+	}
+	return fatal;
 }
 
 /*
@@ -551,6 +645,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 					 set->keep, NULL };
 	struct cal_parse_info info;
 	int nr_errors = 0;
+	unsigned absent;
 	char *err;
 	CXTranslationUnit tu;
 	struct cal_findings errors = { 0 };
@@ -570,6 +665,11 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	run->nr_parses++;
+	absent = words_absent(run, tu, plan != NULL);
+	if (plan) {
+		run->first_words_absent = absent;
+		run->first_fatal = nr_errors > 0 && has_fatal(tu);
+	}
 	if (plan && replay_needless(run)) {
 		cal_arch_plan_each(&job->targets, arch_index, plan);
 	} else if (plan && !early_first(run)) {
@@ -581,7 +681,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	/* not the user's errors: the checks see a clean parse and may fix */
 	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, cal_clang_gaps_rdc(&job->args), &errors,
 						 set->verbose ? stderr : NULL);
-	describe_parse(run, tu, path, arch, mask, &info);
+	describe_parse(run, tu, path, arch, mask, absent, &info);
 	if (set->verbose && info.words_absent)
 		say_skipped_checks(run, path, &info);
 	nr_errors -= (int)claim_errors(run, &info, &errors);
@@ -663,6 +763,28 @@ static enum cal_before_host host_next(struct file_run *run)
 }
 
 /*
+ * A group of targets whose replayed path opens only files of the first
+ * parse, which spell nothing any check judges: its parse could find
+ * nothing (its clang errors aside), so it is not made.
+ */
+static void skip_group(struct file_run *run, const char *path, uint64_t group)
+{
+	struct strbuf words = STRBUF_INIT;
+	char *names;
+
+	atomic_fetch_add(&cal_parse_stats.saved, 1);
+	if (!run->set->verbose)
+		return;
+	names = cal_target_mask_names(&run->job->targets, group);
+	add_words_phrase(&words, run->first_words_absent);
+	fprintf(stderr, "cuatomlint: parse of {%s} %s: skipped: no check can find anything there: "
+		"no file of the first parse spells %s, and the replay of its path opens no other "
+		"file\n", names, path, words.buf);
+	free(names);
+	strbuf_release(&words);
+}
+
+/*
  * The newest target is parsed first: its CUDA headers declare every
  * overload, so a parse that stands for several targets sees every call
  * resolved.  Its parse groups the targets by what the user's files see
@@ -711,7 +833,7 @@ static void parse_file(struct file_run *run, const char *path)
 		cal_arch_plan_release(&plan);
 		return;
 	}
-	host = run->arch_dependent || run->host_wanted;
+	host = (run->arch_dependent && !run->host_needless) || run->host_wanted;
 	next = host ? host_next(run) : run->early_sent ? run->early_next : CAL_HOST_SKIP;
 	if (!host)
 		atomic_fetch_add(&cal_parse_stats.host_skipped, 1);
@@ -722,7 +844,10 @@ static void parse_file(struct file_run *run, const char *path)
 	if (host && next == CAL_HOST_MAKE)
 		run_one_parse(run, path, -1, CAL_HOST_BIT, NULL);
 	for (g = 1; g < plan.nr_groups; g++)
-		run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
+		if (run->device_needless && !(plan.groups[g] & plan.alone))
+			skip_group(run, path, plan.groups[g]);
+		else
+			run_one_parse(run, path, newest_in(plan.groups[g]), plan.groups[g], NULL);
 	cal_arch_plan_release(&plan);
 }
 
@@ -738,7 +863,8 @@ static void say_partial(struct file_run *run, const char *path)
 	cal_finding_clear(&run->first_error);
 	free(run->memo_file);
 	free(run->main_folder);
-	run->memo_file = run->main_folder = NULL;
+	free(run->host_unread);
+	run->memo_file = run->main_folder = run->host_unread = NULL;
 }
 
 static void run_file(struct file_run *run, const char *path)

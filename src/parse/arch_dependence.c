@@ -223,6 +223,27 @@ static int undefined_later(void *ctx, size_t index)
 				       f->pp->macros[index].name);
 }
 
+/*
+ * May macros[index] be defined otherwise, or not at all, for the host?  A
+ * predefined one where clang's host side differs; a system header's where
+ * its #define hangs on a condition that reads the arch (arch_pp.h).
+ */
+static int host_differs(void *ctx, size_t index)
+{
+	struct facts *f = ctx;
+	CXSourceLocation loc = clang_getCursorLocation(f->macro_cursors[index]);
+	const char *name = f->pp->macros[index].name, *text;
+	CXFile file;
+	unsigned offset;
+	size_t size = 0;
+
+	clang_getSpellingLocation(loc, &file, NULL, NULL, &offset);
+	if (!file)
+		return cal_pp_host_predefine(name, strlen(name));
+	text = cal_file_contents(f->tu, file, &size);
+	return !text || cal_pp_defined_per_side(text, size, offset);
+}
+
 static void facts_macro(struct facts *f, CXCursor c)
 {
 	GROW(f->macro_cursors, f->alloc_cursors, f->nr_cursors + 1);
@@ -413,11 +434,12 @@ void cal_tu_facts_release(struct cal_tu_facts *facts)
 {
 	free(facts->arch_where);
 	free(facts->nv_atomic_where);
+	free(facts->host_why);
 	memset(facts, 0, sizeof(*facts));
 }
 
 void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
-			const char *skip_prefix, struct cal_arch_plan *plan,
+			const char *skip_prefix, int host_view, struct cal_arch_plan *plan,
 			struct cal_tu_facts *out)
 {
 	struct cal_pp_tu pp;
@@ -437,6 +459,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 		out->depends_on_arch = 1;
 		out->arch_where = xstrdup("the main file is not known to the parse");
 		out->names_cas = 1;	/* nothing known: the host parse keeps its indexing pass */
+		out->host_why = host_view ? xstrdup(out->arch_where) : NULL;
 		cal_arch_plan_each(set, first, plan);
 		return;
 	}
@@ -463,12 +486,14 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 		plan->nr_fallback = set->n;
 		plan->why = f.unreplayed_why;
 		f.unreplayed_why = NULL;
+		out->host_why = host_view ? xstrdup(plan->why) : NULL;
 	} else {
 		pp.have_skipped = 1;
 		pp.read_macro = read_macro;
 		pp.undefined_later = undefined_later;
+		pp.host_differs = host_differs;
 		pp.ctx = &f;
-		cal_arch_plan_from_pp(&pp, set, first, plan);
+		cal_arch_plan_from_pp(&pp, set, first, plan, host_view ? &out->host_why : NULL);
 	}
 	cal_pp_tu_release(&pp);
 	free(f.handles);

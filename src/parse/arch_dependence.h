@@ -38,6 +38,13 @@ struct cal_tu_facts {
 	int names_cas;		/* ... a compare-and-swap (cal_text_names_cas) */
 	/* "FILE:LINE: text" of the first of each, for --verbose; or NULL */
 	char *arch_where, *nv_atomic_where;
+	/*
+	 * Asked (cal_arch_plan_make's host_view) where the code tests the
+	 * arch: NULL if the replay of the host's path opens no file the first
+	 * parse did not (the system headers aside) and decides every condition
+	 * on it; else where it could not ("FILE:LINE: reason: text").
+	 */
+	char *host_why;
 };
 
 void cal_tu_facts_release(struct cal_tu_facts *facts);
@@ -46,10 +53,11 @@ void cal_tu_facts_release(struct cal_tu_facts *facts);
  * Group the targets of set by what the user's files see, from the device
  * parse tu of set->t[first] (see arch_pp.h): one group when no user file
  * mentions the arch.  Files under skip_prefix (the tool's own support
- * files) count as system headers.
+ * files) count as system headers.  host_view: replay the host's path too
+ * (out->host_why).
  */
 void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
-			const char *skip_prefix, struct cal_arch_plan *plan,
+			const char *skip_prefix, int host_view, struct cal_arch_plan *plan,
 			struct cal_tu_facts *out);
 
 #endif

@@ -184,6 +184,7 @@ struct sysmacro {
 	int lexed, readable;
 	int redefined;		/* -1: not yet compared with the earlier definitions */
 	int undef_asked, undefined;	/* a later system #undef of the name */
+	int host_asked, host_differs;	/* tu->host_differs's answer */
 	size_t prev;		/* 1 + index of the name's earlier definition, or 0 */
 };
 
@@ -195,6 +196,7 @@ struct replay {
 	int *visits;			/* per file */
 	const struct cal_target *t;
 	int is_first;
+	int host;			/* the host's path: __CUDA_ARCH__ undefined, no code traced */
 	struct umacro *macros;
 	size_t *uslot, ucap;		/* name -> 1 + index of its last #define/#undef */
 	size_t nr_macros, alloc_macros;
@@ -212,6 +214,8 @@ struct replay {
 	char **owned;			/* texts the expansion made (stringized arguments) */
 	size_t nr_owned, alloc_owned;
 };
+
+static int host_differs(struct replay *r, size_t index);
 
 /* The replayed line as one line of text, blanks squeezed, at most 120 characters. */
 static void line_text(const struct replay *r, struct strbuf *sb)
@@ -400,6 +404,10 @@ static int is_arch_macro(const struct tok *t)
 static long long arch_value(const struct replay *r, const struct tok *t, int *defined)
 {
 	char feat[48];
+	if (r->host) {
+		*defined = 0;
+		return 0;
+	}
 	if (tok_is(t, "__CUDA_ARCH__")) {
 		*defined = 1;
 		return (long long)r->t->sm * 10;
@@ -422,9 +430,13 @@ static int nv_query(const struct replay *r, const struct tok *t)
 		return -1;
 	memcpy(name, t->s, t->n);
 	name[t->n] = '\0';
-	if (!strcmp(name, "NV_IS_DEVICE") || !strcmp(name, "NV_ANY_TARGET"))
+	if (!strcmp(name, "NV_IS_DEVICE"))
+		return !r->host;
+	if (!strcmp(name, "NV_IS_HOST"))
+		return r->host;
+	if (!strcmp(name, "NV_ANY_TARGET"))
 		return 1;
-	if (!strcmp(name, "NV_IS_HOST") || !strcmp(name, "NV_NO_TARGET"))
+	if (!strcmp(name, "NV_NO_TARGET"))
 		return 0;
 	if (sscanf(name, "NV_PROVIDES_SM_%u%7s", &sm, rest) == 1)
 		return r->t->sm >= sm;
@@ -505,8 +517,16 @@ static int defined_here(struct expand *x, const struct tok *name)
 	}
 	if (u)
 		return u->defined;
-	if (find_sys(x->r, name, &index, &count))
-		return is_nv_internal(name) ? -1 : 1;
+	if (find_sys(x->r, name, &index, &count)) {
+		if (!host_differs(x->r, index))
+			return is_nv_internal(name) ? -1 : 1;
+		x->r->arch_touched = 1;
+		return -1;
+	}
+	if (x->r->host && cal_pp_host_predefine(name->s, name->n)) {	/* the host's own */
+		x->r->arch_touched = 1;
+		return -1;
+	}
 	return 0;
 }
 
@@ -760,6 +780,23 @@ static int sys_is_arch_specific(const struct tok *name, const struct sysmacro *s
 	return 0;
 }
 
+/*
+ * On the host's path: may the system macro index be defined otherwise, or
+ * not at all, for the host (its definition hangs on the arch)?  Asked once.
+ */
+static int host_differs(struct replay *r, size_t index)
+{
+	struct sysmacro *s = &r->sys[index];
+
+	if (!r->host || !r->tu->host_differs)
+		return 0;
+	if (!s->host_asked) {
+		s->host_asked = 1;
+		s->host_differs = r->tu->host_differs(r->tu->ctx, index);
+	}
+	return s->host_differs;
+}
+
 /* A macro defined outside the user's files; returns tokens used. */
 static size_t expand_sys(struct expand *x, const struct tok *in, size_t n, size_t index,
 			 struct toks *out)
@@ -811,11 +848,21 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 		return expand_macro(x, in, n, &def, out);
 	}
 	if (!u && find_sys(x->r, &in[0], &index, &count)) {
+		if (host_differs(x->r, index)) {	/* a value of the device side's */
+			x->r->arch_touched = 1;
+			push_unknown(out);
+			return 1;
+		}
 		if (count > 1) {
 			push_unknown(out);
 			return 1;
 		}
 		return expand_sys(x, in, n, index, out);
+	}
+	if (!u && x->r->host && cal_pp_host_predefine(in[0].s, in[0].n)) {	/* the host's own */
+		x->r->arch_touched = 1;
+		push_unknown(out);
+		return 1;
 	}
 	if (x->in_if && is_has_operator(&in[0])) {
 		struct args a;
@@ -1373,7 +1420,7 @@ static void replay_file(struct replay *r, int index)
 		if (f->v[i].bol && tok_is(&f->v[i], "#")) {
 			directive(r, file, index, f, i, end, &cs);
 			r->cur_file = file->name;
-		} else if (!cs.n || cs.v[cs.n - 1].active) {
+		} else if (!r->host && (!cs.n || cs.v[cs.n - 1].active)) {
 			replay_code(r, f, i, end);
 		}
 		i = end;
@@ -1381,6 +1428,76 @@ static void replay_file(struct replay *r, int index)
 	free(cs.v);
 	r->cur_file = outer;
 	r->depth--;
+}
+
+/* ---- the host's view of system macros ---- */
+
+/*
+ * Macros clang 19 predefines with another value, or only, for the device
+ * side of a CUDA parse than for its host side, __CUDA_ARCH__ aside
+ * (test/lit/arch-groups/host-predefines.test compares both sides' -dM -E).
+ */
+static const char *const host_predefines[] = {
+	"__BIGGEST_ALIGNMENT__", "__BITINT_MAXWIDTH__", "__NO_MATH_ERRNO__", "__PIC__", "__PIE__",
+	"__pic__", "__pie__", "__SIZEOF_LONG_DOUBLE__", "__LDBL_*", "__code_model_*", NULL,
+};
+
+int cal_pp_host_predefine(const char *name, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; host_predefines[i]; i++) {
+		k = strlen(host_predefines[i]);
+		if (host_predefines[i][k - 1] == '*' ? n >= k - 1 && !memcmp(name, host_predefines[i], k - 1)
+						      : n == k && !memcmp(name, host_predefines[i], k))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the condition [c, c + n) read the arch, <nv/target>'s macros or a host predefine? */
+static int cond_is_per_side(const struct tok *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].kind == T_ID &&
+		    (is_arch_macro(&c[i]) || is_nv_internal(&c[i]) || tok_is(&c[i], "NV_IS_HOST") ||
+		     tok_is(&c[i], "NV_IS_DEVICE") || cal_pp_host_predefine(c[i].s, c[i].n)))
+			return 1;
+	return 0;
+}
+
+int cal_pp_defined_per_side(const char *text, size_t len, size_t offset)
+{
+	struct toks f = { 0 };
+	int *open = NULL, per_side = 0;
+	size_t i = 0, depth = 0, alloc = 0, k;
+
+	lex_text(text, offset < len ? offset : len, &f);
+	while (i < f.n) {
+		size_t end = line_end(&f, i);
+		const struct tok *d = &f.v[i + 1];
+		size_t nd = end - i - 1;
+
+		if (f.v[i].bol && tok_is(&f.v[i], "#") && nd) {
+			if (tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef")) {
+				GROW(open, alloc, depth + 1);
+				open[depth++] = cond_is_per_side(d + 1, nd - 1);
+			} else if (depth && (tok_is(d, "elif") || tok_is(d, "elifdef") ||
+					     tok_is(d, "elifndef"))) {
+				open[depth - 1] |= cond_is_per_side(d + 1, nd - 1);
+			} else if (depth && tok_is(d, "endif")) {
+				depth--;
+			}
+		}
+		i = end;
+	}
+	for (k = 0; k < depth && !per_side; k++)
+		per_side = open[k];
+	free(open);
+	free(f.v);
+	return per_side;
 }
 
 /* ---- the plan ---- */
@@ -1392,7 +1509,7 @@ struct shared_lex {
 };
 
 static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
-			  const struct cal_target *t, int is_first, struct replay *r)
+			  const struct cal_target *t, int is_first, int host, struct replay *r)
 {
 	size_t i;
 
@@ -1404,6 +1521,7 @@ static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 	r->cap = lx->cap;
 	r->t = t;
 	r->is_first = is_first;
+	r->host = host;
 	r->once = xcalloc(tu->nr_files + 1, 1);
 	r->visits = xcalloc(tu->nr_files + 1, sizeof(*r->visits));
 	r->cur_file = tu->files[0].name;
@@ -1433,6 +1551,7 @@ void cal_arch_plan_each(const struct cal_target_set *set, int first, struct cal_
 	for (i = 0; i < set->n; i++)
 		if (i != first)
 			plan_add(plan, (uint64_t)1 << i);
+	plan->alone = set->n < 64 ? ((uint64_t)1 << set->n) - 1 : ~(uint64_t)0;
 }
 
 static void group_traces(struct replay *rs, int n, int first, struct cal_arch_plan *plan)
@@ -1451,6 +1570,7 @@ static void group_traces(struct replay *rs, int n, int first, struct cal_arch_pl
 			continue;
 		if (rs[a].failed) {
 			plan->nr_fallback++;
+			plan->alone |= bits;
 		} else {
 			for (j = i + 1; j < n; j++) {
 				int b = order[j];
@@ -1463,8 +1583,26 @@ static void group_traces(struct replay *rs, int n, int first, struct cal_arch_pl
 	}
 }
 
+/*
+ * The host's path (host_why given): it may open a file no device parse
+ * read only through an #include the first parse did not follow, which the
+ * replay meets on a path that left the first parse's (include()); a
+ * condition it cannot decide there fails it too.
+ */
+static void replay_host(struct cal_pp_tu *tu, struct shared_lex *lx, char **host_why)
+{
+	static const struct cal_target host = { 0, 0 };
+	struct replay r;
+
+	replay_target(tu, lx, &host, 0, 1, &r);
+	*host_why = r.failed ? (r.why ? r.why : xstrdup("the host's path")) : NULL;
+	if (!r.failed)
+		free(r.why);
+	strbuf_release(&r.trace);
+}
+
 void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
-			   int first, struct cal_arch_plan *plan)
+			   int first, struct cal_arch_plan *plan, char **host_why)
 {
 	struct shared_lex lx;
 	struct replay rs[CAL_MAX_TARGETS], probe;
@@ -1485,7 +1623,7 @@ void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *se
 	lx.slot = probe.slot;
 	lx.cap = probe.cap;
 	for (t = 0; t < set->n; t++) {
-		replay_target(tu, &lx, &set->t[t], t == first, &rs[t]);
+		replay_target(tu, &lx, &set->t[t], t == first, 0, &rs[t]);
 		disagree |= rs[t].disagrees;
 	}
 	if (disagree) {
@@ -1500,6 +1638,10 @@ void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *se
 			if (rs[t].failed && rs[t].why)
 				plan->why = xstrdup(rs[t].why);
 	}
+	if (host_why && disagree)	/* the replay does not read these files as clang did */
+		*host_why = xstrdup(plan->why);
+	else if (host_why)
+		replay_host(tu, &lx, host_why);
 	for (t = 0; t < set->n; t++) {
 		strbuf_release(&rs[t].trace);
 		free(rs[t].why);

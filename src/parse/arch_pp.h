@@ -65,6 +65,9 @@ struct cal_pp_tu {
 	/* 1 if a system header #undefs macros[i]'s name after that definition
 	 * (cuda_fp16.hpp undefs what cuda_fp16.h defined); may be NULL */
 	int (*undefined_later)(void *ctx, size_t i);
+	/* 1 if macros[i] may be defined otherwise, or not at all, where
+	 * __CUDA_ARCH__ is not (the host's path); may be NULL: none is */
+	int (*host_differs)(void *ctx, size_t i);
 	void *ctx;
 };
 
@@ -72,12 +75,29 @@ struct cal_arch_plan {
 	int nr_groups;
 	uint64_t groups[CAL_MAX_TARGETS];	/* target bits; groups[0] holds the first */
 	int nr_fallback;	/* targets parsed alone: a value could not be computed */
+	uint64_t alone;		/* ... those targets (every target where the plan is not the replay's) */
 	char *why;		/* "FILE:LINE: reason" for the first fallback, or NULL */
 };
 
-/* Group set's targets; first is the target the facts in tu come from. */
+/*
+ * Group set's targets; first is the target the facts in tu come from.
+ * With host_why, replay the host's path too (__CUDA_ARCH__ undefined):
+ * *host_why is NULL where it opens no file the first parse did not and
+ * every condition on it is decided, else "FILE:LINE: reason: text" (caller
+ * frees).  A host parse of such a file reads only files the first parse
+ * read (the system headers aside, which the replay does not visit).
+ */
 void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
-			   int first, struct cal_arch_plan *plan);
+			   int first, struct cal_arch_plan *plan, char **host_why);
+/*
+ * For tu->host_differs: is the #define at offset of text (a system header)
+ * inside a conditional block whose condition, or an earlier one of its
+ * chain, reads the arch, <nv/target>'s macros or a host predefine?  Such a
+ * macro may be defined otherwise, or not at all, for the host.
+ */
+int cal_pp_defined_per_side(const char *text, size_t len, size_t offset);
+/* Is name one clang predefines otherwise for a CUDA parse's host side than its device side? */
+int cal_pp_host_predefine(const char *name, size_t n);
 /* Every target its own group (the reference mode). */
 void cal_arch_plan_each(const struct cal_target_set *set, int first, struct cal_arch_plan *plan);
 void cal_arch_plan_release(struct cal_arch_plan *plan);

@@ -90,6 +90,13 @@ struct cal_check {
 	 */
 	unsigned needs_words;
 	/*
+	 * The check finds nothing in a host parse (it judges device code
+	 * only, and a device parse sees all of it).  Where every other check
+	 * needs words the first device parse's files do not spell, and the
+	 * host's path opens no other file, the host parse is not made (run.c).
+	 */
+	int device_only;
+	/*
 	 * Does the translation unit, as its first device parse saw it, need
 	 * its host parse for this check (which judges host code)?  NULL: no.
 	 * Asked of every check, enabled or not, so that the parses made (and

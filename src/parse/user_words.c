@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuatomlint/strbuf.h"
+#include "parse/arch_dependence.h"
 #include "parse/ast.h"
 #include "parse/user_words.h"
 
@@ -15,6 +17,7 @@ struct words_scan {
 	CXTranslationUnit tu;
 	const char *const *platform;	/* folders whose headers are not scanned */
 	unsigned words;
+	char **host_unread;	/* asked: a counted system header that tests the arch */
 	CXFile *seen;		/* files scanned (each once) */
 	size_t nr_seen, alloc_seen;
 };
@@ -69,6 +72,13 @@ static void add_file_words(struct words_scan *scan, CXFile file)
 		return;
 	}
 	scan->words |= cal_text_user_words(text, size);
+	if (scan->host_unread && !*scan->host_unread && cal_text_mentions_arch(text, size) &&
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(scan->tu, file, 0))) {
+		CXString name = clang_getFileName(file);
+		*scan->host_unread = xasprintf("%s: a header the replay does not read (a system "
+					       "header) tests the arch", clang_getCString(name));
+		clang_disposeString(name);
+	}
 }
 
 static void words_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
@@ -100,9 +110,10 @@ static enum CXChildVisitResult directive_visitor(CXCursor c, CXCursor parent, CX
 	return CXChildVisit_Continue;
 }
 
-unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform)
+unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform,
+			      char **host_unread)
 {
-	struct words_scan scan = { tu, platform, 0, NULL, 0, 0 };
+	struct words_scan scan = { tu, platform, 0, host_unread, NULL, 0, 0 };
 	CXString main_name = clang_getTranslationUnitSpelling(tu);
 	CXFile main_file = clang_getFile(tu, clang_getCString(main_name));
 

@@ -25,7 +25,12 @@ enum cal_user_word {
 	 * through inline PTX)
 	 */
 	CAL_WORD_VOLATILE = 2,
-	CAL_WORDS_ALL = 3,
+	/*
+	 * shared memory ("shared" in any case: __shared__, HIP_DYNAMIC_SHARED;
+	 * not PTX's .shared state space, which no C++ step reads)
+	 */
+	CAL_WORD_SHARED = 4,
+	CAL_WORDS_ALL = 7,
 };
 
 /* The words of one file's text. */
@@ -37,8 +42,13 @@ unsigned cal_text_user_words(const char *text, size_t len);
  * files): the main file, each file clang entered, each file a counted
  * file's #include opens (a header a precompiled header holds is not
  * entered).  A project's -isystem headers count: they may define the
- * user's volatile or atomic types and macros.
+ * user's volatile or atomic types and macros.  With host_unread (*host_unread
+ * NULL on entry): the first such header that clang takes for a system
+ * header and that tests the arch, "FILE: why" (caller frees): the arch
+ * replay does not read it, so the host may open there a file this parse
+ * did not (a host parse is then made: run.c).
  */
-unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform);
+unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform,
+			      char **host_unread);
 
 #endif

@@ -1065,6 +1065,17 @@ static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
 	}
 }
 
+/* Does a check run in this parse?  None: no walk, no indexing pass (nothing could be found). */
+static int any_runs(const struct walker *wk)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_checks; i++)
+		if (wk->runs[i])
+			return 1;
+	return 0;
+}
+
 static void walk_end(struct walker *wk)
 {
 	int i;
@@ -1103,6 +1114,8 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 	IndexerCallbacks callbacks;
 
 	walk_begin(&wk, parse, enabled, states, out);
+	if (!any_runs(&wk))
+		return;
 	walk_written(&wk);
 	/* indexing costs about a tenth of a parse: only where it can find some */
 	if (wk.saw_template && !parse->skip_index) {
@@ -1227,6 +1240,8 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 
 	cal_profile_start(&m);
 	walk_begin(&wk, parse, enabled, states, &found);
+	if (!any_runs(&wk))
+		return 0;
 	wk.crash_test = crash_test_wanted(parse->main_file);
 	crashed = run_guarded(written_step, &wk) < 0;
 	cal_profile_lap(&m, "walk (written code)");

@@ -104,6 +104,9 @@ unsigned cal_text_user_words(const char *text, size_t len)
 		    (((text[i] == 'v' || text[i] == '_') && volatile_at(text, i, len)) ||
 		     (text[i] == 'l' && ptx_load_at(text, i, len))))
 			words |= CAL_WORD_VOLATILE;
+		if (!(words & CAL_WORD_SHARED) && (text[i] | 0x20) == 's' &&
+		    (i == 0 || text[i - 1] != '.') && ci_at(text, i, len, "shared"))
+			words |= CAL_WORD_SHARED;	/* not PTX's .shared state space */
 	}
 	return words;
 }

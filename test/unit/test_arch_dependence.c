@@ -30,7 +30,7 @@ static int groups_of(const char *text, uint64_t *groups, int *fallback)
 	tu.files[0].len = strlen(text);
 	tu.files[0].user = 1;
 	tu.nr_files = 1;
-	cal_arch_plan_from_pp(&tu, &set, 3, &plan);
+	cal_arch_plan_from_pp(&tu, &set, 3, &plan, NULL);
 	n = plan.nr_groups;
 	for (g = 0; g < n; g++)
 		groups[g] = plan.groups[g];
@@ -92,9 +92,122 @@ static void test_groups(void)
 	EXPECT(groups_of("#if 0\n#if __CUDA_ARCH__ >= 800\n#endif\n#endif\n", g, &fb) == 1);
 }
 
+/*
+ * The host's path through a one-file TU whose first parse (sm_90) skipped
+ * [skip_from, skip_to) of text: NULL if it opens no file that parse did
+ * not and decides every condition, else why (caller frees).
+ */
+static char *host_why_of(const char *text, const char *skip_from, const char *skip_to)
+{
+	struct cal_pp_tu tu;
+	struct cal_target_set set;
+	struct cal_arch_plan plan;
+	const char *bad;
+	char *why = NULL;
+	int bad_len;
+
+	memset(&tu, 0, sizeof(tu));
+	memset(&set, 0, sizeof(set));
+	cal_target_set_add_list(&set, "sm_75,sm_80,sm_86,sm_90", &bad, &bad_len);
+	GROW(tu.files, tu.alloc_files, 1);
+	memset(&tu.files[0], 0, sizeof(tu.files[0]));
+	tu.files[0].name = xstrdup("t.cu");
+	tu.files[0].text = text;
+	tu.files[0].len = strlen(text);
+	tu.files[0].user = 1;
+	tu.nr_files = 1;
+	tu.have_skipped = 1;
+	if (skip_from) {
+		const char *a = strstr(text, skip_from), *b = strstr(a, skip_to);
+		GROW(tu.files[0].skipped, tu.files[0].alloc_skipped, 1);
+		tu.files[0].skipped[0][0] = (size_t)(a - text);
+		tu.files[0].skipped[0][1] = (size_t)(b - text) + strlen(skip_to);
+		tu.files[0].nr_skipped = 1;
+	}
+	cal_arch_plan_from_pp(&tu, &set, 3, &plan, &why);
+	cal_arch_plan_release(&plan);
+	cal_pp_tu_release(&tu);
+	return why;
+}
+
+static int host_follows(const char *text, const char *skip_from, const char *skip_to)
+{
+	char *why = host_why_of(text, skip_from, skip_to);
+
+	free(why);
+	return why == NULL;
+}
+
+static int host_why_has(const char *text, const char *skip_from, const char *skip_to,
+			const char *part)
+{
+	char *why = host_why_of(text, skip_from, skip_to);
+	int has = why && strstr(why, part);
+
+	free(why);
+	return has;
+}
+
+static int per_side(const char *text, const char *def)
+{
+	return cal_pp_defined_per_side(text, strlen(text), (size_t)(strstr(text, def) - text));
+}
+
+static void test_host_path(void)
+{
+	/* test/lit/arch-groups/host-predefines.test's list, from clang itself */
+	static const char *const sides[] = {
+		"__BIGGEST_ALIGNMENT__", "__BITINT_MAXWIDTH__", "__LDBL_DECIMAL_DIG__",
+		"__LDBL_DENORM_MIN__", "__LDBL_DIG__", "__LDBL_EPSILON__", "__LDBL_MANT_DIG__",
+		"__LDBL_MAX_10_EXP__", "__LDBL_MAX_EXP__", "__LDBL_MAX__", "__LDBL_MIN_10_EXP__",
+		"__LDBL_MIN_EXP__", "__LDBL_MIN__", "__LDBL_NORM_MAX__", "__NO_MATH_ERRNO__",
+		"__PIC__", "__PIE__", "__SIZEOF_LONG_DOUBLE__", "__code_model___",
+		"__code_model_small__", "__pic__", "__pie__", NULL,
+	};
+	size_t i;
+
+	/* the host takes another branch, which opens no file */
+	EXPECT(host_follows("#if __CUDA_ARCH__ >= 800\nint a;\n#else\nint b;\n#endif\n",
+			    "#else", "#endif"));
+	/* an #include only the host reaches: a file no device parse read */
+	EXPECT(host_why_has("#ifndef __CUDA_ARCH__\n#include \"h.h\"\n#endif\nint x;\n",
+			    "#ifndef", "#endif", "t.cu:2: #include the first parse did not follow"));
+	EXPECT(host_why_has("#if !defined(__CUDA_ARCH__) || 0\n#include \"h.h\"\n#endif\n",
+			    "#if", "#endif", "#include the first parse did not follow"));
+	/* an #include no side takes (ggml's vendor headers): the host follows */
+	EXPECT(host_follows("#if defined(GGML_USE_HIP)\n#include \"hip.h\"\n#endif\n"
+			    "#if __CUDA_ARCH__ >= 800\nint a;\n#endif\n", "#if defined", "#endif"));
+	/* <nv/target> queries in code are not traced for the host */
+	EXPECT(host_follows("void f() { NV_IF_TARGET(NV_IS_HOST, (a();), (b();)) }\n", NULL, NULL));
+	/* a macro clang predefines otherwise for the host decides nothing */
+	EXPECT(host_why_has("#if __SIZEOF_LONG_DOUBLE__ == 16\n#include \"h.h\"\n#endif\n",
+			    "#if", "#endif", "condition the replay cannot evaluate"));
+	EXPECT(host_why_has("#ifdef __PIC__\n#include \"h.h\"\n#endif\n", "#ifdef", "#endif",
+			    "condition the replay cannot evaluate"));
+	/* a system #define under a condition that reads the arch or a host predefine */
+	EXPECT(per_side("#ifdef __CUDA_ARCH__\n#define A 1\n#endif\n#define B 2\n", "#define A"));
+	EXPECT(!per_side("#ifdef __CUDA_ARCH__\n#define A 1\n#endif\n#define B 2\n", "#define B"));
+	EXPECT(per_side("#if X\n#elif __CUDA_ARCH__ >= 800\n#else\n#define C\n#endif\n", "#define C"));
+	EXPECT(per_side("#if __LDBL_MANT_DIG__ == 64\n#if Y\n#define D\n#endif\n#endif\n",
+			"#define D"));
+	EXPECT(!per_side("#if defined(__CUDA_ARCH__)\n#endif\n#define E\n", "#define E"));
+	EXPECT(!per_side("#if FOO // __CUDA_ARCH__\n#define F\n#endif\n", "#define F"));
+
+	for (i = 0; sides[i]; i++)
+		EXPECT(cal_pp_host_predefine(sides[i], strlen(sides[i])));
+	EXPECT(cal_pp_host_predefine("__LDBL_DIG__", 12));
+	EXPECT(cal_pp_host_predefine("__code_model_small__", 20));
+	EXPECT(cal_pp_host_predefine("__PIC__", 7));
+	EXPECT(!cal_pp_host_predefine("__PICX__", 8));
+	EXPECT(!cal_pp_host_predefine("__LDB", 5));
+	EXPECT(!cal_pp_host_predefine("__x86_64__", 10));
+	EXPECT(!cal_pp_host_predefine("__PIC__", 5));
+}
+
 int main(void)
 {
 	test_groups();
+	test_host_path();
 	EXPECT(mentions("#if __CUDA_ARCH__ >= 600\n"));
 	EXPECT(mentions("#ifdef __CUDA_ARCH__"));
 	EXPECT(mentions("x __CUDA_ARCH_FEAT_SM90_ALL y"));

@@ -404,7 +404,8 @@ static unsigned words(const char *s)
  * function of the tables spells CAL_WORD_ATOMIC (a member such as
  * fetch_add is called on an object whose type is spelled "atomic"), and
  * so do the PTX instructions the checks judge; asm's own volatile does
- * not spell CAL_WORD_VOLATILE.
+ * not spell CAL_WORD_VOLATILE, nor PTX's .shared state space
+ * CAL_WORD_SHARED.
  */
 static void test_user_words(void)
 {
@@ -438,7 +439,11 @@ static void test_user_words(void)
 	EXPECT(words("while (*(int __volatile__ *)p == 0)") == CAL_WORD_VOLATILE);
 	EXPECT(words("asm volatile(\"ld.volatile.global.u32 %0, [%1];\")") == CAL_WORD_VOLATILE);
 	EXPECT(words("asm(\"ld.global.cg.u32 %0, [%1];\")") == CAL_WORD_VOLATILE);
-	EXPECT(words("volatile int *f; atomicAdd(p, 1);") == CAL_WORDS_ALL);
+	EXPECT(words("volatile int *f; atomicAdd(p, 1);") == (CAL_WORD_ATOMIC | CAL_WORD_VOLATILE));
+	EXPECT(words("__shared__ float s[256];") == CAL_WORD_SHARED);
+	EXPECT(words("HIP_DYNAMIC_SHARED(float, s)") == CAL_WORD_SHARED);
+	EXPECT(words("extern __shared__ char smem[]; volatile int *v; __syncwarp(); atomicOr(p, 1);") ==
+	       CAL_WORDS_ALL);
 	EXPECT(words("atomicAdd") == CAL_WORD_ATOMIC);
 	EXPECT(cal_text_user_words("atomicAdd", 3) == 0);	/* the length bounds it */
 }

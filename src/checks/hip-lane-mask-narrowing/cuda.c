@@ -304,6 +304,7 @@ const struct cal_check cal_check_hip_lane_mask_narrowing = {
 	.doc = "hip-lane-mask-narrowing.md",
 	.languages = CAL_LANG_HIP,
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
+	.device_only = 1,	/* mask_visit judges device code only */
 	.visit = mask_visit,
 	.hip_fixes = 1,
 };

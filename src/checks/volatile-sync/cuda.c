@@ -345,6 +345,7 @@ const struct cal_check cal_check_volatile_sync = {
 			   CXCursor_AsmStmt, CXCursor_ArraySubscriptExpr, CXCursor_UnaryOperator,
 			   CXCursor_CallExpr),
 	.needs_words = CAL_WORD_VOLATILE,
+	.device_only = 1,	/* cal_vs_sync_visit returns in a host parse */
 	.begin = sync_begin,
 	.visit = cal_vs_sync_visit,
 	.end = sync_end,

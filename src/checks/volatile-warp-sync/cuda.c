@@ -55,6 +55,7 @@
 #include "parse/ast.h"
 #include "parse/check.h"
 #include "parse/check_option.h"
+#include "parse/user_words.h"
 #include "fixits/edit.h"
 #include "fixits/no_fix.h"
 #include "cuatomlint/strbuf.h"
@@ -2456,6 +2457,9 @@ const struct cal_check cal_check_volatile_warp_sync = {
 	.hip_fixes = 1,
 	.kinds = CAL_KINDS(CXCursor_CompoundStmt, CXCursor_CallExpr, CXCursor_ForStmt,
 			 CXCursor_WhileStmt, CXCursor_DoStmt),
+	/* a step's object is volatile, or shared memory that is not */
+	.needs_words = CAL_WORD_VOLATILE | CAL_WORD_SHARED,
+	.device_only = 1,	/* warp_visit judges device code only */
 	.begin = warp_begin,
 	.visit = warp_visit,
 	.end = warp_end,
