@@ -110,7 +110,7 @@ build_prefix() {
   # user_words.h declares its parse half with libclang's types: the headers only
   "$clang" "${cflags[@]}" -I"$("$llvm_config" --includedir)" \
     test/fuzz/fuzz_prefix.c src/parse/prefix.c src/parse/comments.c src/parse/word_scan.c \
-    src/util/strbuf.c src/util/overlay.c \
+    src/parse/arch_pp.c src/util/strbuf.c src/util/overlay.c src/util/hash.c \
     -o "$out/fuzz_prefix"
 }
 

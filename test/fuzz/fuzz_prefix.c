@@ -11,6 +11,8 @@
  * a blank, the newlines where they were.  And the word scan the checks'
  * needs_words read every file through (src/parse/word_scan.c): only its
  * words, and the same on a copy of the text (it reads nothing past it).
+ * And the arch replay (src/parse/arch_pp.c), which reads the user's
+ * directives: every target placed in one group, the host's path too.
  * Built and run by scripts/fuzz.sh.
  */
 #include <stddef.h>
@@ -18,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuatomlint/strbuf.h"
+#include "parse/arch_pp.h"
 #include "parse/comments.h"
 #include "parse/prefix.h"
 #include "parse/user_words.h"
@@ -83,11 +87,58 @@ static void check_words(const uint8_t *data, size_t size)
 	free(copy);
 }
 
+/*
+ * The arch replay (src/parse/arch_pp.c) reads the user's directives: a
+ * one-file TU of the input, the first parse having skipped its second
+ * half, grouped for sm_75 and sm_90 with the host's path replayed too;
+ * and the system-macro test at a few offsets.  No crash, no hang, a plan
+ * that places each target once.
+ */
+static void check_replay(const uint8_t *data, size_t size)
+{
+	struct cal_pp_tu tu;
+	struct cal_target_set set;
+	struct cal_arch_plan plan;
+	uint64_t placed = 0;
+	char *host_why = NULL;
+	int g;
+
+	memset(&tu, 0, sizeof(tu));
+	memset(&set, 0, sizeof(set));
+	set.t[0].sm = 75;
+	set.t[1].sm = 90;
+	set.n = 2;
+	GROW(tu.files, tu.alloc_files, 1);
+	memset(&tu.files[0], 0, sizeof(tu.files[0]));
+	tu.files[0].name = xstrdup("f.cu");
+	tu.files[0].text = (const char *)data;
+	tu.files[0].len = size;
+	tu.files[0].user = 1;
+	tu.nr_files = 1;
+	tu.have_skipped = size & 1;
+	GROW(tu.files[0].skipped, tu.files[0].alloc_skipped, 1);
+	tu.files[0].skipped[0][0] = size / 2;
+	tu.files[0].skipped[0][1] = size;
+	tu.files[0].nr_skipped = 1;
+	cal_arch_plan_from_pp(&tu, &set, 1, &plan, &host_why);
+	for (g = 0; g < plan.nr_groups; g++) {
+		REQUIRE(plan.groups[g] && !(placed & plan.groups[g]));
+		placed |= plan.groups[g];
+	}
+	REQUIRE(placed == 3);
+	free(host_why);
+	cal_arch_plan_release(&plan);
+	cal_pp_tu_release(&tu);
+	(void)cal_pp_defined_per_side((const char *)data, size, size / 3);
+	(void)cal_pp_defined_per_side((const char *)data, size, size);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	check(data, size, 0);
 	check(data, size, 1);
 	check_blanked(data, size);
 	check_words(data, size);
+	check_replay(data, size);
 	return 0;
 }
