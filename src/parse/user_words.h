@@ -26,8 +26,9 @@ enum cal_user_word {
 	 */
 	CAL_WORD_VOLATILE = 2,
 	/*
-	 * shared memory ("shared" in any case: __shared__, HIP_DYNAMIC_SHARED;
-	 * not PTX's .shared state space, which no C++ step reads)
+	 * a declaration of shared memory (__shared__, HIP_DYNAMIC_SHARED,
+	 * __attribute__((shared))): a helper's pointer parameter named
+	 * shared_vals, or PTX's .shared state space, declares none
 	 */
 	CAL_WORD_SHARED = 4,
 	CAL_WORDS_ALL = 7,

@@ -92,6 +92,21 @@ static int atomic_at(const char *s, size_t i, size_t len)
 	       word_at(s, i, len, ".release") || word_at(s, i, len, ".cta");
 }
 
+/* A declaration of shared memory: __shared__, HIP_DYNAMIC_SHARED, __attribute__((shared)). */
+static int shared_at(const char *s, size_t i, size_t len)
+{
+	switch (s[i]) {
+	case '_':
+		return word_at(s, i, len, "__shared__");
+	case 'H':
+		return word_at(s, i, len, "HIP_DYNAMIC_SHARED");
+	case '(':
+		return word_at(s, i, len, "(shared)");
+	default:
+		return 0;
+	}
+}
+
 unsigned cal_text_user_words(const char *text, size_t len)
 {
 	unsigned words = 0;
@@ -104,9 +119,8 @@ unsigned cal_text_user_words(const char *text, size_t len)
 		    (((text[i] == 'v' || text[i] == '_') && volatile_at(text, i, len)) ||
 		     (text[i] == 'l' && ptx_load_at(text, i, len))))
 			words |= CAL_WORD_VOLATILE;
-		if (!(words & CAL_WORD_SHARED) && (text[i] | 0x20) == 's' &&
-		    (i == 0 || text[i - 1] != '.') && ci_at(text, i, len, "shared"))
-			words |= CAL_WORD_SHARED;	/* not PTX's .shared state space */
+		if (!(words & CAL_WORD_SHARED) && shared_at(text, i, len))
+			words |= CAL_WORD_SHARED;
 	}
 	return words;
 }

@@ -442,6 +442,10 @@ static void test_user_words(void)
 	EXPECT(words("volatile int *f; atomicAdd(p, 1);") == (CAL_WORD_ATOMIC | CAL_WORD_VOLATILE));
 	EXPECT(words("__shared__ float s[256];") == CAL_WORD_SHARED);
 	EXPECT(words("HIP_DYNAMIC_SHARED(float, s)") == CAL_WORD_SHARED);
+	EXPECT(words("float s[32] __attribute__((shared));") == CAL_WORD_SHARED);
+	EXPECT(words("T block_reduce(T v, T *shared_vals) { shared_vals[w] = v; }") == 0);
+	EXPECT(words("CUDA_SET_SHARED_MEMORY_LIMIT(k, n); cudaFuncAttributeMaxDynamicSharedMemorySize") ==
+	       0);
 	EXPECT(words("extern __shared__ char smem[]; volatile int *v; __syncwarp(); atomicOr(p, 1);") ==
 	       CAL_WORDS_ALL);
 	EXPECT(words("atomicAdd") == CAL_WORD_ATOMIC);
