@@ -11,25 +11,33 @@ static int mentions(const char *s)
 	return cal_text_mentions_arch(s, strlen(s));
 }
 
-/* Group sm_75,sm_80,sm_86,sm_90 by a one-file TU of text (no skipped ranges). */
+/* A one-file TU of text, "t.cu", and the targets sm_75,sm_80,sm_86,sm_90. */
+static void one_file_tu(const char *text, struct cal_pp_tu *tu, struct cal_target_set *set)
+{
+	const char *bad;
+	int bad_len;
+
+	memset(tu, 0, sizeof(*tu));
+	memset(set, 0, sizeof(*set));
+	cal_target_set_add_list(set, "sm_75,sm_80,sm_86,sm_90", &bad, &bad_len);
+	GROW(tu->files, tu->alloc_files, 1);
+	memset(&tu->files[0], 0, sizeof(tu->files[0]));
+	tu->files[0].name = xstrdup("t.cu");
+	tu->files[0].text = text;
+	tu->files[0].len = strlen(text);
+	tu->files[0].user = 1;
+	tu->nr_files = 1;
+}
+
+/* Group the targets by a one-file TU of text (no skipped ranges); sm_90 first. */
 static int groups_of(const char *text, uint64_t *groups, int *fallback)
 {
 	struct cal_pp_tu tu;
 	struct cal_target_set set;
 	struct cal_arch_plan plan;
-	const char *bad;
-	int bad_len, n, g;
+	int n, g;
 
-	memset(&tu, 0, sizeof(tu));
-	memset(&set, 0, sizeof(set));
-	cal_target_set_add_list(&set, "sm_75,sm_80,sm_86,sm_90", &bad, &bad_len);
-	GROW(tu.files, tu.alloc_files, 1);
-	memset(&tu.files[0], 0, sizeof(tu.files[0]));
-	tu.files[0].name = xstrdup("t.cu");
-	tu.files[0].text = text;
-	tu.files[0].len = strlen(text);
-	tu.files[0].user = 1;
-	tu.nr_files = 1;
+	one_file_tu(text, &tu, &set);
 	cal_arch_plan_from_pp(&tu, &set, 3, &plan, NULL);
 	n = plan.nr_groups;
 	for (g = 0; g < n; g++)
@@ -102,20 +110,9 @@ static char *host_why_of(const char *text, const char *skip_from, const char *sk
 	struct cal_pp_tu tu;
 	struct cal_target_set set;
 	struct cal_arch_plan plan;
-	const char *bad;
 	char *why = NULL;
-	int bad_len;
 
-	memset(&tu, 0, sizeof(tu));
-	memset(&set, 0, sizeof(set));
-	cal_target_set_add_list(&set, "sm_75,sm_80,sm_86,sm_90", &bad, &bad_len);
-	GROW(tu.files, tu.alloc_files, 1);
-	memset(&tu.files[0], 0, sizeof(tu.files[0]));
-	tu.files[0].name = xstrdup("t.cu");
-	tu.files[0].text = text;
-	tu.files[0].len = strlen(text);
-	tu.files[0].user = 1;
-	tu.nr_files = 1;
+	one_file_tu(text, &tu, &set);
 	tu.have_skipped = 1;
 	if (skip_from) {
 		const char *a = strstr(text, skip_from), *b = strstr(a, skip_to);
