@@ -95,16 +95,13 @@ static int atomic_at(const char *s, size_t i, size_t len)
 /* A declaration of shared memory: __shared__, HIP_DYNAMIC_SHARED, __attribute__((shared)). */
 static int shared_at(const char *s, size_t i, size_t len)
 {
-	switch (s[i]) {
-	case '_':
-		return word_at(s, i, len, "__shared__");
-	case 'H':
-		return word_at(s, i, len, "HIP_DYNAMIC_SHARED");
-	case '(':
-		return word_at(s, i, len, "(shared)");
-	default:
-		return 0;
-	}
+	static const char *const spellings[] = { "__shared__", "HIP_DYNAMIC_SHARED", "(shared)" };
+	size_t k;
+
+	for (k = 0; k < sizeof(spellings) / sizeof(spellings[0]); k++)
+		if (s[i] == spellings[k][0] && word_at(s, i, len, spellings[k]))
+			return 1;
+	return 0;
 }
 
 unsigned cal_text_user_words(const char *text, size_t len)
