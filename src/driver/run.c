@@ -38,7 +38,6 @@ struct file_run {
 	/* the first device parse's words (user_words.h) none of its files spells */
 	unsigned first_words_absent;
 	char *host_unread;	/* a system header there tests the arch (user_words.h) */
-	int first_fatal;	/* it has a fatal clang error: it ended before files it would read */
 	int host_needless;	/* it tests the arch, but nothing the host sees can be judged */
 	/* nor anything another target's parse sees, where the replay follows its path */
 	int device_needless;
@@ -379,7 +378,7 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	struct cal_tu_facts facts;
 	const struct cal_check *wanted, *index;
 	struct timespec a, b;
-	int known = !run->host_unread && !run->first_fatal;	/* its files are all the others' */
+	int known = !run->host_unread;	/* its files are all the others' (parse.c's KeepGoing) */
 	int host_view = host_findless(run, run->first_words_absent) && known;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
@@ -399,8 +398,7 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	    host_findless(run, run->first_words_absent) && !run->host_needless)
 		fprintf(stderr, "cuatomlint: host parse %s: no check could find anything there, but "
 			"the host's path may open a file this parse did not: %s\n", path,
-			run->host_unread ? run->host_unread : run->first_fatal ?
-			"a fatal clang error ended the parse" : facts.host_why);
+			run->host_unread ? run->host_unread : facts.host_why);
 	cal_tu_facts_release(&facts);
 	/*
 	 * HIP: the replay reads CUDA's arch macros only, and gfx targets differ
@@ -596,20 +594,6 @@ static unsigned words_absent(struct file_run *run, CXTranslationUnit tu, int fir
 	return CAL_WORDS_ALL & ~parse_words(set->env, tu, first ? &run->host_unread : NULL);
 }
 
-/* Did a fatal error (a missing #include) end the parse early? */
-static int has_fatal(CXTranslationUnit tu)
-{
-	unsigned i, n = clang_getNumDiagnostics(tu);
-	int fatal = 0;
-
-	for (i = 0; i < n && !fatal; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		fatal = clang_getDiagnosticSeverity(d) == CXDiagnostic_Fatal;
-		clang_disposeDiagnostic(d);
-	}
-	return fatal;
-}
-
 /*
  * The language server's early result before the arch replay (run.h's
  * early_before_replay): with one target the replay only decides whether a
@@ -668,10 +652,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	}
 	run->nr_parses++;
 	absent = words_absent(run, tu, plan != NULL);
-	if (plan) {
+	if (plan)
 		run->first_words_absent = absent;
-		run->first_fatal = nr_errors > 0 && has_fatal(tu);
-	}
 	if (plan && replay_needless(run)) {
 		cal_arch_plan_each(&job->targets, arch_index, plan);
 	} else if (plan && !early_first(run)) {
