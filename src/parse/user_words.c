@@ -72,8 +72,10 @@ static void add_file_words(struct words_scan *scan, CXFile file)
 		return;
 	}
 	scan->words |= cal_text_user_words(text, size);
-	if (scan->host_unread && !*scan->host_unread && cal_text_mentions_arch(text, size) &&
-	    clang_Location_isInSystemHeader(clang_getLocationForOffset(scan->tu, file, 0))) {
+	/* the user's own files the arch replay reads itself: only a system header is scanned */
+	if (scan->host_unread && !*scan->host_unread &&
+	    clang_Location_isInSystemHeader(clang_getLocationForOffset(scan->tu, file, 0)) &&
+	    cal_text_mentions_arch(text, size)) {
 		CXString name = clang_getFileName(file);
 		*scan->host_unread = xasprintf("%s: a header the replay does not read (a system "
 					       "header) tests the arch", clang_getCString(name));
