@@ -64,6 +64,14 @@ void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settin
 	 * Kept TUs need their index to outlive the worker: the cache owns it.
 	 */
 	w->index = settings->keep ? NULL : clang_createIndex(0, 0);
+	/*
+	 * excludeDeclarationsFromPCH=1: a parse with no PCH then lists the
+	 * function definitions clang instantiated among the TU's children
+	 * (check.h's instantiations_listed), which saves the indexing pass.
+	 * Not with a PCH: the TU's children and its preprocessing record
+	 * would leave out the PCH's, which the walk and the replay read.
+	 */
+	w->listing = settings->keep ? NULL : clang_createIndex(1, 0);
 }
 
 static void print_args(const struct cal_parse_request *req, const char *path)
@@ -426,7 +434,7 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
  */
 static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 				      struct cal_parse_request *req, char **pch, int *nr_errors,
-				      char **err)
+				      char **err, int *listed)
 {
 	const struct cal_run_settings *set = run->set;
 	CXIndex index = set->keep ? cal_tu_cache_index(set->keep) : run->w->index;
@@ -444,7 +452,8 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	free(why);
 	if (set->verbose)
 		print_args(req, path);
-	tu = cal_parse_file(index, path, req, nr_errors, err);
+	*listed = !req->pch && run->w->listing;
+	tu = cal_parse_file(*listed ? run->w->listing : index, path, req, nr_errors, err);
 	if (!req->pch || (tu && !*nr_errors))
 		return tu;
 	if (set->verbose)
@@ -456,7 +465,8 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	free(*pch);
 	req->pch = *pch = NULL;
 	*nr_errors = 0;
-	return cal_parse_file(index, path, req, nr_errors, err);
+	*listed = run->w->listing != NULL;
+	return cal_parse_file(*listed ? run->w->listing : index, path, req, nr_errors, err);
 }
 
 /* Is flag on in a build that may say -mFLAG or -mno-FLAG?  The last one wins. */
@@ -638,9 +648,10 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	size_t first = run->w->findings.nr;
 	char *ocl_headers = NULL, *pch;
 	struct cal_profile_mark m;
+	int listed = 0;
 
 	cal_profile_start(&m);
-	tu = parse_shared(run, path, &req, &pch, &nr_errors, &err);
+	tu = parse_shared(run, path, &req, &pch, &nr_errors, &err, &listed);
 	cal_profile_lap(&m, arch ? "parse (device)" : "parse (host)");
 	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
@@ -666,6 +677,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	nr_errors -= (int)cal_clang_gaps_filter(tu, arch, cal_clang_gaps_rdc(&job->args), &errors,
 						 set->verbose ? stderr : NULL);
 	describe_parse(run, tu, path, arch, mask, absent, &info);
+	info.instantiations_listed = listed;
 	if (set->verbose && info.words_absent)
 		say_skipped_checks(run, path, &info);
 	nr_errors -= (int)claim_errors(run, &info, &errors);
@@ -875,7 +887,9 @@ void cal_worker_release(struct cal_worker *w)
 	cal_findings_release(&w->findings);
 	if (w->index)
 		clang_disposeIndex(w->index);
-	w->index = NULL;
+	if (w->listing)
+		clang_disposeIndex(w->listing);
+	w->index = w->listing = NULL;
 }
 
 static void fill_arch_names(const struct cal_target_set *targets, struct cal_finding *f)

@@ -87,6 +87,7 @@ struct cal_run_settings {
 struct cal_worker {
 	const struct cal_run_settings *settings;
 	CXIndex index;
+	CXIndex listing;	/* local declarations only: for a parse with no PCH */
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	/* the last job's result */
 	struct cal_findings findings;

@@ -158,6 +158,21 @@ CXCursor cal_call_callee(CXCursor call)
 	return ref;
 }
 
+/*
+ * An instantiation keeps its pattern's location; an explicit
+ * specialization, written by the user, has its own.
+ */
+int cal_is_instantiation(CXCursor fn)
+{
+	CXCursor pattern;
+
+	if (!cal_is_function_kind(clang_getCursorKind(fn)))
+		return 0;
+	pattern = clang_getSpecializedCursorTemplate(fn);
+	return !clang_Cursor_isNull(pattern) &&
+	       clang_equalLocations(clang_getCursorLocation(fn), clang_getCursorLocation(pattern));
+}
+
 struct nth_child {
 	int want, seen;
 	CXCursor found;

@@ -45,6 +45,8 @@ enum cal_space cal_function_space(CXCursor fn);
 int cal_var_is_shared(CXCursor var);
 /* The callee declaration of a CallExpr, or a null cursor. */
 CXCursor cal_call_callee(CXCursor call);
+/* A function definition clang instantiated from a template (not one the user specialized). */
+int cal_is_instantiation(CXCursor fn);
 /* Strip unexposed/paren/implicit-cast wrappers down to the interesting expression. */
 CXCursor cal_ignore_wrappers(CXCursor e);
 /* An explicit cast: C-style, static_, reinterpret_, const_ or functional. */

@@ -169,6 +169,14 @@ struct cal_parse_info {
 	 */
 	int skip_index;
 	/*
+	 * The parse was made with no PCH through an index that lists local
+	 * declarations only (excludeDeclarationsFromPCH): the TU's children
+	 * then hold every function definition clang instantiated, after the
+	 * template's own (ASTUnit keeps each as a top-level declaration).  The
+	 * walk takes them from there instead of the indexing pass.
+	 */
+	int instantiations_listed;
+	/*
 	 * The targets this parse stands for.  A device parse is made for one
 	 * target (arch) but stands for every target of the build when the
 	 * user's code does not test __CUDA_ARCH__ (see arch_dependence.h), so

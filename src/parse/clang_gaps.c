@@ -284,7 +284,7 @@ static enum CXChildVisitResult find_call(CXCursor c, CXCursor parent, CXClientDa
 	unsigned offset;
 
 	(void)parent;
-	if (call->found || !contains(c, call))
+	if (call->found || !contains(c, call) || cal_is_instantiation(c))
 		return CXChildVisit_Continue;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
 	if (offset == call->offset && (clang_getCursorKind(c) == CXCursor_CallExpr ||
@@ -793,7 +793,9 @@ static enum CXChildVisitResult kernel_by_name(CXCursor c, CXCursor parent, CXCli
 	(void)parent;
 	if (kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec)
 		return CXChildVisit_Recurse;
-	if (kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate)
+	/* a parse that lists instantiations (check.h) names the template's own */
+	if ((kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate) ||
+	    cal_is_instantiation(c))
 		return CXChildVisit_Continue;
 	name = cal_take_string(clang_getCursorSpelling(c));
 	if (name && strlen(name) == k->len && !strncmp(name, k->name, k->len)) {

@@ -8,10 +8,16 @@
  * a function template specialization it also walks that specialization's
  * body, once per parse.  Instantiations no call of the user's code leads
  * to (a kernel template whose address is taken, an explicit instantiation
- * definition, members and destructors of class templates) are found
- * through libclang's indexer, which reports the instantiated function
- * containing each reference it sees; they are walked after the written
- * code, each once.
+ * definition, members and destructors of class templates) are walked
+ * after the written code, each once.  A parse with no PCH lists them
+ * among the TU's children (check.h's instantiations_listed: ASTUnit keeps
+ * every function definition Sema instantiates as a top-level declaration,
+ * and an index of local declarations visits those): the walk sets them
+ * aside as it meets them.  A parse on a PCH cannot be visited that way
+ * (the PCH's declarations would be left out), so there libclang's indexer
+ * finds them: it reports the instantiated function containing each
+ * reference it sees, at about a third of the parse's cost on
+ * template-heavy code.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -123,6 +129,7 @@ static void build_by_kind(void)
 				by_kind.check[slot][by_kind.nr[slot]++] = (unsigned char)i;
 }
 static void walk_specialization_body(struct walker *wk, CXCursor callee);
+static void consider_instantiation(struct walker *wk, CXCursor fn);
 
 int cal_walk_in_device_code(const struct cal_walk *w)
 {
@@ -952,6 +959,11 @@ static enum CXChildVisitResult child_visitor(CXCursor c, CXCursor parent,
 					     CXClientData data)
 {
 	struct walker *wk = data;
+	if (wk->w.depth == 0 && wk->w.parse->instantiations_listed && cal_is_instantiation(c)) {
+		if (!wk->w.parse->skip_index)
+			consider_instantiation(wk, c);
+		return CXChildVisit_Continue;
+	}
 	if (wk->w.depth == 0 && in_skipped_file(&wk->w, c))
 		return CXChildVisit_Continue;
 	visit_one(wk, c, parent);
@@ -1118,7 +1130,7 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 		return;
 	walk_written(&wk);
 	/* indexing costs about a tenth of a parse: only where it can find some */
-	if (wk.saw_template && !parse->skip_index) {
+	if (wk.saw_template && !parse->skip_index && !parse->instantiations_listed) {
 		memset(&callbacks, 0, sizeof(callbacks));
 		index_parse(&wk, &callbacks);
 		walk_pending_instantiations(&wk);
@@ -1245,7 +1257,7 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 	wk.crash_test = crash_test_wanted(parse->main_file);
 	crashed = run_guarded(written_step, &wk) < 0;
 	cal_profile_lap(&m, "walk (written code)");
-	if (!crashed && wk.saw_template && !parse->skip_index) {
+	if (!crashed && wk.saw_template && !parse->skip_index && !parse->instantiations_listed) {
 		/* libclang's own crash recovery guards the indexing pass */
 		memset(&callbacks, 0, sizeof(callbacks));
 		crashed = index_parse(&wk, &callbacks) != 0;
