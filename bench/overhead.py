@@ -53,7 +53,9 @@ def parses_of(tool, path, archs, flags, cwd):
 
 
 def measure(tool, clang, path, archs, flags, pairs):
-    cwd = os.path.dirname(os.path.abspath(path))
+    # both sides run where the script was started: FLAGS' relative folders hold
+    cwd = os.getcwd()
+    path = os.path.abspath(path)
     parses, kept = parses_of(tool, path, archs, flags, cwd)
     if not parses:
         return None

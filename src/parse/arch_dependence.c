@@ -102,6 +102,15 @@ struct facts {
 	CXCursor *incs;			/* inclusion directives in the user's files */
 	size_t nr_incs, alloc_incs;
 	struct cal_sys_undefs *undefs;	/* made on the replay's first question */
+	struct skipped_range *skipped;	/* every file's, read once (add_skipped) */
+	size_t nr_skipped;
+	int have_skipped;
+};
+
+/* A range the preprocessor skipped, and its file. */
+struct skipped_range {
+	CXFile file;
+	unsigned begin, end;
 };
 
 static char *file_name(CXFile file)
@@ -122,20 +131,44 @@ static int file_index(const struct facts *f, CXFile file)
 	return -1;
 }
 
+/*
+ * Every file's skipped ranges in one call: clang_getSkippedRanges, asked
+ * per file, searched the source manager's entry table for each (a
+ * template library has hundreds of user headers).
+ */
+static void read_skipped(struct facts *f)
+{
+	CXSourceRangeList *l = clang_getAllSkippedRanges(f->tu);
+	struct skipped_range *r;
+	unsigned i;
+
+	f->have_skipped = 1;
+	if (!l)
+		return;
+	f->skipped = xcalloc(l->count ? l->count : 1, sizeof(*f->skipped));
+	for (i = 0; i < l->count; i++) {
+		r = &f->skipped[f->nr_skipped];
+		clang_getSpellingLocation(clang_getRangeStart(l->ranges[i]), &r->file, NULL, NULL,
+					  &r->begin);
+		clang_getSpellingLocation(clang_getRangeEnd(l->ranges[i]), NULL, NULL, NULL, &r->end);
+		f->nr_skipped += r->file != NULL;
+	}
+	clang_disposeSourceRangeList(l);
+}
+
 static void add_skipped(struct facts *f, struct cal_pp_file *pf, CXFile file)
 {
-	CXSourceRangeList *l = clang_getSkippedRanges(f->tu, file);
-	unsigned i, a, b;
+	size_t i;
 
-	for (i = 0; l && i < l->count; i++) {
-		clang_getSpellingLocation(clang_getRangeStart(l->ranges[i]), NULL, NULL, NULL, &a);
-		clang_getSpellingLocation(clang_getRangeEnd(l->ranges[i]), NULL, NULL, NULL, &b);
+	if (!f->have_skipped)
+		read_skipped(f);
+	for (i = 0; i < f->nr_skipped; i++) {
+		if (!clang_File_isEqual(f->skipped[i].file, file))
+			continue;
 		GROW(pf->skipped, pf->alloc_skipped, pf->nr_skipped + 1);
-		pf->skipped[pf->nr_skipped][0] = a;
-		pf->skipped[pf->nr_skipped++][1] = b;
+		pf->skipped[pf->nr_skipped][0] = f->skipped[i].begin;
+		pf->skipped[pf->nr_skipped++][1] = f->skipped[i].end;
 	}
-	if (l)
-		clang_disposeSourceRangeList(l);
 }
 
 static int is_ours(const struct facts *f, const char *name)
@@ -497,6 +530,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	}
 	cal_pp_tu_release(&pp);
 	free(f.handles);
+	free(f.skipped);
 	free(f.macro_cursors);
 	free(f.incs);
 	free(f.unreplayed);
