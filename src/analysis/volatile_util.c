@@ -232,16 +232,6 @@ static const char *file_buffer(CXTranslationUnit tu, CXFile file, size_t *size)
 	return cal_file_contents(tu, file, size);
 }
 
-/* Is loc where the file spells it (not in a macro), at file and offset? */
-static int spelled_at(CXSourceLocation loc, CXFile file, unsigned offset)
-{
-	CXFile spelled;
-	unsigned at;
-
-	clang_getSpellingLocation(loc, &spelled, NULL, NULL, &at);
-	return spelled && clang_File_isEqual(spelled, file) && at == offset;
-}
-
 /*
  * The cursor's extent as a range of its file: where a macro spells part of
  * it, the range of the expansion.  A range no macro touches is already one
@@ -253,13 +243,13 @@ CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c)
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile bfile, efile;
 	unsigned boff, eoff;
+	int direct;
 
-	clang_getExpansionLocation(clang_getRangeStart(r), &bfile, NULL, NULL, &boff);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff);
+	direct = cal_direct_position(clang_getRangeStart(r), &bfile, NULL, NULL, &boff) == 0;
+	direct &= cal_direct_position(clang_getRangeEnd(r), &efile, NULL, NULL, &eoff) == 0;
 	if (!bfile || !efile || !clang_File_isEqual(bfile, efile) || eoff < boff)
 		return clang_getNullRange();
-	if (spelled_at(clang_getRangeStart(r), bfile, boff) &&
-	    spelled_at(clang_getRangeEnd(r), efile, eoff))
+	if (direct)
 		return r;
 	return clang_getRange(clang_getLocationForOffset(tu, bfile, boff),
 			      clang_getLocationForOffset(tu, efile, eoff));

@@ -1039,6 +1039,16 @@ static int index_parse(struct walker *wk, IndexerCallbacks *callbacks)
 	return r;
 }
 
+/*
+ * Can the indexing pass find an instantiation the walk has not met?  Not
+ * where the parse lists them, nor where none is wanted (skip_index).
+ */
+static int needs_index_pass(const struct walker *wk)
+{
+	return wk->saw_template && !wk->w.parse->skip_index &&
+	       !wk->w.parse->instantiations_listed;
+}
+
 /* Instantiations the written code's calls did not lead to, each once. */
 static void walk_pending_instantiations(struct walker *wk)
 {
@@ -1130,7 +1140,7 @@ void cal_walk_parse(const struct cal_parse_info *parse, const int *enabled,
 		return;
 	walk_written(&wk);
 	/* indexing costs about a tenth of a parse: only where it can find some */
-	if (wk.saw_template && !parse->skip_index && !parse->instantiations_listed) {
+	if (needs_index_pass(&wk)) {
 		memset(&callbacks, 0, sizeof(callbacks));
 		index_parse(&wk, &callbacks);
 		walk_pending_instantiations(&wk);
@@ -1257,7 +1267,7 @@ int cal_walk_parse_guarded(const struct cal_parse_info *parse, const int *enable
 	wk.crash_test = crash_test_wanted(parse->main_file);
 	crashed = run_guarded(written_step, &wk) < 0;
 	cal_profile_lap(&m, "walk (written code)");
-	if (!crashed && wk.saw_template && !parse->skip_index && !parse->instantiations_listed) {
+	if (!crashed && needs_index_pass(&wk)) {
 		/* libclang's own crash recovery guards the indexing pass */
 		memset(&callbacks, 0, sizeof(callbacks));
 		crashed = index_parse(&wk, &callbacks) != 0;
