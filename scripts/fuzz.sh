@@ -12,7 +12,8 @@
 #   fuzz_prefix arbitrary bytes as a source file's first lines: its include
 #              prefix, the shared preamble's key (src/parse/prefix.c), and as a
 #              file's text with its comments blanked (src/parse/comments.c) and
-#              its words read (src/parse/word_scan.c)
+#              its words read (src/parse/word_scan.c), and as the PCH's facts file
+#              (src/parse/pch_facts_file.c)
 # Fails (non-zero exit) on any crash, sanitizer report, hang or broken
 # invariant; the input that triggered it is left in the build folder as
 # crash-* / timeout-* (prefixed walk- for fuzz_walk, config- for fuzz_config,
@@ -110,8 +111,8 @@ build_prefix() {
   # user_words.h declares its parse half with libclang's types: the headers only
   "$clang" "${cflags[@]}" -I"$("$llvm_config" --includedir)" \
     test/fuzz/fuzz_prefix.c src/parse/prefix.c src/parse/comments.c src/parse/word_scan.c \
-    src/parse/arch_pp.c src/util/strbuf.c src/util/overlay.c src/util/hash.c \
-    -o "$out/fuzz_prefix"
+    src/parse/arch_pp.c src/parse/pch_facts_file.c src/util/strbuf.c src/util/overlay.c \
+    src/util/hash.c -o "$out/fuzz_prefix"
 }
 
 run_prefix() {

@@ -13,6 +13,7 @@
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "parse/pch.h"
+#include "parse/pch_facts.h"
 #include "parse/prefix.h"
 #include "util/hash.h"
 
@@ -341,7 +342,8 @@ static int build(CXIndex index, const struct cal_parse_request *req, const char 
 		 const struct files *f, int user, const char *base, char **why)
 {
 	struct cal_argv deps = { 0 };
-	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user, base };
+	char *facts = cal_pch_facts_path(f->pch);
+	struct cal_pch_build b = { f->header, f->pch, req->env->dir, &deps, user, base, facts };
 	struct strbuf sb = STRBUF_INIT;
 	int i, r;
 
@@ -372,6 +374,7 @@ static int build(CXIndex index, const struct cal_parse_request *req, const char 
 		write_text(f->fail, *why);
 	strbuf_release(&sb);
 	cal_argv_clear(&deps);
+	free(facts);
 	return r;
 }
 

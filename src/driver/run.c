@@ -65,11 +65,12 @@ void cal_worker_init(struct cal_worker *w, const struct cal_run_settings *settin
 	 */
 	w->index = settings->keep ? NULL : clang_createIndex(0, 0);
 	/*
-	 * excludeDeclarationsFromPCH=1: a parse with no PCH then lists the
-	 * function definitions clang instantiated among the TU's children
-	 * (check.h's instantiations_listed), which saves the indexing pass.
-	 * Not with a PCH: the TU's children and its preprocessing record
-	 * would leave out the PCH's, which the walk and the replay read.
+	 * excludeDeclarationsFromPCH=1: a parse then lists the function
+	 * definitions clang instantiated among the TU's children (check.h's
+	 * instantiations_listed), which saves the indexing pass.  On a PCH
+	 * only where the PCH has facts (pch_facts.h): the TU's children and
+	 * its preprocessing record leave out the PCH's, which the walk, the
+	 * replay and the word scan read from the facts instead.
 	 */
 	w->listing = settings->keep ? NULL : clang_createIndex(1, 0);
 }
@@ -381,7 +382,7 @@ static void say_host_parse(const struct file_run *run, const char *path,
  * replayed conditions agree with its own (arch_pp.h).
  */
 static void plan_groups(struct file_run *run, const char *path, CXTranslationUnit tu,
-			int first, struct cal_arch_plan *plan)
+			struct cal_pch_view *pch, int first, struct cal_arch_plan *plan)
 {
 	struct cal_tu_facts facts;
 	const struct cal_check *wanted, *index;
@@ -390,8 +391,8 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	int host_view = host_findless(run, run->first_words_absent) && known;
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
-	cal_arch_plan_make(tu, &run->job->targets, first, run->set->env->dir, host_view, plan,
-			   &facts);
+	cal_arch_plan_make(tu, pch->facts ? pch : NULL, &run->job->targets, first,
+			   run->set->env->dir, host_view, plan, &facts);
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
 	run->arch_dependent = facts.depends_on_arch;
 	wanted = host_parse_wanted(&facts);
@@ -428,16 +429,43 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 }
 
 /*
+ * The facts of the PCH pch (pch_facts.h), read once for a run of parses
+ * on it; NULL: none to be had (CUATOMLINT_PCH_FACTS=0, a test hook, says
+ * so too), and the parse takes the indexer's way.
+ */
+static const struct cal_pch_facts *pch_facts_of(struct cal_worker *w, const char *pch)
+{
+	const char *v = getenv("CUATOMLINT_PCH_FACTS");
+	char *path;
+
+	if (v && !strcmp(v, "0"))
+		return NULL;
+	if (w->facts_of && !strcmp(w->facts_of, pch))
+		return w->facts_ok ? &w->facts : NULL;
+	cal_pch_facts_release(&w->facts);
+	free(w->facts_of);
+	w->facts_of = xstrdup(pch);
+	path = cal_pch_facts_path(pch);
+	w->facts_ok = cal_pch_facts_read(path, &w->facts) == 0 && w->facts.decls_found;
+	free(path);
+	return w->facts_ok ? &w->facts : NULL;
+}
+
+/*
  * The parse of req, through the shared preamble where it can be had
  * (req->pch set, caller frees).  A parse with clang errors is made again
- * without it: their include stacks must name the user's files.
+ * without it: their include stacks must name the user's files.  On a PCH
+ * with facts, the parse lists its instantiations and *view holds the
+ * facts bound to it (released by the caller); one whose declarations are
+ * not all found again is made again the indexer's way.
  */
 static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 				      struct cal_parse_request *req, char **pch, int *nr_errors,
-				      char **err, int *listed)
+				      char **err, int *listed, struct cal_pch_view *view)
 {
 	const struct cal_run_settings *set = run->set;
 	CXIndex index = set->keep ? cal_tu_cache_index(set->keep) : run->w->index;
+	const struct cal_pch_facts *facts = NULL;
 	CXTranslationUnit tu;
 	char *why = NULL;
 
@@ -452,8 +480,23 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	free(why);
 	if (set->verbose)
 		print_args(req, path);
-	*listed = !req->pch && run->w->listing;
+	if (req->pch && run->w->listing)
+		facts = pch_facts_of(run->w, req->pch);
+	*listed = run->w->listing && (!req->pch || facts);
 	tu = cal_parse_file(*listed ? run->w->listing : index, path, req, nr_errors, err);
+	if (tu && !*nr_errors && facts && cal_pch_view_bind(view, facts, tu) < 0) {
+		if (set->verbose)
+			fprintf(stderr, "cuatomlint: the shared preamble's facts do not match the "
+				"parse of %s (a declaration is not found again); parsed again "
+				"through the indexer\n", path);
+		cal_parse_release(req, tu);
+		*listed = 0;
+		tu = cal_parse_file(index, path, req, nr_errors, err);
+	} else if (view->facts && set->verbose) {
+		fprintf(stderr, "cuatomlint: shared preamble's facts for %s: %zu declarations of "
+			"the user's headers, %zu macros\n", path, view->nr_decls,
+			view->facts->nr_macros);
+	}
 	if (!req->pch || (tu && !*nr_errors))
 		return tu;
 	if (set->verbose)
@@ -483,37 +526,6 @@ static int m_flag(const struct cal_argv *args, const char *flag)
 			on = 0;
 	}
 	return on;
-}
-
-/*
- * What the files of the parse spell (user_words.h), but the toolkit's, the
- * platform's (the C++ library, clang's and gcc's headers) and the tool's.
- */
-static unsigned parse_words(const struct cal_env *env, CXTranslationUnit tu, char **host_unread)
-{
-	const char *platform[8];
-	char *real[2] = { NULL, NULL };
-	unsigned words;
-	int n = 0;
-
-	platform[n++] = env->dir;	/* the prelude, the built-in environment */
-	platform[n++] = "/usr/include/";
-	platform[n++] = "/usr/lib/";	/* clang's and gcc's own headers */
-	if (env->cuda_path) {
-		platform[n++] = env->cuda_path;
-		if ((real[0] = realpath(env->cuda_path, NULL)))	/* as a file's real path */
-			platform[n++] = real[0];
-	}
-	if (env->rocm_path && strcmp(env->rocm_path, "/usr")) {
-		platform[n++] = env->rocm_path;
-		if ((real[1] = realpath(env->rocm_path, NULL)))
-			platform[n++] = real[1];
-	}
-	platform[n] = NULL;
-	words = cal_parse_user_words(tu, platform, host_unread);
-	free(real[0]);
-	free(real[1]);
-	return words;
 }
 
 /* words (user_words.h) in words: "an atomic, a fence or shared memory" */
@@ -594,14 +606,16 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
  * The words (user_words.h) no file of the parse spells; for the first
  * device parse (first), also whether a system header there tests the arch.
  */
-static unsigned words_absent(struct file_run *run, CXTranslationUnit tu, int first)
+static unsigned words_absent(struct file_run *run, CXTranslationUnit tu,
+			     const struct cal_pch_view *pch, int first)
 {
 	const struct cal_run_settings *set = run->set;
 
 	/* an OpenCL program's atomics are its language's own words: no gate there */
 	if (run->job->opencl || set->system_headers)
 		return 0;
-	return CAL_WORDS_ALL & ~parse_words(set->env, tu, first ? &run->host_unread : NULL);
+	return CAL_WORDS_ALL & ~cal_env_user_words(set->env, tu, pch ? pch->facts : NULL,
+						   first ? &run->host_unread : NULL);
 }
 
 /*
@@ -648,10 +662,11 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 	size_t first = run->w->findings.nr;
 	char *ocl_headers = NULL, *pch;
 	struct cal_profile_mark m;
+	struct cal_pch_view view = { 0 };
 	int listed = 0;
 
 	cal_profile_start(&m);
-	tu = parse_shared(run, path, &req, &pch, &nr_errors, &err, &listed);
+	tu = parse_shared(run, path, &req, &pch, &nr_errors, &err, &listed, &view);
 	cal_profile_lap(&m, arch ? "parse (device)" : "parse (host)");
 	if (!job->opencl)	/* the summary's parse counts are CUDA's */
 		atomic_fetch_add(arch ? &cal_parse_stats.device : &cal_parse_stats.host, 1);
@@ -662,13 +677,13 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	run->nr_parses++;
-	absent = words_absent(run, tu, plan != NULL);
+	absent = words_absent(run, tu, &view, plan != NULL);
 	if (plan)
 		run->first_words_absent = absent;
 	if (plan && replay_needless(run)) {
 		cal_arch_plan_each(&job->targets, arch_index, plan);
 	} else if (plan && !early_first(run)) {
-		plan_groups(run, path, tu, arch_index, plan);
+		plan_groups(run, path, tu, &view, arch_index, plan);
 		mask = plan->groups[0];
 		cal_profile_lap(&m, "arch replay");
 	}
@@ -678,6 +693,8 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 						 set->verbose ? stderr : NULL);
 	describe_parse(run, tu, path, arch, mask, absent, &info);
 	info.instantiations_listed = listed;
+	info.pch_decls = view.decls;
+	info.nr_pch_decls = view.nr_decls;
 	if (set->verbose && info.words_absent)
 		say_skipped_checks(run, path, &info);
 	nr_errors -= (int)claim_errors(run, &info, &errors);
@@ -691,6 +708,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		run->w->nr_input_errors++;
 		free(ocl_headers);
 		cal_findings_release(&errors);
+		cal_pch_view_release(&view);
 		cal_parse_release(&req, tu);
 		free(pch);
 		return -1;
@@ -712,7 +730,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		if (run->early_next == CAL_HOST_STOP)	/* no parse follows: no groups to make */
 			cal_arch_plan_each(&job->targets, arch_index, plan);
 		else
-			plan_groups(run, path, tu, arch_index, plan);
+			plan_groups(run, path, tu, &view, arch_index, plan);
 		cal_profile_lap(&m, "arch replay");
 	}
 	if (run->w->deps) {
@@ -720,6 +738,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		if (req.pch)	/* the TU's inclusions leave out the PCH's */
 			cal_preamble_deps(req.pch, run->w->deps);
 	}
+	cal_pch_view_release(&view);
 	cal_parse_release(&req, tu);
 	free(pch);
 	cal_profile_lap(&m, "after the walk");
@@ -889,6 +908,9 @@ void cal_worker_release(struct cal_worker *w)
 		clang_disposeIndex(w->index);
 	if (w->listing)
 		clang_disposeIndex(w->listing);
+	cal_pch_facts_release(&w->facts);
+	free(w->facts_of);
+	w->facts_of = NULL;
 	w->index = w->listing = NULL;
 }
 

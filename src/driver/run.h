@@ -21,6 +21,7 @@
 #include "driver/source_root.h"
 #include "cuatomlint/finding.h"
 #include "cuatomlint/target.h"
+#include "parse/pch_facts.h"
 #include "parse/toolkit.h"
 
 /* What follows the first device parse of a file, where a host parse would (before_host). */
@@ -87,7 +88,10 @@ struct cal_run_settings {
 struct cal_worker {
 	const struct cal_run_settings *settings;
 	CXIndex index;
-	CXIndex listing;	/* local declarations only: for a parse with no PCH */
+	CXIndex listing;	/* local declarations only (check.h's instantiations_listed) */
+	struct cal_pch_facts facts;	/* of the PCH facts_of, read last (pch_facts.h) */
+	char *facts_of;
+	int facts_ok;		/* read whole, with every declaration found again */
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	/* the last job's result */
 	struct cal_findings findings;

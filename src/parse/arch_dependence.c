@@ -5,6 +5,7 @@
 
 #include "parse/ast.h"
 #include "parse/comments.h"
+#include "parse/pch_facts.h"
 #include "parse/sys_undef.h"
 #include "cuatomlint/strbuf.h"
 
@@ -88,13 +89,21 @@ int cal_text_mentions_arch(const char *text, size_t len)
  * the replay asks for it.
  */
 
+/* A macro definition: its cursor in the parse, or the PCH build's record of it. */
+struct macro_src {
+	CXCursor c;
+	const struct cal_pch_macro *pch;	/* non-NULL: from the facts (c unused) */
+	CXFile file;				/* with pch: its file in the parse, or NULL */
+};
+
 struct facts {
 	CXTranslationUnit tu;
+	struct cal_pch_view *pch;	/* the PCH's facts, or NULL (pch_facts.h) */
 	const char *skip_prefix;
 	struct cal_pp_tu *pp;
 	CXFile *handles;		/* per pp->files */
 	size_t alloc_handles;
-	CXCursor *macro_cursors;	/* every definition; then per pp->macros */
+	struct macro_src *macro_srcs;	/* every definition; then per pp->macros */
 	size_t nr_cursors, alloc_cursors;
 	CXFile *unreplayed;		/* user headers only system headers include */
 	size_t nr_unreplayed, alloc_unreplayed;
@@ -220,19 +229,17 @@ static int in_user_file(const struct facts *f, CXCursor c, CXFile *file, unsigne
 	return !ours;
 }
 
-/* "NAME(params) body", from the definition's tokens (read on demand). */
-static char *read_macro(void *ctx, size_t index)
+char *cal_macro_definition_text(CXTranslationUnit tu, CXCursor def)
 {
-	struct facts *f = ctx;
 	CXToken *toks = NULL;
 	unsigned n = 0, i, prev_end = 0;
 	struct strbuf sb = STRBUF_INIT;
 
-	clang_tokenize(f->tu, clang_getCursorExtent(f->macro_cursors[index]), &toks, &n);
+	clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
 	for (i = 0; i < n; i++) {
-		CXSourceRange r = clang_getTokenExtent(f->tu, toks[i]);
+		CXSourceRange r = clang_getTokenExtent(tu, toks[i]);
 		unsigned start, end;
-		char *spelling = cal_take_string(clang_getTokenSpelling(f->tu, toks[i]));
+		char *spelling = cal_take_string(clang_getTokenSpelling(tu, toks[i]));
 		clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
 		clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
 		/* keep "F(" apart from "F (": one is function-like */
@@ -243,8 +250,19 @@ static char *read_macro(void *ctx, size_t index)
 		prev_end = end;
 	}
 	if (toks)
-		clang_disposeTokens(f->tu, toks, n);
+		clang_disposeTokens(tu, toks, n);
 	return n ? strbuf_detach(&sb) : (strbuf_release(&sb), NULL);
+}
+
+/* "NAME(params) body": the PCH build read it, or the definition's tokens now. */
+static char *read_macro(void *ctx, size_t index)
+{
+	struct facts *f = ctx;
+	const struct macro_src *m = &f->macro_srcs[index];
+
+	if (m->pch)
+		return m->pch->text ? xstrdup(m->pch->text) : NULL;
+	return cal_macro_definition_text(f->tu, m->c);
 }
 
 static int undefined_later(void *ctx, size_t index)
@@ -252,7 +270,11 @@ static int undefined_later(void *ctx, size_t index)
 	struct facts *f = ctx;
 	if (!f->undefs)
 		f->undefs = cal_sys_undefs_new(f->tu);
-	return cal_sys_undefined_after(f->undefs, f->macro_cursors[index],
+	if (f->macro_srcs[index].pch)
+		return cal_sys_undefined_at(f->undefs, f->macro_srcs[index].file,
+					    f->macro_srcs[index].pch->offset,
+					    f->pp->macros[index].name);
+	return cal_sys_undefined_after(f->undefs, f->macro_srcs[index].c,
 				       f->pp->macros[index].name);
 }
 
@@ -264,13 +286,17 @@ static int undefined_later(void *ctx, size_t index)
 static int host_differs(void *ctx, size_t index)
 {
 	struct facts *f = ctx;
-	CXSourceLocation loc = clang_getCursorLocation(f->macro_cursors[index]);
+	const struct macro_src *m = &f->macro_srcs[index];
 	const char *name = f->pp->macros[index].name, *text;
-	CXFile file;
-	unsigned offset;
+	CXFile file = m->file;
+	unsigned offset = m->pch ? m->pch->offset : 0;
 	size_t size = 0;
 
-	clang_getSpellingLocation(loc, &file, NULL, NULL, &offset);
+	if (!m->pch)
+		clang_getSpellingLocation(clang_getCursorLocation(m->c), &file, NULL, NULL,
+					  &offset);
+	else if (m->pch->file >= 0 && !file)	/* its file is not found in the parse */
+		return 1;
 	if (!file)
 		return cal_pp_host_predefine(name, strlen(name));
 	text = cal_file_contents(f->tu, file, &size);
@@ -279,8 +305,10 @@ static int host_differs(void *ctx, size_t index)
 
 static void facts_macro(struct facts *f, CXCursor c)
 {
-	GROW(f->macro_cursors, f->alloc_cursors, f->nr_cursors + 1);
-	f->macro_cursors[f->nr_cursors++] = c;
+	GROW(f->macro_srcs, f->alloc_cursors, f->nr_cursors + 1);
+	f->macro_srcs[f->nr_cursors].c = c;
+	f->macro_srcs[f->nr_cursors].pch = NULL;
+	f->macro_srcs[f->nr_cursors++].file = NULL;
 }
 
 /*
@@ -334,28 +362,61 @@ static void check_unreplayed(struct facts *f, CXFile file)
  * prelude, a user header reached only through a system header): their
  * text as the first parse saw it.  The replay defines the others itself.
  */
+/* A PCH macro's file: its index in pp->files, or -1; asked once per file (at[]). */
+static int pch_file_index(struct facts *f, const struct macro_src *m, int *at)
+{
+	if (m->pch->file < 0)
+		return -1;
+	if (at[m->pch->file] == -2)
+		at[m->pch->file] = file_index(f, m->file);
+	return at[m->pch->file];
+}
+
+/* Is a PCH macro's file a user header (no system header, not the tool's)? */
+static int pch_in_user_file(const struct facts *f, const struct macro_src *m)
+{
+	const struct cal_pch_file *file;
+
+	if (m->pch->file < 0 || !m->file)
+		return 0;
+	file = &f->pch->facts->files[m->pch->file];
+	return !file->system && !is_ours(f, file->name);
+}
+
 static void table_macros(struct facts *f)
 {
-	size_t i, kept = 0;
+	size_t i, kept = 0, nr_pch_files = f->pch ? f->pch->facts->nr_files : 0;
+	int *pch_at = xcalloc(nr_pch_files ? nr_pch_files : 1, sizeof(*pch_at));
+
+	for (i = 0; i < nr_pch_files; i++)
+		pch_at[i] = -2;
 	for (i = 0; i < f->nr_cursors; i++) {
-		CXFile file;
+		const struct macro_src *src = &f->macro_srcs[i];
+		CXFile file = src->file;
 		int at;
 		struct cal_pp_macro *m;
 
-		clang_getSpellingLocation(clang_getCursorLocation(f->macro_cursors[i]), &file, NULL,
-					  NULL, NULL);
-		at = file_index(f, file);
+		if (src->pch) {
+			at = pch_file_index(f, src, pch_at);
+		} else {
+			clang_getSpellingLocation(clang_getCursorLocation(src->c), &file, NULL,
+						  NULL, NULL);
+			at = file_index(f, file);
+		}
 		if (at >= 0 && f->pp->files[at].user)
 			continue;
-		if (at < 0 && in_user_file(f, f->macro_cursors[i], &file, NULL))
+		if (at < 0 && (src->pch ? pch_in_user_file(f, src)
+					: in_user_file(f, src->c, &file, NULL)))
 			check_unreplayed(f, file);
 		GROW(f->pp->macros, f->pp->alloc_macros, f->pp->nr_macros + 1);
 		m = &f->pp->macros[f->pp->nr_macros++];
-		m->name = cal_take_string(clang_getCursorSpelling(f->macro_cursors[i]));
+		m->name = src->pch ? xstrdup(src->pch->name)
+				   : cal_take_string(clang_getCursorSpelling(src->c));
 		m->text = NULL;
-		f->macro_cursors[kept++] = f->macro_cursors[i];
+		f->macro_srcs[kept++] = *src;
 	}
 	f->nr_cursors = kept;
+	free(pch_at);
 }
 
 /*
@@ -421,6 +482,51 @@ static void resolve_includes(struct facts *f)
 	}
 }
 
+/*
+ * The PCH's macro definitions, from its facts: they come first in the
+ * record, before the parse's own.
+ */
+static void pch_macros(struct facts *f)
+{
+	const struct cal_pch_facts *pf = f->pch->facts;
+	size_t i;
+
+	for (i = 0; i < pf->nr_macros; i++) {
+		struct macro_src *m;
+		GROW(f->macro_srcs, f->alloc_cursors, f->nr_cursors + 1);
+		m = &f->macro_srcs[f->nr_cursors++];
+		m->c = clang_getNullCursor();
+		m->pch = &pf->macros[i];
+		m->file = pf->macros[i].file >= 0 ?
+				  cal_pch_view_file(f->pch, (size_t)pf->macros[i].file) : NULL;
+	}
+}
+
+/* The #include lines of the user's files the PCH holds, as resolve_includes() records them. */
+static void pch_includes(struct facts *f)
+{
+	const struct cal_pch_facts *pf = f->pch->facts;
+	size_t k;
+
+	for (k = 0; k < pf->nr_incs; k++) {
+		const struct cal_pch_include *inc = &pf->incs[k];
+		CXFile from, to;
+		struct cal_pp_file *pp;
+		int at, at_to;
+
+		if (is_ours(f, pf->files[inc->from].name) ||
+		    !(from = cal_pch_view_file(f->pch, inc->from)) ||
+		    !(to = cal_pch_view_file(f->pch, inc->to)))
+			continue;
+		at = add_file(f, from, 1);
+		at_to = add_file(f, to, -1);
+		pp = &f->pp->files[at];
+		GROW(pp->incs, pp->alloc_incs, pp->nr_incs + 1);
+		pp->incs[pp->nr_incs].line = inc->line;
+		pp->incs[pp->nr_incs++].file = at_to;
+	}
+}
+
 /* Where a user file of the TU first mentions what test finds ("FILE:LINE: text"), or NULL. */
 static char *user_files_mention(const struct cal_pp_tu *pp,
 				const char *(*test)(const char *, size_t))
@@ -471,9 +577,9 @@ void cal_tu_facts_release(struct cal_tu_facts *facts)
 	memset(facts, 0, sizeof(*facts));
 }
 
-void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
-			const char *skip_prefix, int host_view, struct cal_arch_plan *plan,
-			struct cal_tu_facts *out)
+void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
+			const struct cal_target_set *set, int first, const char *skip_prefix,
+			int host_view, struct cal_arch_plan *plan, struct cal_tu_facts *out)
 {
 	struct cal_pp_tu pp;
 	struct facts f;
@@ -484,6 +590,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	memset(&pp, 0, sizeof(pp));
 	memset(&f, 0, sizeof(f));
 	f.tu = tu;
+	f.pch = pch;
 	f.skip_prefix = skip_prefix;
 	f.pp = &pp;
 	clang_disposeString(main_name);
@@ -498,7 +605,11 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	}
 	add_file(&f, main_file, 1);
 	clang_getInclusions(tu, forced_inclusion, &f);
+	if (pch)
+		pch_macros(&f);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), facts_visitor, &f);
+	if (pch)
+		pch_includes(&f);
 	resolve_includes(&f);
 	table_macros(&f);
 	out->arch_where = user_files_mention(&pp, first_arch_mention);
@@ -531,7 +642,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, 
 	cal_pp_tu_release(&pp);
 	free(f.handles);
 	free(f.skipped);
-	free(f.macro_cursors);
+	free(f.macro_srcs);
 	free(f.incs);
 	free(f.unreplayed);
 	free(f.unreplayed_why);

@@ -21,6 +21,11 @@
 
 #include "parse/arch_pp.h"
 
+struct cal_pch_view;
+
+/* "NAME(params) body" of a macro definition, from its tokens; NULL: none (caller frees). */
+char *cal_macro_definition_text(CXTranslationUnit tu, CXCursor def);
+
 /* The text test alone, for unit tests. */
 int cal_text_mentions_arch(const char *text, size_t len);
 /*
@@ -54,10 +59,13 @@ void cal_tu_facts_release(struct cal_tu_facts *facts);
  * parse tu of set->t[first] (see arch_pp.h): one group when no user file
  * mentions the arch.  Files under skip_prefix (the tool's own support
  * files) count as system headers.  host_view: replay the host's path too
- * (out->host_why).
+ * (out->host_why).  pch: a parse on a PCH through an index of local
+ * declarations, whose record leaves out the PCH's: its facts stand for
+ * those (pch_facts.h); else NULL.
  */
-void cal_arch_plan_make(CXTranslationUnit tu, const struct cal_target_set *set, int first,
-			const char *skip_prefix, int host_view, struct cal_arch_plan *plan,
+void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
+			const struct cal_target_set *set, int first, const char *skip_prefix,
+			int host_view, struct cal_arch_plan *plan,
 			struct cal_tu_facts *out);
 
 #endif

@@ -177,6 +177,14 @@ struct cal_parse_info {
 	 */
 	int instantiations_listed;
 	/*
+	 * Such a parse on a shared PCH: the top-level declarations of the
+	 * PCH's user headers, which its children leave out, found again from
+	 * the PCH's facts (pch_facts.h), in the order of the PCH.  The walk
+	 * visits them first, as the TU's children would hold them.
+	 */
+	const CXCursor *pch_decls;
+	size_t nr_pch_decls;
+	/*
 	 * The targets this parse stands for.  A device parse is made for one
 	 * target (arch) but stands for every target of the build when the
 	 * user's code does not test __CUDA_ARCH__ (see arch_dependence.h), so

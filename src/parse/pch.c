@@ -8,6 +8,8 @@
 #include "cuatomlint/strbuf.h"
 #include "cuatomlint/version.h"
 #include "parse/ast.h"
+#include "parse/pch_facts.h"
+#include "parse/user_words.h"
 
 /*
  * Is name spelt as a PCH gives it back?  clang writes a PCH's file names
@@ -158,7 +160,7 @@ static void find_reentry(CXFile file, CXSourceLocation *stack, unsigned depth, C
  * does.  Such a prefix is not shared.
  */
 static int reenters(CXIndex index, const struct cal_parse_request *req,
-		    const struct cal_pch_build *b, char **why)
+		    const struct cal_pch_build *b, struct cal_pch_facts *facts, char **why)
 {
 	struct cal_parse_request load = *req;
 	struct cal_argv args = { 0 };
@@ -178,6 +180,7 @@ static int reenters(CXIndex index, const struct cal_parse_request *req,
 	cal_argv_clear(&args);
 	r.tu = tu;
 	clang_getInclusions(tu, find_reentry, &r);
+	cal_pch_facts_choose(facts, tu);	/* a parse on the PCH, as the TUs' */
 	if (r.again)
 		*why = xasprintf("'%s' would be entered again after the PCH (no include guard)",
 				 r.again);
@@ -188,6 +191,20 @@ static int reenters(CXIndex index, const struct cal_parse_request *req,
 	return *why != NULL;
 }
 
+/*
+ * The facts a parse on the PCH reads instead of the PCH's declarations and
+ * record (pch_facts.h), from its build's parse.
+ */
+static void make_facts(CXTranslationUnit tu, const struct cal_parse_request *req,
+		       const struct cal_pch_build *b, struct cal_pch_facts *facts)
+{
+	char *unread = NULL;
+	unsigned words = cal_env_user_words(req->env, tu, NULL, &unread);
+
+	cal_pch_facts_make(tu, b->ours, words, unread, facts);
+	free(unread);
+}
+
 int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 		  const struct cal_pch_build *b, char **why)
 {
@@ -195,11 +212,13 @@ int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 	struct cal_argv args = { 0 };
 	CXTranslationUnit tu = NULL;
 	struct scan s = { NULL, b, NULL, NULL };
+	struct cal_pch_facts facts;
 	unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_ForSerialization |
 			 CXTranslationUnit_DetailedPreprocessingRecord;
 	int r = -1;
 
 	*why = NULL;
+	memset(&facts, 0, sizeof(facts));
 	plain.pch = b->base;
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(&plain, &args);
@@ -218,12 +237,18 @@ int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 			*why = xasprintf("'%s' %s", s.user, s.what);
 		else
 			r = save(tu, b, why);
+		if (r == 0 && b->facts)
+			make_facts(tu, req, b, &facts);
 	}
 	free(s.user);
 	cal_dispose_tu(tu);
-	if (r == 0 && b->user && reenters(index, req, b, why)) {
+	if (r == 0 && b->user && reenters(index, req, b, &facts, why)) {
 		unlink(b->out);
 		r = -1;
 	}
+	/* not written, parses on the PCH keep the indexer */
+	if (b->facts && (r < 0 || cal_pch_facts_write(&facts, b->facts) < 0))
+		unlink(b->facts);
+	cal_pch_facts_release(&facts);
 	return r;
 }

@@ -30,6 +30,7 @@ struct cal_pch_build {
 	struct cal_argv *deps;	/* receives every other file the prefix included */
 	int user;		/* may hold the project's own headers (driver/preamble.h) */
 	const char *base;	/* a PCH of a prefix of b->header's lines to build on, or NULL */
+	const char *facts;	/* where its facts go (pch_facts.h), or NULL */
 };
 
 /*

@@ -189,9 +189,16 @@ int cal_sys_undefined_after(struct cal_sys_undefs *s, CXCursor def, const char *
 {
 	CXFile def_file;
 	unsigned offset;
-	size_t i;
 
 	clang_getSpellingLocation(clang_getCursorLocation(def), &def_file, NULL, NULL, &offset);
+	return cal_sys_undefined_at(s, def_file, offset, name);
+}
+
+int cal_sys_undefined_at(struct cal_sys_undefs *s, CXFile def_file, unsigned offset,
+			 const char *name)
+{
+	size_t i;
+
 	if (!def_file)
 		return 0;
 	if (!s->stacks_read) {

@@ -19,6 +19,9 @@ struct cal_sys_undefs;
 struct cal_sys_undefs *cal_sys_undefs_new(CXTranslationUnit tu);
 /* 1: the definition def of name is #undef'd later; 0: no #undef found. */
 int cal_sys_undefined_after(struct cal_sys_undefs *s, CXCursor def, const char *name);
+/* The same for a definition at offset of def_file (NULL: predefined, never #undef'd here). */
+int cal_sys_undefined_at(struct cal_sys_undefs *s, CXFile def_file, unsigned offset,
+			 const char *name);
 void cal_sys_undefs_free(struct cal_sys_undefs *s);
 
 #endif

@@ -11,6 +11,8 @@
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
 #include "parse/ast.h"
+#include "parse/pch_facts.h"
+#include "parse/toolkit.h"
 #include "parse/user_words.h"
 
 struct words_scan {
@@ -112,8 +114,16 @@ static enum CXChildVisitResult directive_visitor(CXCursor c, CXCursor parent, CX
 	return CXChildVisit_Continue;
 }
 
-unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform,
-			      char **host_unread)
+/* What the PCH's files spell, as its build found it (pch_facts.h). */
+static void add_pch_words(struct words_scan *scan, const struct cal_pch_facts *pch)
+{
+	scan->words |= pch->words;
+	if (scan->host_unread && !*scan->host_unread && pch->host_unread)
+		*scan->host_unread = xstrdup(pch->host_unread);
+}
+
+unsigned cal_parse_user_words(CXTranslationUnit tu, const struct cal_pch_facts *pch,
+			      const char *const *platform, char **host_unread)
 {
 	struct words_scan scan = { tu, platform, 0, host_unread, NULL, 0, 0 };
 	CXString main_name = clang_getTranslationUnitSpelling(tu);
@@ -124,8 +134,38 @@ unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform,
 		return CAL_WORDS_ALL;
 	add_file_words(&scan, main_file);
 	clang_getInclusions(tu, words_inclusion, &scan);
+	if (pch)	/* the record below leaves out the PCH's #include lines */
+		add_pch_words(&scan, pch);
 	if (scan.words != CAL_WORDS_ALL)
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), directive_visitor, &scan);
 	free(scan.seen);
 	return scan.words;
+}
+
+unsigned cal_env_user_words(const struct cal_env *env, CXTranslationUnit tu,
+			    const struct cal_pch_facts *pch, char **host_unread)
+{
+	const char *platform[8];
+	char *real[2] = { NULL, NULL };
+	unsigned words;
+	int n = 0;
+
+	platform[n++] = env->dir;	/* the prelude, the built-in environment */
+	platform[n++] = "/usr/include/";
+	platform[n++] = "/usr/lib/";	/* clang's and gcc's own headers */
+	if (env->cuda_path) {
+		platform[n++] = env->cuda_path;
+		if ((real[0] = realpath(env->cuda_path, NULL)))	/* as a file's real path */
+			platform[n++] = real[0];
+	}
+	if (env->rocm_path && strcmp(env->rocm_path, "/usr")) {
+		platform[n++] = env->rocm_path;
+		if ((real[1] = realpath(env->rocm_path, NULL)))
+			platform[n++] = real[1];
+	}
+	platform[n] = NULL;
+	words = cal_parse_user_words(tu, pch, platform, host_unread);
+	free(real[0]);
+	free(real[1]);
+	return words;
 }

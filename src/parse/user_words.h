@@ -10,6 +10,9 @@
 #include <stddef.h>
 #include <clang-c/Index.h>
 
+struct cal_env;
+struct cal_pch_facts;
+
 enum cal_user_word {
 	/*
 	 * An atomic of any API ("atom" in any case: atomicAdd, cuda::atomic_ref,
@@ -47,9 +50,18 @@ unsigned cal_text_user_words(const char *text, size_t len);
  * NULL on entry): the first such header that clang takes for a system
  * header and that tests the arch, "FILE: why" (caller frees): the arch
  * replay does not read it, so the host may open there a file this parse
- * did not (a host parse is then made: run.c).
+ * did not (a host parse is then made: run.c).  pch: the facts of the PCH of
+ * a parse whose record leaves out the PCH's (pch_facts.h), or NULL.
  */
-unsigned cal_parse_user_words(CXTranslationUnit tu, const char *const *platform,
-			      char **host_unread);
+unsigned cal_parse_user_words(CXTranslationUnit tu, const struct cal_pch_facts *pch,
+			      const char *const *platform, char **host_unread);
+
+/*
+ * The same, with platform: the tool's own folder, /usr/include, /usr/lib
+ * (clang's and gcc's headers) and env's toolkits (as named and as real
+ * paths).
+ */
+unsigned cal_env_user_words(const struct cal_env *env, CXTranslationUnit tu,
+			    const struct cal_pch_facts *pch, char **host_unread);
 
 #endif

@@ -9,13 +9,15 @@
  * body, once per parse.  Instantiations no call of the user's code leads
  * to (a kernel template whose address is taken, an explicit instantiation
  * definition, members and destructors of class templates) are walked
- * after the written code, each once.  A parse with no PCH lists them
- * among the TU's children (check.h's instantiations_listed: ASTUnit keeps
- * every function definition Sema instantiates as a top-level declaration,
- * and an index of local declarations visits those): the walk sets them
- * aside as it meets them.  A parse on a PCH cannot be visited that way
- * (the PCH's declarations would be left out), so there libclang's indexer
- * finds them: it reports the instantiated function containing each
+ * after the written code, each once.  A parse lists them among the TU's
+ * children (check.h's instantiations_listed: ASTUnit keeps every function
+ * definition Sema instantiates as a top-level declaration, and an index of
+ * local declarations visits those): the walk sets them aside as it meets
+ * them.  Such a parse on a PCH leaves the PCH's declarations out of the
+ * TU's children: the PCH's facts find those of the user's headers again
+ * (pch_facts.h), and the walk visits them first.  A parse on a PCH without
+ * facts is not made that way; there libclang's indexer finds the
+ * instantiations: it reports the instantiated function containing each
  * reference it sees, at about a third of the parse's cost on
  * template-heavy code.
  */
@@ -1122,7 +1124,12 @@ static void walker_release(struct walker *wk)
 /* The written code, and whether the indexing pass must follow. */
 static void walk_written(struct walker *wk)
 {
-	walk_children(wk, clang_getTranslationUnitCursor(wk->w.parse->tu));
+	CXCursor tu = clang_getTranslationUnitCursor(wk->w.parse->tu);
+	size_t i;
+
+	for (i = 0; i < wk->w.parse->nr_pch_decls; i++)
+		child_visitor(wk->w.parse->pch_decls[i], tu, wk);
+	walk_children(wk, tu);
 	if (!wk->saw_template && wk->saw_plain_template &&
 	    may_have_explicit_instantiation(wk))
 		wk->saw_template = 1;

@@ -13,6 +13,8 @@
  * words, and the same on a copy of the text (it reads nothing past it).
  * And the arch replay (src/parse/arch_pp.c), which reads the user's
  * directives: every target placed in one group, the host's path too.
+ * And the PCH's facts file (src/parse/pch_facts_file.c): what it accepts
+ * writes back to a text it reads the same, which writes back to itself.
  * Built and run by scripts/fuzz.sh.
  */
 #include <stddef.h>
@@ -22,6 +24,7 @@
 
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_pp.h"
+#include "parse/pch_facts.h"
 #include "parse/comments.h"
 #include "parse/prefix.h"
 #include "parse/user_words.h"
@@ -133,6 +136,37 @@ static void check_replay(const uint8_t *data, size_t size)
 	(void)cal_pp_defined_per_side((const char *)data, size, size);
 }
 
+/* What the facts reader accepts writes back to a text that reads back to itself. */
+static void check_facts_text(const char *text, size_t len)
+{
+	struct cal_pch_facts f, again;
+	struct strbuf once = STRBUF_INIT, twice = STRBUF_INIT;
+
+	if (cal_pch_facts_parse(text, len, &f) < 0)
+		return;
+	REQUIRE(cal_pch_facts_format(&f, &once) == 0);
+	REQUIRE(cal_pch_facts_parse(once.buf, once.len, &again) == 0);
+	REQUIRE(cal_pch_facts_format(&again, &twice) == 0);
+	REQUIRE(once.len == twice.len && !memcmp(once.buf, twice.buf, once.len));
+	cal_pch_facts_release(&f);
+	cal_pch_facts_release(&again);
+	strbuf_release(&once);
+	strbuf_release(&twice);
+}
+
+/* The bytes as a whole file, and as its lines after a valid head. */
+static void check_facts(const uint8_t *data, size_t size)
+{
+	static const char head[] = "cuatomlint-pch-facts 1\nwords 3\ndecls-found 1\n";
+	struct strbuf sb = STRBUF_INIT;
+
+	check_facts_text((const char *)data, size);
+	strbuf_adds(&sb, head);
+	strbuf_add(&sb, (const char *)data, size);
+	check_facts_text(sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	check(data, size, 0);
@@ -140,5 +174,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_blanked(data, size);
 	check_words(data, size);
 	check_replay(data, size);
+	check_facts(data, size);
 	return 0;
 }

@@ -1,5 +1,5 @@
 // The indexing pass (instantiations no call of the walk reaches, in a parse
-// on a shared PCH, CUATOMLINT_PCH=always; a parse with no PCH lists them:
+// on a shared PCH without its facts, CUATOMLINT_PCH=always CUATOMLINT_PCH_FACTS=0; a parse lists them:
 // instantiations-listed.cu) runs only where the written code needs it: a
 // template called directly is walked through its call; one named by
 // address, or explicitly instantiated, still needs the pass, each alone too.  The pass reports function-local symbols
@@ -7,8 +7,8 @@
 // whose operator is a builtin one once instantiated), or holds an
 // 'if constexpr' that may discard what names something else.
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR,INST --implicit-check-not='[volatile-sync]'
-// RUN: %expect-exit 1 env CUATOMLINT_PCH=always %builtin --checks='-*,volatile-sync' %s -- -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR --implicit-check-not='[volatile-sync]'
-// RUN: %expect-exit 1 env CUATOMLINT_PCH=always %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR 2>&1 | FileCheck %s --check-prefixes=CALLED,INST --implicit-check-not='[volatile-sync]'
+// RUN: %expect-exit 1 env CUATOMLINT_PCH=always CUATOMLINT_PCH_FACTS=0 %builtin --checks='-*,volatile-sync' %s -- -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR --implicit-check-not='[volatile-sync]'
+// RUN: %expect-exit 1 env CUATOMLINT_PCH=always CUATOMLINT_PCH_FACTS=0 %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR 2>&1 | FileCheck %s --check-prefixes=CALLED,INST --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED,ADDR --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR 2>&1 | FileCheck %s --check-prefixes=CALLED,INST --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s -- -DNO_ADDR -DNO_INST 2>&1 | FileCheck %s --check-prefixes=CALLED --implicit-check-not='[volatile-sync]'

@@ -1,7 +1,8 @@
 // Instantiations no call of the walk reaches are found two ways: a parse
-// with no PCH lists every function definition clang instantiated among
-// the TU's children (an index that lists local declarations only), a
-// parse on a shared PCH runs libclang's indexing pass.  Both find the
+// lists every function definition clang instantiated among the TU's
+// children (an index that lists local declarations only; on a shared PCH
+// with the PCH's facts, src/parse/pch_facts.h), a parse on a PCH without
+// facts (CUATOMLINT_PCH_FACTS=0) runs libclang's indexing pass.  Both find the
 // same ones: a class template's destructor and a member only a
 // conversion reaches, an explicit instantiation, a kernel named by
 // address, a generic lambda made a function pointer, a constexpr
@@ -10,8 +11,10 @@
 // specialization is written code, walked once, not as an instantiation.
 // RUN: %expect-exit 1 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 env CUATOMLINT_PCH=always %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-sync]'
+// RUN: %expect-exit 1 env CUATOMLINT_PCH=always CUATOMLINT_PCH_FACTS=0 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --implicit-check-not='[volatile-sync]'
 // RUN: %expect-exit 1 env CUATOMLINT_PROFILE=1 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefix=LISTED
-// RUN: %expect-exit 1 env CUATOMLINT_PROFILE=1 CUATOMLINT_PCH=always %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefix=INDEXED
+// RUN: %expect-exit 1 env CUATOMLINT_PROFILE=1 CUATOMLINT_PCH=always %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefix=LISTED
+// RUN: %expect-exit 1 env CUATOMLINT_PROFILE=1 CUATOMLINT_PCH=always CUATOMLINT_PCH_FACTS=0 %builtin --checks='-*,volatile-sync' %s 2>&1 | FileCheck %s --check-prefix=INDEXED
 // LISTED: walk (written code) {{[0-9]+/[0-9]+}} ms, walk (instantiations)
 // INDEXED: walk (written code) {{[0-9]+/[0-9]+}} ms, indexing pass
 
