@@ -104,7 +104,7 @@ struct facts {
 	CXFile *handles;		/* per pp->files */
 	size_t alloc_handles;
 	struct macro_src *macro_srcs;	/* every definition; then per pp->macros */
-	size_t nr_cursors, alloc_cursors;
+	size_t nr_macro_srcs, alloc_macro_srcs;
 	CXFile *unreplayed;		/* user headers only system headers include */
 	size_t nr_unreplayed, alloc_unreplayed;
 	char *unreplayed_why;
@@ -305,10 +305,10 @@ static int host_differs(void *ctx, size_t index)
 
 static void facts_macro(struct facts *f, CXCursor c)
 {
-	GROW(f->macro_srcs, f->alloc_cursors, f->nr_cursors + 1);
-	f->macro_srcs[f->nr_cursors].c = c;
-	f->macro_srcs[f->nr_cursors].pch = NULL;
-	f->macro_srcs[f->nr_cursors++].file = NULL;
+	GROW(f->macro_srcs, f->alloc_macro_srcs, f->nr_macro_srcs + 1);
+	f->macro_srcs[f->nr_macro_srcs].c = c;
+	f->macro_srcs[f->nr_macro_srcs].pch = NULL;
+	f->macro_srcs[f->nr_macro_srcs++].file = NULL;
 }
 
 /*
@@ -390,7 +390,7 @@ static void table_macros(struct facts *f)
 
 	for (i = 0; i < nr_pch_files; i++)
 		pch_at[i] = -2;
-	for (i = 0; i < f->nr_cursors; i++) {
+	for (i = 0; i < f->nr_macro_srcs; i++) {
 		const struct macro_src *src = &f->macro_srcs[i];
 		CXFile file = src->file;
 		int at;
@@ -415,7 +415,7 @@ static void table_macros(struct facts *f)
 		m->text = NULL;
 		f->macro_srcs[kept++] = *src;
 	}
-	f->nr_cursors = kept;
+	f->nr_macro_srcs = kept;
 	free(pch_at);
 }
 
@@ -493,8 +493,8 @@ static void pch_macros(struct facts *f)
 
 	for (i = 0; i < pf->nr_macros; i++) {
 		struct macro_src *m;
-		GROW(f->macro_srcs, f->alloc_cursors, f->nr_cursors + 1);
-		m = &f->macro_srcs[f->nr_cursors++];
+		GROW(f->macro_srcs, f->alloc_macro_srcs, f->nr_macro_srcs + 1);
+		m = &f->macro_srcs[f->nr_macro_srcs++];
 		m->c = clang_getNullCursor();
 		m->pch = &pf->macros[i];
 		m->file = pf->macros[i].file >= 0 ?

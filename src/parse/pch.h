@@ -13,7 +13,9 @@
  * from the PCH as from its file: named by a path the PCH keeps (absolute,
  * no "." component), not forced by -include, not naming __BASE_FILE__ or
  * __INCLUDE_LEVEL__, and not entered again when the prefix is read on the
- * PCH (an include guard or #pragma once).
+ * PCH (an include guard or #pragma once).  With b->facts it also writes
+ * the PCH's facts there (pch_facts.h), for parses that list their
+ * instantiations instead of running the indexing pass.
  */
 #ifndef CUATOMLINT_PCH_H
 #define CUATOMLINT_PCH_H

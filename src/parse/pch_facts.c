@@ -1,10 +1,7 @@
 #include "parse/pch_facts.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
@@ -121,13 +118,14 @@ static void add_include(struct maker *m, CXCursor c)
 }
 
 /*
- * The places to look a declaration up: its first token (a template's name
- * is its templated function's too, which clang_getCursor may prefer, and
- * which one it prefers differs between the PCH's build and a parse on it),
- * its name, the name in a macro's argument.
+ * The places to look the declaration c up, tried in this order on a parse
+ * on the PCH (cal_pch_facts_choose): its name; the name in a macro's
+ * argument; the first token (a template, whose templated declaration is
+ * what clang_getCursor finds at the name in a PCH).
  */
 static void add_tries(struct maker *m, CXCursor c, CXFile file, unsigned offset)
 {
+	struct cal_pch_facts *f = m->files.facts;
 	struct cal_pch_try *t;
 	CXSourceLocation loc = clang_getCursorLocation(c);
 	CXFile spelled = NULL, first = NULL;
@@ -136,8 +134,6 @@ static void add_tries(struct maker *m, CXCursor c, CXFile file, unsigned offset)
 	clang_getSpellingLocation(loc, &spelled, NULL, NULL, &spelling);
 	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &first, NULL,
 				   NULL, &start);
-	struct cal_pch_facts *f = m->files.facts;
-
 	GROW(f->tries, f->alloc_tries, f->nr_decls);
 	t = f->tries[f->nr_decls - 1];
 	memset(t, 0, CAL_PCH_TRIES * sizeof(*t));
@@ -241,7 +237,6 @@ static enum CXChildVisitResult make_visitor(CXCursor c, CXCursor parent, CXClien
 static CXSourceLocation location_at(struct cal_pch_view *v, size_t i, CXFile file,
 				    unsigned offset);
 
-/* Look a declaration up where d says. */
 /*
  * The cursor libclang gives the first token of [from, to]: a template's
  * own.  clang_getCursor cannot find it in a PCH: the PCH files each
@@ -296,9 +291,8 @@ static void view_init(struct cal_pch_view *v, const struct cal_pch_facts *facts,
  * file's declarations from there even where it enters the file again
  * itself (clang_getLocationForOffset would give its own entry).
  */
-static unsigned pch_file_start(struct cal_pch_view *v, size_t i, CXFile file)
+static unsigned pch_file_start(struct cal_pch_view *v, CXFile file)
 {
-	(void)i;
 	return clang_getLocationForOffset(v->tu, file, 0).int_data;
 }
 
@@ -314,7 +308,7 @@ int cal_pch_facts_choose(struct cal_pch_facts *f, CXTranslationUnit tu)
 		struct cal_pch_decl *d = &f->decls[i];
 		CXFile file = cal_pch_view_file(&v, d->file);
 		if (file && !f->files[d->file].raw_base)
-			f->files[d->file].raw_base = pch_file_start(&v, d->file, file);
+			f->files[d->file].raw_base = pch_file_start(&v, file);
 		for (k = 0; file && k < CAL_PCH_TRIES; k++) {
 			const struct cal_pch_try *t = &f->tries[i][k];
 			if (t->valid && is_decl(look_up(&v, d->file, file, t->offset, t->how,
@@ -366,13 +360,7 @@ CXFile cal_pch_view_file(struct cal_pch_view *v, size_t i)
 	return v->handles[i];
 }
 
-/*
- * The location at offset of file.  clang_getLocationForOffset searches the
- * source manager's whole entry table (the PCH's thousands of macro
- * expansions included): it is asked once per file, and a location past
- * that file's start is made from it, a file location's encoding being its
- * offset in the source manager's space (checked on every one made).
- */
+/* Is loc at offset of file (spelled there)? */
 static int is_at(CXSourceLocation loc, CXFile file, unsigned offset)
 {
 	CXFile got = NULL;

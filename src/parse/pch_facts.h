@@ -12,13 +12,19 @@
  * PCH (pch.c) it writes these facts beside it, from the build's parse,
  * and a parse on the PCH reads them back with its own (run.c):
  *  - the place (file, offset) and kind of each top-level declaration in a
- *    file that is no system header; a parse finds each again with
- *    clang_getCursor, which asks the PCH for that file region's
+ *    file that is no system header (nor the tool's); a parse finds each
+ *    again with clang_getCursor, which asks the PCH for that file region's
  *    declarations only: at its name, or where a macro's argument names it;
- *    a template, whose templated declaration shares its name's place, by
- *    the cursor libclang gives its first token (pch_facts.c).  The build checks that every one is found there
- *    (a macro that makes two declarations at one place is not): else the
- *    facts hold no declarations and parses on the PCH keep the indexer;
+ *    a template, whose templated declaration the PCH files under the same
+ *    place, by the cursor libclang gives its first token.  The build
+ *    chooses the way on the prefix parsed on the PCH (pch.c's re-entry
+ *    check), as every parse on it will look them up, and records where
+ *    the PCH's entry of each file starts there (a parse on the same PCH
+ *    loads it at the same place, and may enter the file again itself).  A
+ *    declaration found no way (a macro that pastes its name) leaves the
+ *    facts without declarations: parses on the PCH keep the indexer.  A
+ *    variable or alias template made of types and template parameters
+ *    only is not looked up: walking it meets nothing a check judges;
  *  - every macro definition, in the record's order, with its file, offset
  *    and text (arch_dependence.c's read_macro, made at the build);
  *  - each #include line of a file that is no system header, and the file
