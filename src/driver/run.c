@@ -487,8 +487,10 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	if (tu && !*nr_errors && facts && cal_pch_view_bind(view, facts, tu) < 0) {
 		if (set->verbose)
 			fprintf(stderr, "cuatomlint: the shared preamble's facts do not match the "
-				"parse of %s (a declaration is not found again); parsed again "
-				"through the indexer\n", path);
+				"parse of %s (the declaration at offset %u of '%s' is not found "
+				"again); parsed again through the indexer\n", path,
+				view->missed ? view->missed->offset : 0,
+				view->missed ? facts->files[view->missed->file].name : "?");
 		cal_parse_release(req, tu);
 		*listed = 0;
 		tu = cal_parse_file(index, path, req, nr_errors, err);

@@ -265,17 +265,36 @@ static CXCursor first_token_cursor(struct cal_pch_view *v, size_t i, CXFile file
 	return c;
 }
 
-/* Look up the declaration d (named at name) at offset, the way how says (cal_pch_try). */
-static CXCursor look_up(struct cal_pch_view *v, size_t i, CXFile file, unsigned offset, int how,
-			unsigned name)
+/* Is loc at offset of file (spelled there)? */
+static int is_at(CXSourceLocation loc, CXFile file, unsigned offset);
+
+/*
+ * The expansion of a macro's argument spelled at offset of file, where
+ * clang_getCursor looks past the macro expansion to the declaration:
+ * clang_getLocationForOffset gives it, but from the parse's own entry of
+ * a file it enters again; raw, the encoding the build found (the PCH is
+ * loaded at the same place), is taken where it is spelled there.
+ */
+static CXSourceLocation argument_location(struct cal_pch_view *v, CXFile file, unsigned offset,
+					  unsigned raw)
 {
-	/*
-	 * In a macro's argument, clang_getLocationForOffset gives the
-	 * argument's expansion, where clang_getCursor looks past the macro
-	 * expansion to the declaration.
-	 */
+	CXSourceLocation loc = v->any;
+
+	loc.int_data = raw;
+	if (raw && loc.ptr_data[0] && is_at(loc, file, offset))
+		return loc;
+	return clang_getLocationForOffset(v->tu, file, offset);
+}
+
+/*
+ * Look up the declaration named at name at offset, the way how says
+ * (cal_pch_try; raw: argument_location's).
+ */
+static CXCursor look_up(struct cal_pch_view *v, size_t i, CXFile file, unsigned offset, int how,
+			unsigned name, unsigned raw)
+{
 	if (how == CAL_PCH_BY_ARGUMENT)
-		return clang_getCursor(v->tu, clang_getLocationForOffset(v->tu, file, offset));
+		return clang_getCursor(v->tu, argument_location(v, file, offset, raw));
 	if (how == CAL_PCH_BY_TOKENS)
 		return first_token_cursor(v, i, file, offset, name);
 	return clang_getCursor(v->tu, location_at(v, i, file, offset));
@@ -312,7 +331,7 @@ int cal_pch_facts_choose(struct cal_pch_facts *f, CXTranslationUnit tu)
 		for (k = 0; file && k < CAL_PCH_TRIES; k++) {
 			const struct cal_pch_try *t = &f->tries[i][k];
 			if (t->valid && is_decl(look_up(&v, d->file, file, t->offset, t->how,
-							d->offset),
+							d->offset, 0),
 						file, d))
 				break;
 		}
@@ -324,6 +343,8 @@ int cal_pch_facts_choose(struct cal_pch_facts *f, CXTranslationUnit tu)
 		if (f->decls_found) {
 			d->lookup = f->tries[i][k].offset;
 			d->how = f->tries[i][k].how;
+			if (d->how == CAL_PCH_BY_ARGUMENT)
+				d->raw = clang_getLocationForOffset(tu, file, d->lookup).int_data;
 		}
 	}
 	cal_pch_view_release(&v);
@@ -360,7 +381,6 @@ CXFile cal_pch_view_file(struct cal_pch_view *v, size_t i)
 	return v->handles[i];
 }
 
-/* Is loc at offset of file (spelled there)? */
 static int is_at(CXSourceLocation loc, CXFile file, unsigned offset)
 {
 	CXFile got = NULL;
@@ -427,11 +447,13 @@ static int find_decls(struct cal_pch_view *v)
 		if (d->how == CAL_PCH_NOTHING)
 			continue;
 		file = cal_pch_view_file(v, d->file);
+		v->missed = d;
 		if (!file)
 			return -1;
-		c = look_up(v, d->file, file, d->lookup, d->how, d->offset);
+		c = look_up(v, d->file, file, d->lookup, d->how, d->offset, d->raw);
 		if (!is_decl(c, file, d))
 			return -1;
+		v->missed = NULL;
 		v->decls[v->nr_decls++] = c;
 	}
 	return 0;
@@ -468,7 +490,9 @@ int cal_pch_view_bind(struct cal_pch_view *v, const struct cal_pch_facts *facts,
 {
 	view_init(v, facts, tu);
 	if (!facts->decls_found || find_decls(v) < 0) {
+		const struct cal_pch_decl *missed = v->missed;
 		cal_pch_view_release(v);
+		v->missed = missed;
 		return -1;
 	}
 	return 0;

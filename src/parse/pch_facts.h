@@ -54,6 +54,7 @@ struct cal_pch_decl {
 	unsigned offset;	/* of its location (expansion) */
 	unsigned lookup;	/* where clang_getCursor finds it, ... */
 	int how;		/* ... this way (CAL_PCH_AT_PLACE & co.) */
+	unsigned raw;		/* CAL_PCH_BY_ARGUMENT: the expansion's encoding on the PCH */
 	int kind;		/* enum CXCursorKind */
 };
 
@@ -139,12 +140,13 @@ struct cal_pch_view {
 	CXSourceLocation any;		/* a location of the parse (its source manager) */
 	CXCursor *decls;		/* per facts->decls, found by cal_pch_view_bind */
 	size_t nr_decls;
+	const struct cal_pch_decl *missed;	/* the one it did not find, or NULL */
 };
 
 /*
  * Bind facts to tu and find each declaration again.  0, or -1 if one is
  * not found where the build found it (the parse must then be made
- * otherwise; the view is released).
+ * otherwise; the view is released, but for missed).
  */
 int cal_pch_view_bind(struct cal_pch_view *view, const struct cal_pch_facts *facts,
 		      CXTranslationUnit tu);

@@ -65,8 +65,8 @@ int cal_pch_facts_format(const struct cal_pch_facts *f, struct strbuf *sb)
 		strbuf_addf(sb, "file %d %u %s\n", f->files[i].system > 0, f->files[i].raw_base,
 			    f->files[i].name);
 	for (i = 0; i < f->nr_decls; i++)
-		strbuf_addf(sb, "decl %zu %u %u %d %d\n", f->decls[i].file, f->decls[i].offset,
-			    f->decls[i].lookup, f->decls[i].how, f->decls[i].kind);
+		strbuf_addf(sb, "decl %zu %u %u %d %u %d\n", f->decls[i].file, f->decls[i].offset,
+			    f->decls[i].lookup, f->decls[i].how, f->decls[i].raw, f->decls[i].kind);
 	for (i = 0; i < f->nr_macros; i++) {
 		const struct cal_pch_macro *m = &f->macros[i];
 		strbuf_addf(sb, "macro %ld %u %s", m->file, m->offset, m->name);
@@ -204,17 +204,18 @@ static int read_file_line(struct reader *r, const char *s, const char *end)
 static int read_decl(struct reader *r, const char *s, const char *end)
 {
 	struct cal_pch_facts *f = r->f;
-	unsigned long file, offset, lookup, how, kind;
+	unsigned long file, offset, lookup, how, raw, kind;
 
 	if (number(&s, end, &file, 0) || number(&s, end, &offset, 0) ||
 	    number(&s, end, &lookup, 0) || number(&s, end, &how, 0) ||
-	    number(&s, end, &kind, 1) || file >= f->nr_files || how > CAL_PCH_NOTHING)
+	    number(&s, end, &raw, 0) || number(&s, end, &kind, 1) || file >= f->nr_files || how > CAL_PCH_NOTHING)
 		return -1;
 	GROW(f->decls, f->alloc_decls, f->nr_decls + 1);
 	f->decls[f->nr_decls].file = file;
 	f->decls[f->nr_decls].offset = (unsigned)offset;
 	f->decls[f->nr_decls].lookup = (unsigned)lookup;
 	f->decls[f->nr_decls].how = (int)how;
+	f->decls[f->nr_decls].raw = (unsigned)raw;
 	f->decls[f->nr_decls++].kind = (int)kind;
 	return 0;
 }

@@ -26,6 +26,8 @@ static void sample(struct cal_pch_facts *f)
 	f->decls[0].offset = 10;
 	f->decls[0].lookup = 10;
 	f->decls[0].kind = 8;
+	f->decls[0].how = CAL_PCH_BY_ARGUMENT;
+	f->decls[0].raw = 2147001234u;
 	f->decls[1].offset = 120;
 	f->decls[1].lookup = 100;
 	f->decls[1].how = CAL_PCH_BY_TOKENS;
@@ -119,8 +121,8 @@ static void test_refused(void)
 		"cuatomlint-pch-facts 2\nwords 0\ndecls-found 1\nend\n",
 		"cuatomlint-pch-facts 1\nwords x\ndecls-found 1\nend\n",
 		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 2\nend\n",
-		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\ndecl 0 1 1 0 8\nend\n",
-		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\nfile 0 0 /a\ndecl 0 1 1 4 8\nend\n",
+		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\ndecl 0 1 1 0 0 8\nend\n",
+		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\nfile 0 0 /a\ndecl 0 1 1 4 0 8\nend\n",
 		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\nfile 0 0 /a\ninc 0 1 1\nend\n",
 		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\nfile 0 0 /a\nmacro 1 0 A\nend\n",
 		"cuatomlint-pch-facts 1\nwords 0\ndecls-found 1\nmacro -1 0 A \nend\n",
