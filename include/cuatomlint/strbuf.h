@@ -55,5 +55,10 @@ char *path_normalize(char *path);
 int read_file(const char *path, struct strbuf *out);
 /* Write all of buf to fd, retrying short writes and EINTR; 0, or -1 with errno set. */
 int write_all(int fd, const char *buf, size_t len);
+/*
+ * Replace path's content with buf through a temporary file beside it and a
+ * rename, so a reader sees the old file or the new one, never half; 0 or -1.
+ */
+int write_file_replacing(const char *path, const char *buf, size_t len);
 
 #endif

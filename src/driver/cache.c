@@ -131,26 +131,18 @@ void cal_cache_store(struct cal_cache *c, const char *key, const char *file,
 		     const struct cal_deps *deps, const struct cal_findings *findings)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *tmp = xasprintf("%s/tmp.XXXXXX", c->dir), *path = entry_path(c, key);
-	int fd, ok;
+	char *path = entry_path(c, key);
+	int ok;
 
 	strbuf_adds(&sb, ENTRY_MAGIC);
 	cal_cache_put_str(&sb, file);
 	strbuf_addch(&sb, '\n');
 	cal_deps_write(&c->memo, c->env_dir, deps, &sb);
 	cal_findings_serialize(findings, &sb);
-	fd = mkstemp(tmp);
-	ok = fd >= 0 && write_all(fd, sb.buf, sb.len) == 0;
-	if (fd >= 0 && close(fd) < 0)
-		ok = 0;
-	if (ok)
-		ok = rename(tmp, path) == 0;
-	if (!ok && fd >= 0)
-		unlink(tmp);
+	ok = write_file_replacing(path, sb.buf, sb.len) == 0;
 	if (c->verbose)
 		fprintf(stderr, ok ? "cuatomlint: cache stored %s\n"
 				   : "cuatomlint: cache: cannot store %s\n", file);
-	free(tmp);
 	free(path);
 	strbuf_release(&sb);
 }

@@ -6,6 +6,7 @@
 #include "cuatomlint/strbuf.h"
 #include "parse/arch_dependence.h"
 #include "parse/ast.h"
+#include "util/hash.h"
 
 /* ---- making them, from the PCH build's parse ---- */
 
@@ -20,11 +21,7 @@ struct file_table {
 
 static size_t name_hash(const char *s)
 {
-	size_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
+	return (size_t)cal_fnv1a(s, strlen(s));
 }
 
 static void table_grow(struct file_table *t)

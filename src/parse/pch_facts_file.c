@@ -8,10 +8,8 @@
  */
 #include "parse/pch_facts.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
 
@@ -85,26 +83,10 @@ int cal_pch_facts_format(const struct cal_pch_facts *f, struct strbuf *sb)
 int cal_pch_facts_write(const struct cal_pch_facts *facts, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *tmp;
-	FILE *out;
-	int r = -1;
+	int r = cal_pch_facts_format(facts, &sb);
 
-	if (cal_pch_facts_format(facts, &sb) < 0) {
-		strbuf_release(&sb);
-		return -1;
-	}
-	tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	out = fopen(tmp, "wb");
-	if (out) {
-		r = fwrite(sb.buf, 1, sb.len, out) == sb.len ? 0 : -1;
-		if (fclose(out) != 0)
-			r = -1;
-		if (r == 0 && rename(tmp, path) != 0)
-			r = -1;
-		if (r != 0)
-			unlink(tmp);
-	}
-	free(tmp);
+	if (r == 0)
+		r = write_file_replacing(path, sb.buf, sb.len);
 	strbuf_release(&sb);
 	return r;
 }

@@ -274,3 +274,19 @@ int write_all(int fd, const char *buf, size_t len)
 	}
 	return 0;
 }
+
+int write_file_replacing(const char *path, const char *buf, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	int ok = fd >= 0 && write_all(fd, buf, len) == 0;
+
+	if (fd >= 0 && close(fd) < 0)
+		ok = 0;
+	if (ok)
+		ok = rename(tmp, path) == 0;
+	if (!ok && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+	return ok ? 0 : -1;
+}
