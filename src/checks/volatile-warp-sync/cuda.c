@@ -592,8 +592,12 @@ static char *temp_type(CXTranslationUnit tu, CXCursor inst_fn, CXCursor lhs)
 	pattern = cal_pattern_expr(tu, inst_fn, lhs);
 	if (clang_Cursor_isNull(pattern))
 		return NULL;
+	/* a pattern's element of a dependent type ('s[tid]' with s a 'P') has no spelling */
+	if (clang_getCursorType(pattern).kind == CXType_Dependent)
+		return NULL;
 	type = vol_value_type(clang_getCursorType(pattern));
-	if (type && (strstr(type, "type-parameter-") || strchr(type, '('))) {
+	if (type && (strstr(type, "type-parameter-") || strchr(type, '(') ||
+		     strstr(type, "<dependent"))) {
 		free(type);
 		return NULL;
 	}
@@ -727,6 +731,7 @@ struct pending {
 	CXCursor fn;		/* canonical cursor of the function holding the run */
 	int fixable;		/* clean parse, and where in_template, a template that allows one */
 	int in_template;	/* in an instantiation over a type: fixed only if all agree */
+	const char *template_why;	/* why the template allows no fix, beyond sharing, or NULL */
 	CXCursor inst_fn;	/* that instantiation, or null */
 	int all_lanes;		/* every lane that enters fn reaches the run */
 	struct no_fix why;
@@ -759,6 +764,8 @@ struct warp_state {
 	int max_call_depth;	/* MaxCallDepth */
 	struct vol_barrier_memo barriers;	/* which blocks and loops hold a barrier */
 	struct wu_memo uniform;		/* which variables of a function are never written */
+	/* which blocks and loops write an element a step could be made of (holds_warp_write) */
+	struct cal_cursor_set writing, not_writing;
 };
 
 /*
@@ -1139,7 +1146,7 @@ static void report_run(struct cal_walk *w, struct pending *p)
 		cal_note_at(w, f, run->fill, "no __syncwarp() between this store and the first step, "
 			    "which reads what other lanes of the warp stored here");
 	if (p->in_template && !w->parse->partial && !p->fixable)
-		cal_note_no_fix_in_template(w, f, p->fn, "these steps", NULL);
+		cal_note_no_fix_in_template(w, f, p->fn, "these steps", p->template_why);
 	else if (p->in_template && p->nr_edits)
 		note_same_fix(w, f, p);
 	if (p->nr_edits) {
@@ -1162,9 +1169,10 @@ static void report_run(struct cal_walk *w, struct pending *p)
  * and else only where the element type names no template parameter.
  */
 static int template_allows_fix(const struct cal_walk *w, struct warp_state *st,
-			       const struct run *run)
+			       const struct run *run, const char **why)
 {
 	CXTranslationUnit tu = w->parse->tu;
+	char *type;
 	int i;
 
 	if (!clang_equalCursors(st->read_fn, w->function)) {	/* once per instantiation */
@@ -1173,10 +1181,19 @@ static int template_allows_fix(const struct cal_walk *w, struct warp_state *st,
 	}
 	if (st->discards)
 		return 0;
-	for (i = 0; i < run->n; i++)
-		if (run->steps[i].nonvol &&
-		    !cal_pattern_type_is_fixed(tu, w->function, cal_child(run->steps[i].expr, 0)))
+	for (i = 0; i < run->n; i++) {
+		CXCursor lhs = cal_child(run->steps[i].expr, 0);
+		if (run->steps[i].nonvol && !cal_pattern_type_is_fixed(tu, w->function, lhs))
 			return 0;
+		/* 's[tid]' with s a 'P': the template gives the element's type no name */
+		if (!(type = temp_type(tu, w->function, lhs))) {
+			*why = "the template names the element's type through a template "
+			       "parameter only, so the temporary a fix needs has no type to be "
+			       "declared with";
+			return 0;
+		}
+		free(type);
+	}
 	return 1;
 }
 
@@ -1204,7 +1221,8 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 	p->fn = clang_getCanonicalCursor(w->function);
 	p->in_template = !vol_fix_allowed(w);
 	p->inst_fn = p->in_template ? w->function : clang_getNullCursor();
-	p->fixable = !w->parse->partial && (!p->in_template || template_allows_fix(w, st, run));
+	p->fixable = !w->parse->partial &&
+		     (!p->in_template || template_allows_fix(w, st, run, &p->template_why));
 	clang_getFileLocation(clang_getCursorLocation(run->steps[0].expr), &p->place_file, NULL,
 			      NULL, &p->place_offset);
 	p->why.at = clang_getNullCursor();
@@ -2384,6 +2402,73 @@ static void note_instantiation(struct warp_state *st, CXCursor fn)
 	st->insts[st->nr_insts++] = fn;
 }
 
+/*
+ * Does e write an element a step or a loop's exchange could be made of: an
+ * assignment, ++ or -- of an element element_of takes (volatile, __shared__,
+ * a helper's pointer parameter)?  as_step's assignments and cross_lane_pair's
+ * stores are all such writes.
+ */
+static int writes_warp_element(struct wu_fn *f, CXCursor e)
+{
+	enum CXCursorKind k = clang_getCursorKind(e);
+	CXCursor base;
+	int compound;
+
+	if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+		if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PostInc &&
+		    op != CXUnaryOperator_PreDec && op != CXUnaryOperator_PostDec)
+			return 0;
+	} else if (!vol_is_assignment(e, &compound)) {
+		return 0;
+	}
+	return element_of(f, cal_ignore_wrappers(cal_child(e, 0)), &base) != ELEM_NONE;
+}
+
+static int holds_warp_write(struct warp_state *st, struct wu_fn *f, CXCursor c);
+
+struct write_scan {
+	struct warp_state *st;
+	struct wu_fn *f;
+	int found;
+};
+
+static enum CXChildVisitResult write_scan_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct write_scan *ws = data;
+
+	(void)parent;
+	if (clang_isStatement(clang_getCursorKind(c)))
+		ws->found = holds_warp_write(ws->st, ws->f, c);
+	else if (writes_warp_element(ws->f, c))
+		ws->found = 1;
+	else
+		return CXChildVisit_Recurse;
+	return ws->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/*
+ * Does block or loop c write such an element anywhere?  Where it does not,
+ * check_block and check_loop can find nothing there: most blocks of a
+ * template-heavy file's instantiations compute in registers, and scanning
+ * each of their statements (steps, fills, barriers, a loop's accesses) was
+ * most of this check's time.  Statements' verdicts are remembered, as the
+ * barrier memo's are: one walk of a body answers for every block and loop
+ * nested in it.
+ */
+static int holds_warp_write(struct warp_state *st, struct wu_fn *f, CXCursor c)
+{
+	struct write_scan ws = { st, f, 0 };
+
+	if (cal_cursor_set_has(&st->writing, c))
+		return 1;
+	if (cal_cursor_set_has(&st->not_writing, c))
+		return 0;
+	clang_visitChildren(c, write_scan_visitor, &ws);
+	cal_cursor_set_add(ws.found ? &st->writing : &st->not_writing, c);
+	return ws.found;
+}
+
 static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct warp_state *st = state;
@@ -2401,7 +2486,7 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 		note_call(w, st, &f, c);
 		return;
 	}
-	if (vol_in_template_pattern(w))
+	if (vol_in_template_pattern(w) || !holds_warp_write(st, &f, c))
 		return;
 	if (k == CXCursor_CompoundStmt)
 		check_block(w, st, &f, c);
@@ -2442,6 +2527,8 @@ static void warp_end(struct cal_walk *w, void *state)
 	free(st->loop_fills);
 	vol_barrier_memo_release(&st->barriers);
 	wu_memo_release(&st->uniform);
+	cal_cursor_set_release(&st->writing);
+	cal_cursor_set_release(&st->not_writing);
 	free(st);
 }
 
