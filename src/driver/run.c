@@ -349,28 +349,27 @@ static void say_host_parse(const struct file_run *run, const char *path,
 		return;
 	if (run->set->host_parses)
 		fprintf(stderr, "cuatomlint: host parse %s: made: --host-parses\n", path);
-	else if (run->host_needless)
+	else if (run->host_needless && host_findless(run, run->first_words_absent))
 		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code tests the arch (%s), "
 			"but no check can find anything there: no file of the parse spells an "
 			"atomic or a fence, and the host's path opens no other file\n", path,
 			facts->arch_where);
-	else if (facts->depends_on_arch && !wanted && index)
+	else if (run->host_needless)
+		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code tests the arch (%s), "
+			"but no check of host code can find anything the device parse did not: "
+			"the lines only the host's path reads spell no atomic or fence, and it "
+			"opens no other file\n", path, facts->arch_where);
+	else if (wanted)
+		fprintf(stderr, "cuatomlint: host parse %s: made: %s judges host code (%s)\n",
+			path, wanted->id, wanted->wants_host_parse(facts));
+	else if (facts->depends_on_arch && index)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
 			"with its indexing pass: %s judges host code\n", path, facts->arch_where,
 			index->id);
-	else if (facts->depends_on_arch && !wanted)
+	else if (facts->depends_on_arch)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
 			"without its indexing pass: no check judges the host code's instantiations "
 			"that no call leads to\n", path, facts->arch_where);
-	else if (facts->depends_on_arch)
-		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s)\n",
-			path, facts->arch_where);
-	else if (wanted && facts->nv_atomic_where)
-		fprintf(stderr, "cuatomlint: host parse %s: made: %s judges host code (%s)\n",
-			path, wanted->id, facts->nv_atomic_where);
-	else if (wanted)
-		fprintf(stderr, "cuatomlint: host parse %s: made: %s judges host code\n", path,
-			wanted->id);
 	else
 		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code does not test the "
 			"arch and no check judges its host code\n", path);
@@ -388,7 +387,9 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	const struct cal_check *wanted, *index;
 	struct timespec a, b;
 	int known = !run->host_unread;	/* its files are all the others' (parse.c's KeepGoing) */
-	int host_view = host_findless(run, run->first_words_absent) && known;
+	/* the host's path replayed, where a host parse may be skipped for it */
+	int host_view = known && !run->set->host_parses &&
+			!cal_target_set_is_gfx(&run->job->targets);
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
 	cal_arch_plan_make(tu, pch->facts ? pch : NULL, &run->job->targets, first,
@@ -399,8 +400,10 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 	run->host_wanted |= wanted != NULL;
 	index = host_index_wanted(&facts);
 	run->host_index = index != NULL;
+	/* where the host's text differs from the first parse's, no check of host code finds a word */
 	run->host_needless = facts.depends_on_arch && host_view && !facts.host_why &&
-			     !run->host_wanted;
+			     !run->host_wanted &&
+			     host_findless(run, CAL_WORDS_ALL & ~facts.host_words);
 	run->device_needless = findless(run, run->first_words_absent, 0) && known;
 	say_host_parse(run, path, &facts, wanted, index);
 	if (run->set->verbose && facts.depends_on_arch && !run->host_wanted &&

@@ -1,5 +1,6 @@
 #include "parse/arch_dependence.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "parse/comments.h"
 #include "parse/pch_facts.h"
 #include "parse/sys_undef.h"
+#include "parse/user_words.h"
 #include "cuatomlint/strbuf.h"
 
 static const char arch_macro[] = "__CUDA_ARCH";
@@ -564,6 +566,32 @@ static const char *names_cas(const char *text, size_t len)
 	return hit ? hit : find_word(text, len, "compare_exchange");
 }
 
+static int is_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* 'atomicAdd(double', blanks between: a declaration or definition, which a call never spells. */
+static const char *declares_double_add(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *hit, *q;
+
+	while ((hit = find_word(p, (size_t)(end - p), "atomicAdd"))) {
+		p = hit + 9;
+		if (hit > text && is_ident_char(hit[-1]))
+			continue;
+		for (q = p; q < end && isspace((unsigned char)*q); q++)
+			;
+		if (q == end || *q++ != '(')
+			continue;
+		while (q < end && isspace((unsigned char)*q))
+			q++;
+		if (end - q >= 6 && !memcmp(q, "double", 6) && (end - q == 6 || !is_ident_char(q[6])))
+			return hit;
+	}
+	return NULL;
+}
+
 int cal_text_names_cas(const char *text, size_t len)
 {
 	return names_cas(text, len) != NULL;
@@ -573,6 +601,7 @@ void cal_tu_facts_release(struct cal_tu_facts *facts)
 {
 	free(facts->arch_where);
 	free(facts->nv_atomic_where);
+	free(facts->double_add_where);
 	free(facts->host_why);
 	memset(facts, 0, sizeof(*facts));
 }
@@ -595,6 +624,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	f.pp = &pp;
 	clang_disposeString(main_name);
 	memset(out, 0, sizeof(*out));
+	out->host_words = CAL_WORDS_ALL;
 	if (!main_file) {
 		out->depends_on_arch = 1;
 		out->arch_where = xstrdup("the main file is not known to the parse");
@@ -618,6 +648,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	out->depends_on_arch = out->arch_where != NULL;
 	out->nv_atomic_where = user_files_mention(&pp, mentions_nv_atomic);
 	out->names_nv_atomic = out->nv_atomic_where != NULL;
+	out->double_add_where = user_files_mention(&pp, declares_double_add);
 	cas_where = user_files_mention(&pp, names_cas);
 	out->names_cas = cas_where != NULL;
 	free(cas_where);
@@ -637,7 +668,8 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 		pp.undefined_later = undefined_later;
 		pp.host_differs = host_differs;
 		pp.ctx = &f;
-		cal_arch_plan_from_pp(&pp, set, first, plan, host_view ? &out->host_why : NULL);
+		cal_arch_plan_from_pp(&pp, set, first, plan, host_view ? &out->host_why : NULL,
+				      &out->host_words);
 	}
 	cal_pp_tu_release(&pp);
 	free(f.handles);

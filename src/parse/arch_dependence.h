@@ -44,12 +44,23 @@ struct cal_tu_facts {
 	/* "FILE:LINE: text" of the first of each, for --verbose; or NULL */
 	char *arch_where, *nv_atomic_where;
 	/*
+	 * "FILE:LINE: text" of a user file's declaration or definition of
+	 * atomicAdd(double ...), which nvcc's host pass defines too; or NULL
+	 */
+	char *double_add_where;
+	/*
 	 * Asked (cal_arch_plan_make's host_view) where the code tests the
 	 * arch: NULL if the replay of the host's path opens no file the first
 	 * parse did not (the system headers aside) and decides every condition
 	 * on it; else where it could not ("FILE:LINE: reason: text").
 	 */
 	char *host_why;
+	/*
+	 * Where host_why is NULL: the words (user_words.h) of the lines the
+	 * host's path reads and the first parse skipped, the only text in which
+	 * the host's view can differ; every word elsewhere.
+	 */
+	unsigned host_words;
 };
 
 void cal_tu_facts_release(struct cal_tu_facts *facts);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cuatomlint/strbuf.h"
+#include "parse/user_words.h"
 #include "util/hash.h"
 
 /* ---- tokens ---- */
@@ -177,6 +178,7 @@ struct umacro {
 	const struct tok *body;
 	size_t nr_body;
 	int defined;
+	int host_only;		/* (un)defined on a line only the host's path reads */
 };
 
 struct sysmacro {
@@ -197,6 +199,9 @@ struct replay {
 	const struct cal_target *t;
 	int is_first;
 	int host;			/* the host's path: __CUDA_ARCH__ undefined, no code traced */
+	unsigned host_words;		/* ... the words of its lines the first parse skipped */
+	int line_host_only;		/* ... the line replayed is one of those */
+	int arch_in_host_code;		/* ... code there names the arch, undefined on the host */
 	struct umacro *macros;
 	size_t *uslot, ucap;		/* name -> 1 + index of its last #define/#undef */
 	size_t nr_macros, alloc_macros;
@@ -661,17 +666,101 @@ static void stringize(struct expand *x, const struct tok *arg, size_t n, struct 
 }
 
 /*
+ * a ## b: one token of the two spellings.  An identifier or a number with
+ * what continues one (CAT(STDGPU_, CUDA) -> STDGPU_CUDA, X ## 1 -> X1);
+ * anything else (a computed value, punctuation, a string) is not replayed.
+ */
+static int paste(struct expand *x, struct tok *a, const struct tok *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k;
+
+	if ((a->kind != T_ID && a->kind != T_NUM) || (b->kind != T_ID && b->kind != T_NUM))
+		return -1;
+	for (k = 0; k < b->n; k++)
+		if (!is_id_char(b->s[k]) && (a->kind != T_NUM || b->s[k] != '.'))
+			return -1;
+	strbuf_add(&sb, a->s, a->n);
+	strbuf_add(&sb, b->s, b->n);
+	a->n = sb.len;
+	a->s = own_text(x->r, &sb);
+	return 0;
+}
+
+/* Is body[i] an operand of '##' (whose argument is then taken as written)? */
+static int paste_operand(const struct mdef *d, size_t i)
+{
+	return (i + 1 < d->nr_body && tok_is(&d->body[i + 1], "##")) ||
+	       (i > 0 && tok_is(&d->body[i - 1], "##"));
+}
+
+/*
+ * After the right operand of a '##' went into sub from index right: paste
+ * its first token onto the token before it (an empty operand pastes
+ * nothing).  left: whether the left operand gave a token.
+ */
+static void paste_into(struct expand *x, struct toks *sub, size_t right, int left)
+{
+	if (!left || right >= sub->n)
+		return;
+	if (paste(x, &sub->v[right - 1], &sub->v[right]) < 0) {
+		x->unknown = 1;
+		return;
+	}
+	memmove(&sub->v[right], &sub->v[right + 1], (sub->n - right - 1) * sizeof(*sub->v));
+	sub->n--;
+}
+
+/*
  * Expand the macro named in[0] with definition d; returns tokens used.
  * An argument is macro-expanded before it replaces its parameter, except
  * after '#' (spelled as written): STRINGIZE(__CUDA_ARCH__) through a
- * helper macro spells the arch's value, as in clang.  '##' is not replayed.
+ * helper macro spells the arch's value, as in clang; and beside '##',
+ * where the two operands, as written, make one token before the rescan
+ * (stdgpu's STDGPU_DETAIL_CAT3(STDGPU_, CUDA, _IS_DEVICE_CODE)).
  */
+/*
+ * Body element d->body[*i] of a call with arguments a (of in) into sub:
+ * a parameter expanded (as written beside '##' or after '#'), or the
+ * token itself.  Advances *i past a '#' and its parameter.
+ */
+static void substitute(struct expand *x, const struct tok *in, const struct args *a,
+		       const struct mdef *d, size_t *i, struct toks *sub)
+{
+	int variadic = 0, p = d->function_like ? param_index(d, &d->body[*i], &variadic) : -1;
+	size_t from, to;
+
+	if (p < 0 && tok_is(&d->body[*i], "__VA_ARGS__")) {
+		x->unknown = 1;
+	} else if (p >= 0 && paste_operand(d, *i)) {
+		arg_span(a, p, variadic, &from, &to);
+		for (; from < to; from++)
+			toks_push(sub, in[1 + from]);
+	} else if (d->function_like && tok_is(&d->body[*i], "#") && *i + 1 < d->nr_body &&
+		   (p = param_index(d, &d->body[*i + 1], &variadic)) >= 0) {
+		arg_span(a, p, variadic, &from, &to);
+		stringize(x, in + 1 + from, to - from, sub);
+		(*i)++;
+	} else if (tok_is(&d->body[*i], "#") && d->function_like) {
+		x->unknown = 1;
+	} else if (p >= 0) {
+		arg_span(a, p, variadic, &from, &to);
+		if (x->depth >= MAX_DEPTH)
+			x->unknown = 1;
+		else if (to > from)
+			expand_list(x, in + 1 + from, to - from, sub);
+	} else {
+		toks_push(sub, d->body[*i]);
+	}
+}
+
 static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 			   const struct mdef *d, struct toks *out)
 {
 	struct toks sub = { 0 };
 	struct args a;
-	size_t used = 1, i;
+	size_t used = 1, i, start;
+	int pasting = 0, left = 0;
 
 	a.nr = 0;
 	if (d->function_like) {
@@ -687,26 +776,21 @@ static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 		}
 	}
 	for (i = 0; i < d->nr_body; i++) {
-		int variadic = 0, p = d->function_like ? param_index(d, &d->body[i], &variadic) : -1;
-		size_t from, to;
-		if (tok_is(&d->body[i], "##") || (p < 0 && tok_is(&d->body[i], "__VA_ARGS__"))) {
-			x->unknown = 1;
-		} else if (d->function_like && tok_is(&d->body[i], "#") && i + 1 < d->nr_body &&
-			   (p = param_index(d, &d->body[i + 1], &variadic)) >= 0) {
-			arg_span(&a, p, variadic, &from, &to);
-			stringize(x, in + 1 + from, to - from, &sub);
-			i++;
-		} else if (tok_is(&d->body[i], "#") && d->function_like) {
-			x->unknown = 1;
-		} else if (p >= 0) {
-			arg_span(&a, p, variadic, &from, &to);
-			if (x->depth >= MAX_DEPTH)
+		if (tok_is(&d->body[i], "##")) {
+			/* at either end of the body, or after ',' (GNU's comma before __VA_ARGS__) */
+			if (!i || i + 1 == d->nr_body || pasting ||
+			    (left && sub.v[sub.n - 1].kind == T_PUNCT))
 				x->unknown = 1;
-			else if (to > from)
-				expand_list(x, in + 1 + from, to - from, &sub);
-		} else {
-			toks_push(&sub, d->body[i]);
+			pasting = 1;
+			continue;
 		}
+		start = sub.n;
+		substitute(x, in, &a, d, &i, &sub);
+		if (pasting)
+			paste_into(x, &sub, start, left);
+		/* the next '##' pastes onto the last token, this operand's or the left one's */
+		left = sub.n > start || (pasting && left);
+		pasting = 0;
 	}
 	x->work += sub.n;
 	if (x->depth >= MAX_DEPTH || x->nr_hide >= MAX_DEPTH || x->work > 100000) {
@@ -830,6 +914,7 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 	if (is_arch_macro(&in[0])) {
 		long long v = arch_value(x->r, &in[0], &d);
 		x->r->arch_touched = 1;
+		x->r->arch_in_host_code |= x->r->host && !x->in_if;
 		push_val(out, d ? v : 0);
 		return 1;
 	}
@@ -843,6 +928,8 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 		return 1;
 	}
 	u = find_user(x->r, &in[0]);
+	if (u && u->host_only)	/* the host's own definition: its value differs there */
+		x->r->arch_touched = 1;
 	if (u && u->defined) {
 		user_def(u, &def);
 		return expand_macro(x, in, n, &def, out);
@@ -870,10 +957,9 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 		push_unknown(out);
 		return 1 + used;
 	}
-	if (x->in_if)
-		push_val(out, tok_is(&in[0], "true"));
-	else
-		toks_push(out, in[0]);
+	/* an identifier no macro names: in #if it counts 0 once expanded (evaluate()), not
+	 * before: an argument may yet be pasted into a macro's name */
+	toks_push(out, in[0]);
 	return 1;
 }
 
@@ -1108,6 +1194,17 @@ static size_t line_end(const struct toks *f, size_t i)
 	return i;
 }
 
+/* Is offset in a range the first parse skipped (in any of its entries of the file)? */
+static int first_skipped(const struct cal_pp_file *file, size_t offset)
+{
+	size_t k;
+
+	for (k = 0; k < file->nr_skipped; k++)
+		if (offset >= file->skipped[k][0] && offset <= file->skipped[k][1])
+			return 1;
+	return 0;
+}
+
 /*
  * Did the first parse enter the block after the directive ending before
  * next?  clang's skipped range of a block runs from the '#' of the
@@ -1119,11 +1216,8 @@ static size_t line_end(const struct toks *f, size_t i)
 static int first_entered(const struct cal_pp_file *file, const struct toks *f, size_t next)
 {
 	const struct tok *last = &f->v[next - 1];
-	size_t at = last->offset + last->n, k;
-	for (k = 0; k < file->nr_skipped; k++)
-		if (at >= file->skipped[k][0] && at <= file->skipped[k][1])
-			return 0;
-	return 1;
+
+	return !first_skipped(file, last->offset + last->n);
 }
 
 static void trace_add(struct replay *r, long long v)
@@ -1179,13 +1273,14 @@ static void define(struct replay *r, const struct tok *t, size_t n)
 	u->body = d.body;
 	u->nr_body = d.nr_body;
 	u->defined = 1;
+	u->host_only = r->line_host_only;
 }
 
 static void undefine(struct replay *r, const struct tok *t, size_t n)
 {
 	if (!n)
 		return;
-	user_add(r, &t[0]);
+	user_add(r, &t[0])->host_only = r->line_host_only;
 }
 
 static void replay_file(struct replay *r, int index);
@@ -1402,6 +1497,84 @@ static void replay_code(struct replay *r, const struct toks *f, size_t i, size_t
 	}
 }
 
+/*
+ * On the host's path: a line it reads (code, or a directive under taken
+ * conditions) that the first parse skipped adds its words.  Only there can
+ * the host's text differ from what the first parse read.
+ */
+static void add_host_words(struct replay *r, const struct toks *f, size_t i, size_t end)
+{
+	const char *from = f->v[i].s, *to = f->v[end - 1].s + f->v[end - 1].n;
+
+	r->host_words |= cal_text_user_words(from, (size_t)(to - from));
+}
+
+static int note_host_line(struct replay *r, const struct cal_pp_file *file,
+			  const struct toks *f, size_t i, size_t end)
+{
+	if (!r->tu->have_skipped || !first_skipped(file, f->v[i].offset))
+		return 0;
+	add_host_words(r, f, i, end);
+	return 1;
+}
+
+static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct toks *out);
+
+/*
+ * Does the identifier at f->v[k] mean something else on the host's path:
+ * the arch, <nv/target>'s selectors and queries, or a macro whose
+ * expansion reaches one of those, a system macro defined otherwise for the
+ * host, or a macro the host's own lines define?  *last: the end of what it
+ * spans (a macro call's arguments, over several lines).
+ */
+static int differs_on_host(struct replay *r, const struct toks *f, size_t k, size_t *last)
+{
+	const struct tok *t = &f->v[k];
+	struct umacro *u = find_user(r, t);
+	struct expand x;
+	struct toks out = { 0 };
+	struct args a;
+	size_t index, used;
+	int count;
+
+	*last = k + 1;
+	r->arch_in_host_code |= is_arch_macro(t);
+	if (is_arch_macro(t) || is_nv_selector(t) || nv_query(r, t) >= 0) {
+		if (k + 1 < f->n && tok_is(&f->v[k + 1], "("))
+			*last = k + 1 + collect_args(&f->v[k + 1], f->n - k - 1, &a);
+		return 1;
+	}
+	if (!(u && (u->defined || u->host_only)) && (u || !find_sys(r, t, &index, &count)))
+		return 0;
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	r->arch_touched = 0;
+	used = expand_id(&x, t, f->n - k, &out);
+	free(out.v);
+	*last = k + (used ? used : 1);
+	return r->arch_touched || x.unknown;
+}
+
+/*
+ * A line of code on the host's path that the first parse read too: its
+ * words count where something on it means otherwise for the host (the
+ * text is the same, what it expands to is not).
+ */
+static void host_code(struct replay *r, const struct toks *f, size_t i, size_t end)
+{
+	size_t k, last;
+
+	for (k = i; k < end; k++) {
+		if (f->v[k].kind != T_ID || !differs_on_host(r, f, k, &last))
+			continue;
+		add_host_words(r, f, i, last > end ? last : end);
+		/* clang's host parse, as nvcc's host pass, finds the arch undeclared there */
+		if (r->arch_in_host_code)
+			r->host_words = CAL_WORDS_ALL;
+		return;
+	}
+}
+
 static void replay_file(struct replay *r, int index)
 {
 	const struct cal_pp_file *file = &r->tu->files[index];
@@ -1417,12 +1590,17 @@ static void replay_file(struct replay *r, int index)
 	r->cur_file = file->name;
 	while (i < f->n && !r->failed) {
 		size_t end = line_end(f, i);
+		int active = !cs.n || cs.v[cs.n - 1].active;
+		r->line_host_only = r->host && active && note_host_line(r, file, f, i, end);
 		if (f->v[i].bol && tok_is(&f->v[i], "#")) {
 			directive(r, file, index, f, i, end, &cs);
 			r->cur_file = file->name;
-		} else if (!r->host && (!cs.n || cs.v[cs.n - 1].active)) {
+		} else if (!r->host && active) {
 			replay_code(r, f, i, end);
+		} else if (r->host && active && !r->line_host_only) {
+			host_code(r, f, i, end);
 		}
+		r->line_host_only = 0;
 		i = end;
 	}
 	free(cs.v);
@@ -1589,20 +1767,25 @@ static void group_traces(struct replay *rs, int n, int first, struct cal_arch_pl
  * replay meets on a path that left the first parse's (include()); a
  * condition it cannot decide there fails it too.
  */
-static void replay_host(struct cal_pp_tu *tu, struct shared_lex *lx, char **host_why)
+static void replay_host(struct cal_pp_tu *tu, struct shared_lex *lx, char **host_why,
+			unsigned *host_words)
 {
 	static const struct cal_target host = { 0, 0 };
 	struct replay r;
 
 	replay_target(tu, lx, &host, 0, 1, &r);
 	*host_why = r.failed ? (r.why ? r.why : xstrdup("the host's path")) : NULL;
+	/* where the first parse's skipped ranges are not known, nor is what it read */
+	if (host_words)
+		*host_words = r.failed || !tu->have_skipped ? CAL_WORDS_ALL : r.host_words;
 	if (!r.failed)
 		free(r.why);
 	strbuf_release(&r.trace);
 }
 
 void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
-			   int first, struct cal_arch_plan *plan, char **host_why)
+			   int first, struct cal_arch_plan *plan, char **host_why,
+			   unsigned *host_words)
 {
 	struct shared_lex lx;
 	struct replay rs[CAL_MAX_TARGETS], probe;
@@ -1638,10 +1821,12 @@ void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *se
 			if (rs[t].failed && rs[t].why)
 				plan->why = xstrdup(rs[t].why);
 	}
+	if (host_words)
+		*host_words = CAL_WORDS_ALL;
 	if (host_why && disagree)	/* the replay does not read these files as clang did */
 		*host_why = xstrdup(plan->why);
 	else if (host_why)
-		replay_host(tu, &lx, host_why);
+		replay_host(tu, &lx, host_why, host_words);
 	for (t = 0; t < set->n; t++) {
 		strbuf_release(&rs[t].trace);
 		free(rs[t].why);

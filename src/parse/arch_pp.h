@@ -85,10 +85,14 @@ struct cal_arch_plan {
  * *host_why is NULL where it opens no file the first parse did not and
  * every condition on it is decided, else "FILE:LINE: reason: text" (caller
  * frees).  A host parse of such a file reads only files the first parse
- * read (the system headers aside, which the replay does not visit).
+ * read (the system headers aside, which the replay does not visit).  With
+ * host_words too: the words (user_words.h) of the lines of those files the
+ * host's path reads and the first parse skipped (tu->have_skipped), all of
+ * them where *host_why is not NULL.
  */
 void cal_arch_plan_from_pp(struct cal_pp_tu *tu, const struct cal_target_set *set,
-			   int first, struct cal_arch_plan *plan, char **host_why);
+			   int first, struct cal_arch_plan *plan, char **host_why,
+			   unsigned *host_words);
 /*
  * For tu->host_differs: is the #define at offset of text (a system header)
  * inside a conditional block whose condition, or an earlier one of its

@@ -98,11 +98,13 @@ struct cal_check {
 	int device_only;
 	/*
 	 * Does the translation unit, as its first device parse saw it, need
-	 * its host parse for this check (which judges host code)?  NULL: no.
-	 * Asked of every check, enabled or not, so that the parses made (and
-	 * so the targets a finding names) never depend on which checks are on.
+	 * its host parse for this check (which judges host code, or the host
+	 * as a target)?  The construct that says so ("FILE:LINE: text", the
+	 * facts' own), or NULL.  Asked of every check, enabled or not, so that
+	 * the parses made (and so the targets a finding names) never depend
+	 * on which checks are on.  NULL: never.
 	 */
-	int (*wants_host_parse)(const struct cal_tu_facts *facts);
+	const char *(*wants_host_parse)(const struct cal_tu_facts *facts);
 	/*
 	 * For a check that judges host code in the host parse as well as in
 	 * the device parses (which see host functions too): does the host

@@ -26,6 +26,7 @@
 #include "parse/arch_pp.h"
 #include "parse/pch_facts.h"
 #include "parse/comments.h"
+#include "parse/user_words.h"
 #include "parse/prefix.h"
 #include "parse/user_words.h"
 
@@ -104,6 +105,7 @@ static void check_replay(const uint8_t *data, size_t size)
 	struct cal_arch_plan plan;
 	uint64_t placed = 0;
 	char *host_why = NULL;
+	unsigned host_words = 0;
 	int g;
 
 	memset(&tu, 0, sizeof(tu));
@@ -123,12 +125,15 @@ static void check_replay(const uint8_t *data, size_t size)
 	tu.files[0].skipped[0][0] = size / 2;
 	tu.files[0].skipped[0][1] = size;
 	tu.files[0].nr_skipped = 1;
-	cal_arch_plan_from_pp(&tu, &set, 1, &plan, &host_why);
+	cal_arch_plan_from_pp(&tu, &set, 1, &plan, &host_why, &host_words);
 	for (g = 0; g < plan.nr_groups; g++) {
 		REQUIRE(plan.groups[g] && !(placed & plan.groups[g]));
 		placed |= plan.groups[g];
 	}
 	REQUIRE(placed == 3);
+	/* unknown skipped ranges, or a failed host path: every word */
+	REQUIRE(!(host_why || !tu.have_skipped) || host_words == CAL_WORDS_ALL);
+	REQUIRE(!(host_words & ~(unsigned)CAL_WORDS_ALL));
 	free(host_why);
 	cal_arch_plan_release(&plan);
 	cal_pp_tu_release(&tu);

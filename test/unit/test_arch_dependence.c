@@ -38,7 +38,7 @@ static int groups_of(const char *text, uint64_t *groups, int *fallback)
 	int n, g;
 
 	one_file_tu(text, &tu, &set);
-	cal_arch_plan_from_pp(&tu, &set, 3, &plan, NULL);
+	cal_arch_plan_from_pp(&tu, &set, 3, &plan, NULL, NULL);
 	n = plan.nr_groups;
 	for (g = 0; g < n; g++)
 		groups[g] = plan.groups[g];
@@ -121,7 +121,7 @@ static char *host_why_of(const char *text, const char *skip_from, const char *sk
 		tu.files[0].skipped[0][1] = (size_t)(b - text) + strlen(skip_to);
 		tu.files[0].nr_skipped = 1;
 	}
-	cal_arch_plan_from_pp(&tu, &set, 3, &plan, &why);
+	cal_arch_plan_from_pp(&tu, &set, 3, &plan, &why, NULL);
 	cal_arch_plan_release(&plan);
 	cal_pp_tu_release(&tu);
 	return why;

@@ -31,6 +31,7 @@
 #include "checks/arch-unsupported/hip.h"
 #include "checks/arch-unsupported/atomic_ref_fallback.h"
 #include "checks/arch-unsupported/redefinition.h"
+#include "parse/arch_dependence.h"
 #include "cuatomlint/facts.h"
 #include "cuatomlint/strbuf.h"
 #include "atomics/atomics.h"
@@ -446,6 +447,20 @@ static size_t arch_claim_errors(const struct cal_parse_info *parse, struct cal_f
 	return parse->hip ? 0 : cal_arch_claim_redefinitions(parse, errors);
 }
 
+/*
+ * nvcc's host pass defines atomicAdd(double *, double) too, so a user's
+ * definition the host sees is a finding for the host as a target (see
+ * redefinition.c): in a file that tests the arch (the classic guard
+ * '#if __CUDA_ARCH__ < 600' holds on the host), the host parse is needed
+ * wherever a user file declares one, whatever else only the host reads.
+ * A file that tests nothing is left to its device parses, as before
+ * (double-add-redefinition-plain.cu).
+ */
+static const char *host_parse_wanted(const struct cal_tu_facts *facts)
+{
+	return facts->depends_on_arch ? facts->double_add_where : NULL;
+}
+
 const struct cal_check cal_check_arch_unsupported = {
 	.id = CHECK_ID,
 	.severity = CAL_SEV_ERROR,
@@ -454,6 +469,7 @@ const struct cal_check cal_check_arch_unsupported = {
 	.doc = CHECK_ID ".md",
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL | CAL_LANG_HIP,
 	.needs_words = CAL_WORD_ATOMIC,
+	.wants_host_parse = host_parse_wanted,
 	.explain_errors = arch_explain_errors,
 	.claim_errors = arch_claim_errors,
 	.begin = arch_begin,

@@ -350,5 +350,6 @@ const struct cal_check cal_check_atomic_local_memory = {
 	.hip_fixes = 1,
 	.kinds = CAL_KINDS(CXCursor_CallExpr, CXCursor_AsmStmt),
 	.needs_words = CAL_WORD_ATOMIC,
+	.device_only = 1,	/* local_visit judges device code only */
 	.visit = local_visit,
 };

@@ -219,6 +219,7 @@ const struct cal_check cal_check_modernize_atomic_ref = {
 	.languages = CAL_LANG_CUDA | CAL_LANG_OPENCL,
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.needs_words = CAL_WORD_ATOMIC,
+	.device_only = 1,	/* modernize_visit judges device code only */
 	.begin = modernize_begin,
 	.visit = modernize_visit,
 	.end = modernize_end,

@@ -453,5 +453,6 @@ const struct cal_check cal_check_nv_atomic_args = {
 	.doc = "nv-atomic-args.md",
 	.kinds = CAL_KINDS(CXCursor_CallExpr),
 	.needs_words = CAL_WORD_ATOMIC,
+	.device_only = 1,	/* args_visit returns in a host parse (nv-atomic-host judges host code) */
 	.visit = args_visit,
 };

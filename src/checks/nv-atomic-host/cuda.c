@@ -170,9 +170,9 @@ static void host_end(struct cal_walk *w, void *state)
  * but judges no host code: the host parse is needed where a user file
  * names an __nv_atomic_* builtin.
  */
-static int host_parse_wanted(const struct cal_tu_facts *facts)
+static const char *host_parse_wanted(const struct cal_tu_facts *facts)
 {
-	return facts->names_nv_atomic;
+	return facts->nv_atomic_where;
 }
 
 const struct cal_check cal_check_nv_atomic_host = {

@@ -148,6 +148,7 @@ const struct cal_check cal_check_ptx_atom_invalid = {
 	.summary = "inline PTX atom/red whose qualifiers are invalid or unsupported on a target",
 	.doc = "ptx-atom-invalid.md",
 	.needs_words = CAL_WORD_ATOMIC,
+	.device_only = 1,	/* ptx_visit judges device code only */
 	.begin = ptx_begin,
 	.visit = ptx_visit,
 	.end = ptx_end,

@@ -234,6 +234,7 @@ const struct cal_check cal_check_relaxed_sync = {
 			   CXCursor_UnaryOperator, CXCursor_MemberRefExpr, CXCursor_AsmStmt,
 			   CXCursor_UnexposedExpr),
 	.needs_words = CAL_WORD_ATOMIC,
+	.device_only = 1,	/* rs_visit judges device code only (OpenCL has no host parse) */
 	.begin = rs_begin,
 	.visit = rs_visit,
 	.end = rs_end,

@@ -1192,6 +1192,7 @@ const struct cal_check cal_check_scope_mismatch = {
 			   CXCursor_UnaryOperator, CXCursor_WhileStmt, CXCursor_DoStmt,
 			   CXCursor_ArraySubscriptExpr, CXCursor_UnexposedExpr),
 	.needs_words = CAL_WORD_ATOMIC,
+	.device_only = 1,	/* scope_visit returns in a host parse */
 	.begin = scope_begin,
 	.visit = scope_visit,
 	.end = scope_end,
