@@ -712,14 +712,6 @@ static void paste_into(struct expand *x, struct toks *sub, size_t right, int lef
 }
 
 /*
- * Expand the macro named in[0] with definition d; returns tokens used.
- * An argument is macro-expanded before it replaces its parameter, except
- * after '#' (spelled as written): STRINGIZE(__CUDA_ARCH__) through a
- * helper macro spells the arch's value, as in clang; and beside '##',
- * where the two operands, as written, make one token before the rescan
- * (stdgpu's STDGPU_DETAIL_CAT3(STDGPU_, CUDA, _IS_DEVICE_CODE)).
- */
-/*
  * Body element d->body[*i] of a call with arguments a (of in) into sub:
  * a parameter expanded (as written beside '##' or after '#'), or the
  * token itself.  Advances *i past a '#' and its parameter.
@@ -754,6 +746,14 @@ static void substitute(struct expand *x, const struct tok *in, const struct args
 	}
 }
 
+/*
+ * Expand the macro named in[0] with definition d; returns tokens used.
+ * An argument is macro-expanded before it replaces its parameter, except
+ * after '#' (spelled as written): STRINGIZE(__CUDA_ARCH__) through a
+ * helper macro spells the arch's value, as in clang; and beside '##',
+ * where the two operands, as written, make one token before the rescan
+ * (stdgpu's STDGPU_DETAIL_CAT3(STDGPU_, CUDA, _IS_DEVICE_CODE)).
+ */
 static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 			   const struct mdef *d, struct toks *out)
 {
@@ -1497,11 +1497,7 @@ static void replay_code(struct replay *r, const struct toks *f, size_t i, size_t
 	}
 }
 
-/*
- * On the host's path: a line it reads (code, or a directive under taken
- * conditions) that the first parse skipped adds its words.  Only there can
- * the host's text differ from what the first parse read.
- */
+/* The words of tokens [i, end) of f, for the host's path. */
 static void add_host_words(struct replay *r, const struct toks *f, size_t i, size_t end)
 {
 	const char *from = f->v[i].s, *to = f->v[end - 1].s + f->v[end - 1].n;
@@ -1509,6 +1505,12 @@ static void add_host_words(struct replay *r, const struct toks *f, size_t i, siz
 	r->host_words |= cal_text_user_words(from, (size_t)(to - from));
 }
 
+/*
+ * On the host's path: a line it reads (code, or a directive under taken
+ * conditions) that the first parse skipped adds its words: there the
+ * host's text differs from what the first parse read.  Returns whether it
+ * is such a line.
+ */
 static int note_host_line(struct replay *r, const struct cal_pp_file *file,
 			  const struct toks *f, size_t i, size_t end)
 {
