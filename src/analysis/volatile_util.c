@@ -170,18 +170,10 @@ int vol_fence_rank(CXTranslationUnit tu, CXCursor c)
 	return thread_fence_rank(tu, c, op->order_arg);
 }
 
-static enum CXChildVisitResult barrier_visitor(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	if (is_barrier_call(c)) {
-		*(int *)data = 1;
-		return CXChildVisit_Break;
-	}
-	return CXChildVisit_Recurse;
-}
-
 struct memo_visit {
-	struct vol_barrier_memo *memo;
+	struct vol_stmt_memo *memo;
+	int (*test)(CXCursor c, void *ctx);
+	void *ctx;
 	int found;
 };
 
@@ -191,29 +183,29 @@ static enum CXChildVisitResult memo_visitor(CXCursor c, CXCursor parent, CXClien
 
 	(void)parent;
 	if (clang_isStatement(clang_getCursorKind(c)))
-		v->found = vol_contains_barrier_memo(v->memo, c);
-	else if (!(v->found = is_barrier_call(c)))
-		clang_visitChildren(c, barrier_visitor, &v->found);
+		v->found = vol_memo_holds(v->memo, c, v->test, v->ctx);
+	else if (!(v->found = v->test(c, v->ctx)))
+		return CXChildVisit_Recurse;
 	return v->found ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
 /*
- * Is c, or something inside it, a barrier?  The verdicts of statements are
- * remembered (expressions are many and each is scanned at most twice): a
- * check that asks it of every block and loop of a nest, and of each of
- * their statements, would otherwise scan the inner ones again at every
- * level, quadratic in the nest's depth.
+ * The verdicts of statements are remembered (expressions are many and each
+ * is scanned at most twice): a check that asks it of every block and loop
+ * of a nest, and of each of their statements, would otherwise scan the
+ * inner ones again at every level, quadratic in the nest's depth.
  */
-int vol_contains_barrier_memo(struct vol_barrier_memo *memo, CXCursor c)
+int vol_memo_holds(struct vol_stmt_memo *memo, CXCursor c, int (*test)(CXCursor c, void *ctx),
+		   void *ctx)
 {
-	struct memo_visit v = { memo, 0 };
+	struct memo_visit v = { memo, test, ctx, 0 };
 	int statement = clang_isStatement(clang_getCursorKind(c));
 
 	if (statement && cal_cursor_set_has(&memo->with, c))
 		return 1;
 	if (statement && cal_cursor_set_has(&memo->without, c))
 		return 0;
-	v.found = is_barrier_call(c);
+	v.found = test(c, ctx);
 	if (!v.found)
 		clang_visitChildren(c, memo_visitor, &v);
 	if (statement)
@@ -221,10 +213,21 @@ int vol_contains_barrier_memo(struct vol_barrier_memo *memo, CXCursor c)
 	return v.found;
 }
 
-void vol_barrier_memo_release(struct vol_barrier_memo *memo)
+void vol_stmt_memo_release(struct vol_stmt_memo *memo)
 {
 	cal_cursor_set_release(&memo->with);
 	cal_cursor_set_release(&memo->without);
+}
+
+static int barrier_test(CXCursor c, void *ctx)
+{
+	(void)ctx;
+	return is_barrier_call(c);
+}
+
+int vol_contains_barrier_memo(struct vol_stmt_memo *memo, CXCursor c)
+{
+	return vol_memo_holds(memo, c, barrier_test, NULL);
 }
 
 static const char *file_buffer(CXTranslationUnit tu, CXFile file, size_t *size)

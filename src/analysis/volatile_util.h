@@ -52,15 +52,18 @@ int vol_is_barrier_call(CXCursor c);
  */
 int vol_fence_rank(CXTranslationUnit tu, CXCursor c);
 /*
- * Is c, or something inside it, a call to __syncwarp/__syncthreads or a
- * cooperative-groups sync()?  The verdicts over one walk are remembered by
- * cursor in memo (zero-initialised is empty).
+ * Does c, or something inside it, pass test(cursor, ctx)?  The verdicts of
+ * statements over one walk are remembered by cursor in memo (one memo per
+ * test; zero-initialised is empty).
  */
-struct vol_barrier_memo {
+struct vol_stmt_memo {
 	struct cal_cursor_set with, without;
 };
-int vol_contains_barrier_memo(struct vol_barrier_memo *memo, CXCursor c);
-void vol_barrier_memo_release(struct vol_barrier_memo *memo);
+int vol_memo_holds(struct vol_stmt_memo *memo, CXCursor c, int (*test)(CXCursor c, void *ctx),
+		   void *ctx);
+void vol_stmt_memo_release(struct vol_stmt_memo *memo);
+/* Is c, or something inside it, a call to __syncwarp/__syncthreads or a cooperative-groups sync()? */
+int vol_contains_barrier_memo(struct vol_stmt_memo *memo, CXCursor c);
 
 /* The extent of c at its expansion site, as file locations (for clang_tokenize). */
 CXSourceRange vol_file_extent(CXTranslationUnit tu, CXCursor c);

@@ -762,10 +762,10 @@ struct warp_state {
 	int discards;		/* whether that template holds an 'if constexpr' */
 	size_t nr_insts, alloc_insts, alloc_inst_templates;
 	int max_call_depth;	/* MaxCallDepth */
-	struct vol_barrier_memo barriers;	/* which blocks and loops hold a barrier */
+	struct vol_stmt_memo barriers;	/* which blocks and loops hold a barrier */
 	struct wu_memo uniform;		/* which variables of a function are never written */
 	/* which blocks and loops write an element a step could be made of (holds_warp_write) */
-	struct cal_cursor_set writing, not_writing;
+	struct vol_stmt_memo writing;
 };
 
 /*
@@ -2425,26 +2425,9 @@ static int writes_warp_element(struct wu_fn *f, CXCursor e)
 	return element_of(f, cal_ignore_wrappers(cal_child(e, 0)), &base) != ELEM_NONE;
 }
 
-static int holds_warp_write(struct warp_state *st, struct wu_fn *f, CXCursor c);
-
-struct write_scan {
-	struct warp_state *st;
-	struct wu_fn *f;
-	int found;
-};
-
-static enum CXChildVisitResult write_scan_visitor(CXCursor c, CXCursor parent, CXClientData data)
+static int write_test(CXCursor c, void *f)
 {
-	struct write_scan *ws = data;
-
-	(void)parent;
-	if (clang_isStatement(clang_getCursorKind(c)))
-		ws->found = holds_warp_write(ws->st, ws->f, c);
-	else if (writes_warp_element(ws->f, c))
-		ws->found = 1;
-	else
-		return CXChildVisit_Recurse;
-	return ws->found ? CXChildVisit_Break : CXChildVisit_Continue;
+	return writes_warp_element(f, c);
 }
 
 /*
@@ -2453,20 +2436,12 @@ static enum CXChildVisitResult write_scan_visitor(CXCursor c, CXCursor parent, C
  * template-heavy file's instantiations compute in registers, and scanning
  * each of their statements (steps, fills, barriers, a loop's accesses) was
  * most of this check's time.  Statements' verdicts are remembered, as the
- * barrier memo's are: one walk of a body answers for every block and loop
+ * barriers' are: one walk of a body answers for every block and loop
  * nested in it.
  */
 static int holds_warp_write(struct warp_state *st, struct wu_fn *f, CXCursor c)
 {
-	struct write_scan ws = { st, f, 0 };
-
-	if (cal_cursor_set_has(&st->writing, c))
-		return 1;
-	if (cal_cursor_set_has(&st->not_writing, c))
-		return 0;
-	clang_visitChildren(c, write_scan_visitor, &ws);
-	cal_cursor_set_add(ws.found ? &st->writing : &st->not_writing, c);
-	return ws.found;
+	return vol_memo_holds(&st->writing, c, write_test, f);
 }
 
 static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
@@ -2525,10 +2500,9 @@ static void warp_end(struct cal_walk *w, void *state)
 		free(st->calls[i].path);
 	free(st->calls);
 	free(st->loop_fills);
-	vol_barrier_memo_release(&st->barriers);
+	vol_stmt_memo_release(&st->barriers);
 	wu_memo_release(&st->uniform);
-	cal_cursor_set_release(&st->writing);
-	cal_cursor_set_release(&st->not_writing);
+	vol_stmt_memo_release(&st->writing);
 	free(st);
 }
 
