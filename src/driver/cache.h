@@ -43,6 +43,7 @@ struct cal_deps {
 };
 
 void cal_deps_add(struct cal_deps *deps, const char *path);
+int cal_deps_has(const struct cal_deps *deps, const char *path);
 void cal_deps_release(struct cal_deps *deps);
 
 /*

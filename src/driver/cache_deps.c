@@ -44,6 +44,11 @@ void cal_deps_add(struct cal_deps *deps, const char *path)
 	}
 }
 
+int cal_deps_has(const struct cal_deps *deps, const char *path)
+{
+	return deps->alloc && *set_slot(deps->paths, deps->alloc, path) != NULL;
+}
+
 void cal_deps_release(struct cal_deps *deps)
 {
 	size_t i;

@@ -448,6 +448,36 @@ static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
 }
 
 /*
+ * The PCH of the system includes a file begins with (system, maybe empty),
+ * built on the PCH of none where system is not empty (chained): the
+ * runtime header clang's CUDA mode includes before any line of a file, and
+ * the tool's prelude, which every file with the same arguments shares,
+ * whatever includes it begins with.  Where the PCH of system cannot be had
+ * (the first file that begins with them), that base PCH, and *is_base set.
+ */
+static char *get_system(CXIndex index, const struct cal_parse_request *req, const char *system,
+			int *is_base, char **why)
+{
+	char *base, *pch, *base_why = NULL;
+
+	base = get_for_prefix(index, req, "", 0, NULL, &base_why);
+	*is_base = 1;
+	if (!*system) {
+		*why = base_why;
+		return base;
+	}
+	pch = get_for_prefix(index, req, system, 0, base, why);
+	if (!pch) {
+		free(base_why);
+		return base;
+	}
+	*is_base = 0;
+	free(base);
+	free(base_why);
+	return pch;
+}
+
+/*
  * The prefix over user headers, where it reaches one: its PCH, or else
  * (the first parse with it, or a refused one) the PCH of the system
  * includes the file begins with, which far more files share.  The user
@@ -460,13 +490,15 @@ static char *get_user(CXIndex index, const char *path, const struct cal_parse_re
 	struct strbuf prefix = STRBUF_INIT;
 	char *pch = NULL, *sys, *user_why = NULL;
 	size_t n = strlen(system);
+	int is_base;
 
-	sys = get_for_prefix(index, req, system, 0, NULL, why);
+	sys = get_system(index, req, system, &is_base, why);
 	user_prefix(req, path, 1, &prefix);
-	/* where the system lines begin the user prefix, a PCH of them is a base for it */
+	/* where the system lines (or none) begin the user prefix, their PCH is a base for it */
 	if (strcmp(prefix.buf, system))
 		pch = get_for_prefix(index, req, prefix.buf, 1,
-				     strncmp(prefix.buf, system, n) ? NULL : sys, &user_why);
+				     is_base || !strncmp(prefix.buf, system, n) ? sys : NULL,
+				     &user_why);
 	if (pch) {
 		free(sys);
 		free(*why);
@@ -491,6 +523,7 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 {
 	struct strbuf prefix = STRBUF_INIT;
 	char *pch;
+	int is_base;
 
 	*why = NULL;
 	if (req->opencl || req->nr_unsaved || !req->env->pch_dir ||
@@ -502,7 +535,7 @@ char *cal_preamble_get(CXIndex index, const char *path, const struct cal_parse_r
 	if (user_headers())
 		pch = get_user(index, path, req, prefix.buf, why);
 	else
-		pch = get_for_prefix(index, req, prefix.buf, 0, NULL, why);
+		pch = get_system(index, req, prefix.buf, &is_base, why);
 	strbuf_release(&prefix);
 	return pch;
 }

@@ -454,10 +454,68 @@ static const struct cal_pch_facts *pch_facts_of(struct cal_worker *w, const char
 	return w->facts_ok ? &w->facts : NULL;
 }
 
+/* Is d (an error or its note) in a file the PCH holds? */
+static int diagnostic_in(CXDiagnostic d, const struct cal_deps *held)
+{
+	CXFile file;
+	CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+	unsigned i, n = clang_getNumDiagnosticsInSet(notes);
+	char *name, *real;
+	int in;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
+	name = file ? cal_take_string(clang_getFileName(file)) : NULL;
+	real = name ? realpath(name, NULL) : NULL;
+	/* a file the PCH cannot be told apart from counts as held */
+	in = name && (!real || cal_deps_has(held, real));
+	free(real);
+	free(name);
+	for (i = 0; !in && i < n; i++) {
+		CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+		in = diagnostic_in(note, held);
+		clang_disposeDiagnostic(note);
+	}
+	return in;
+}
+
+/*
+ * Are all of tu's errors, and their notes, outside the files the PCH
+ * holds?  Then their include stacks run through files the parse entered
+ * itself, as a parse without the PCH gives them, and it need not be made
+ * again (a TU whose own includes meet a known clang-versus-nvcc gap:
+ * CCCL's __assert_fail under -DNDEBUG, in every such TU of a project).
+ */
+static int errors_outside_pch(CXTranslationUnit tu, const char *pch)
+{
+	struct cal_deps named = { 0 }, held = { 0 };
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	int outside = 1;
+	size_t k;
+
+	/* the PCH names its files as its build did, a parse on it absolute: compare real paths */
+	cal_preamble_deps(pch, &named);
+	for (k = 0; k < named.alloc; k++) {
+		char *real = named.paths[k] ? realpath(named.paths[k], NULL) : NULL;
+		if (real)
+			cal_deps_add(&held, real);
+		free(real);
+	}
+	cal_deps_release(&named);
+	for (i = 0; outside && i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+			outside = held.nr && !diagnostic_in(d, &held);
+		clang_disposeDiagnostic(d);
+	}
+	cal_deps_release(&held);
+	return outside;
+}
+
 /*
  * The parse of req, through the shared preamble where it can be had
- * (req->pch set, caller frees).  A parse with clang errors is made again
- * without it: their include stacks must name the user's files.  On a PCH
+ * (req->pch set, caller frees).  A parse with clang errors in the PCH's
+ * files is made again without it: their include stacks must name the
+ * user's files.  On a PCH
  * with facts, the parse lists its instantiations and *view holds the
  * facts bound to it (released by the caller); one whose declarations are
  * not all found again is made again the indexer's way.
@@ -502,7 +560,7 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 			"the user's headers, %zu macros\n", path, view->nr_decls,
 			view->facts->nr_macros);
 	}
-	if (!req->pch || (tu && !*nr_errors))
+	if (!req->pch || (tu && (!*nr_errors || errors_outside_pch(tu, req->pch))))
 		return tu;
 	if (set->verbose)
 		fprintf(stderr, "cuatomlint: shared preamble dropped for %s: %s; parsed again "
