@@ -40,10 +40,19 @@
  * built on the PCH of the TU's system includes where that exists (chained,
  * parse/pch.h), so it holds, and its build parses, only the user headers.
  *
+ * Every parse begins with what clang's CUDA mode and the tool include
+ * before a file's first line (the CUDA runtime wrapper, the prelude): the
+ * PCH of the empty prefix holds just that, every file with the same
+ * arguments shares it, and the PCH of a file's system includes is built on
+ * it (chained).  A file whose includes no other file begins with (most of
+ * a small project's) still loads it.
+ *
  * Nothing in the output depends on it: a parse that loads the PCH sees the
  * same declarations, macros and user files as one that reads the headers,
- * and a parse with clang errors is made again without it (the errors'
- * include stacks then name the user's files, as header_errors.c expects).
+ * and a parse with clang errors in the PCH's files (a template of a header
+ * instantiated wrongly) is made again without it: the errors' include
+ * stacks then name the user's files, as header_errors.c expects.  Errors
+ * elsewhere have the same include stacks either way, and keep the parse.
  */
 #ifndef CUATOMLINT_PREAMBLE_H
 #define CUATOMLINT_PREAMBLE_H

@@ -112,10 +112,18 @@ struct facts {
 	char *unreplayed_why;
 	CXCursor *incs;			/* inclusion directives in the user's files */
 	size_t nr_incs, alloc_incs;
+	struct entered_at *entered;	/* where clang entered each file it did */
+	size_t nr_entered, alloc_entered;
 	struct cal_sys_undefs *undefs;	/* made on the replay's first question */
 	struct skipped_range *skipped;	/* every file's, read once (add_skipped) */
 	size_t nr_skipped;
 	int have_skipped;
+};
+
+/* The #include that entered a file (clang_getInclusions). */
+struct entered_at {
+	CXFile from;
+	unsigned line;
 };
 
 /* A range the preprocessor skipped, and its file. */
@@ -422,20 +430,28 @@ static void table_macros(struct facts *f)
 }
 
 /*
- * Files a -include option brings in before the main file (the includer is
- * the predefines buffer, which has no file): the user's are replayed first.
+ * Every file clang entered, and the #include that did (an #include of a
+ * guarded header met again enters nothing).  Files a -include option brings
+ * in before the main file (the includer is the predefines buffer, which
+ * has no file): the user's are replayed first.
  */
-static void forced_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
-			     CXClientData data)
+static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+			 CXClientData data)
 {
 	struct facts *f = data;
 	CXFile from;
+	unsigned line;
 	int at;
 
-	if (depth != 1)
+	if (depth < 1)
 		return;
-	clang_getSpellingLocation(stack[0], &from, NULL, NULL, NULL);
-	if (from || file_index(f, file) >= 0)
+	clang_getSpellingLocation(stack[0], &from, &line, NULL, NULL);
+	if (from) {
+		GROW(f->entered, f->alloc_entered, f->nr_entered + 1);
+		f->entered[f->nr_entered].from = from;
+		f->entered[f->nr_entered++].line = line;
+	}
+	if (depth != 1 || from || file_index(f, file) >= 0)
 		return;
 	at = add_file(f, file, -1);
 	if (f->pp->files[at].user) {
@@ -461,7 +477,18 @@ static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClie
 	return CXChildVisit_Continue;
 }
 
-/* Record which file each #include of a user file opened. */
+/* Did the #include at line of file enter the file it names? */
+static int entered_there(const struct facts *f, CXFile file, unsigned line)
+{
+	size_t k;
+
+	for (k = 0; k < f->nr_entered; k++)
+		if (f->entered[k].line == line && clang_File_isEqual(f->entered[k].from, file))
+			return 1;
+	return 0;
+}
+
+/* Record which file each #include of a user file opened, and whether it entered a system one. */
 static void resolve_includes(struct facts *f)
 {
 	size_t k;
@@ -480,6 +507,8 @@ static void resolve_includes(struct facts *f)
 		pf = &f->pp->files[at];
 		GROW(pf->incs, pf->alloc_incs, pf->nr_incs + 1);
 		pf->incs[pf->nr_incs].line = line;
+		pf->incs[pf->nr_incs].entered =
+			f->pp->files[to].user || entered_there(f, file, line);
 		pf->incs[pf->nr_incs++].file = to;
 	}
 }
@@ -525,6 +554,7 @@ static void pch_includes(struct facts *f)
 		pp = &f->pp->files[at];
 		GROW(pp->incs, pp->alloc_incs, pp->nr_incs + 1);
 		pp->incs[pp->nr_incs].line = inc->line;
+		pp->incs[pp->nr_incs].entered = 1;	/* not known: as if */
 		pp->incs[pp->nr_incs++].file = at_to;
 	}
 }
@@ -634,7 +664,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 		return;
 	}
 	add_file(&f, main_file, 1);
-	clang_getInclusions(tu, forced_inclusion, &f);
+	clang_getInclusions(tu, on_inclusion, &f);
 	if (pch)
 		pch_macros(&f);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), facts_visitor, &f);
@@ -676,6 +706,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	free(f.skipped);
 	free(f.macro_srcs);
 	free(f.incs);
+	free(f.entered);
 	free(f.unreplayed);
 	free(f.unreplayed_why);
 	cal_sys_undefs_free(f.undefs);

@@ -208,6 +208,12 @@ struct replay {
 	unsigned char *once;
 	int depth;
 	struct strbuf trace;
+	/*
+	 * Names a quiet chain (un)defines (quiet_chain()): what they expand
+	 * to is traced where the code or a system header may read it.
+	 */
+	const struct tok **arch_names;
+	size_t *aslot, acap, nr_arch_names, alloc_arch_names;
 	int arch_touched;		/* the expression being evaluated read the arch */
 	int diverged;			/* took a branch the first parse did not */
 	int failed;			/* a value could not be computed */
@@ -395,6 +401,46 @@ static struct umacro *user_add(struct replay *r, const struct tok *name)
 	u->name = name;
 	r->uslot[user_slot(r, name)] = ++r->nr_macros;
 	return u;
+}
+
+/* Is name one a quiet chain (un)defines?  Such a macro means something else per target. */
+static int is_arch_name(const struct replay *r, const struct tok *name)
+{
+	size_t h;
+
+	if (!r->nr_arch_names)
+		return 0;
+	h = hash_name(name->s, name->n) & (r->acap - 1);
+	for (; r->aslot[h]; h = (h + 1) & (r->acap - 1))
+		if (same_name(r->arch_names[r->aslot[h] - 1], name))
+			return 1;
+	return 0;
+}
+
+static void add_arch_name(struct replay *r, const struct tok *name)
+{
+	size_t i, h;
+
+	if (is_arch_name(r, name))
+		return;
+	if (2 * (r->nr_arch_names + 1) > r->acap) {
+		r->acap = r->acap ? 2 * r->acap : 16;
+		free(r->aslot);
+		r->aslot = xcalloc(r->acap, sizeof(*r->aslot));
+		for (i = 0; i < r->nr_arch_names; i++) {
+			const struct tok *t = r->arch_names[i];
+			for (h = hash_name(t->s, t->n) & (r->acap - 1); r->aslot[h];
+			     h = (h + 1) & (r->acap - 1))
+				;
+			r->aslot[h] = i + 1;
+		}
+	}
+	GROW(r->arch_names, r->alloc_arch_names, r->nr_arch_names + 1);
+	r->arch_names[r->nr_arch_names++] = name;
+	for (h = hash_name(name->s, name->n) & (r->acap - 1); r->aslot[h];
+	     h = (h + 1) & (r->acap - 1))
+		;
+	r->aslot[h] = r->nr_arch_names;
 }
 
 /* ---- arch sources ---- */
@@ -927,6 +973,8 @@ static size_t expand_id(struct expand *x, const struct tok *in, size_t n, struct
 		toks_push(out, in[0]);
 		return 1;
 	}
+	if (is_arch_name(x->r, &in[0]))	/* defined per target by a quiet chain */
+		x->r->arch_touched = 1;
 	u = find_user(x->r, &in[0]);
 	if (u && u->host_only)	/* the host's own definition: its value differs there */
 		x->r->arch_touched = 1;
@@ -1180,6 +1228,7 @@ static struct value evaluate(struct replay *r, const struct tok *in, size_t n, i
 
 struct cond {
 	int active, parent, taken;
+	int quiet;		/* a quiet chain whose choice read the arch: not traced */
 };
 
 struct conds {
@@ -1225,9 +1274,14 @@ static void trace_add(struct replay *r, long long v)
 	strbuf_addf(&r->trace, "%s:%u=%lld;", r->cur_file, r->cur_line, v);
 }
 
-/* Decide a condition; compares with the first parse while on its path. */
+/*
+ * Decide a condition; compares with the first parse while on its path.
+ * Traced unless quiet says not to (QUIET_IF_ARCH: where it read the arch).
+ */
+enum quiet { TRACED, QUIET_IF_ARCH, QUIET };
+
 static int decide(struct replay *r, const struct cal_pp_file *file, const struct toks *f,
-		  const struct tok *c, size_t nc, size_t next)
+		  const struct tok *c, size_t nc, size_t next, enum quiet quiet)
 {
 	int first, d;
 	struct value v;
@@ -1254,7 +1308,8 @@ static int decide(struct replay *r, const struct cal_pp_file *file, const struct
 		}
 		r->diverged = 1;
 	}
-	trace_add(r, d);
+	if (quiet == TRACED || (quiet == QUIET_IF_ARCH && !r->arch_touched))
+		trace_add(r, d);
 	return d;
 }
 
@@ -1284,6 +1339,7 @@ static void undefine(struct replay *r, const struct tok *t, size_t n)
 }
 
 static void replay_file(struct replay *r, int index);
+static void trace_arch_names(struct replay *r);
 
 static void include(struct replay *r, const struct cal_pp_file *file, unsigned line)
 {
@@ -1293,6 +1349,8 @@ static void include(struct replay *r, const struct cal_pp_file *file, unsigned l
 			continue;
 		if (r->tu->files[file->incs[k].file].user)
 			replay_file(r, file->incs[k].file);
+		else if (r->nr_arch_names && file->incs[k].entered)
+			trace_arch_names(r);
 		return;
 	}
 	if (r->diverged)
@@ -1302,6 +1360,90 @@ static void include(struct replay *r, const struct cal_pp_file *file, unsigned l
 static int directive_is(const struct tok *t, size_t n, const char *name)
 {
 	return n && tok_is(t, name);
+}
+
+/*
+ * Is the #if chain whose first directive ends at end quiet: do its blocks
+ * hold #define and #undef lines only, up to its #endif?  All such a chain
+ * does is define macros, so where its choice reads the arch the choice is
+ * not traced: the names it (un)defines are (quiet_names()), and each use
+ * of them (in code, in a condition, before the #include of a system
+ * header, which the replay does not read) traces what they mean on the
+ * target.  Targets that choose otherwise there (bitsandbytes' per-arch
+ * BNB_MAX_THREADS_PER_SM) but read the same tokens share a parse.  The
+ * host's path traces nothing.
+ */
+static int quiet_chain(const struct replay *r, const struct toks *f, size_t end)
+{
+	size_t i, e, nd;
+
+	if (r->host)
+		return 0;
+	for (i = end; i < f->n; i = e) {
+		const struct tok *d = &f->v[i + 1];
+		e = line_end(f, i);
+		nd = e - i - 1;
+		if (!f->v[i].bol || !tok_is(&f->v[i], "#") || !nd)
+			return 0;
+		if (directive_is(d, nd, "endif"))
+			return 1;
+		if (!directive_is(d, nd, "define") && !directive_is(d, nd, "undef") &&
+		    !directive_is(d, nd, "elif") && !directive_is(d, nd, "else"))
+			return 0;
+	}
+	return 0;
+}
+
+/* The names a quiet chain (un)defines, in any of its blocks: every target's replay knows them. */
+static void quiet_names(struct replay *r, const struct toks *f, size_t end)
+{
+	size_t i, e;
+
+	for (i = end; i < f->n; i = e) {
+		const struct tok *d = &f->v[i + 1];
+		e = line_end(f, i);
+		if (directive_is(d, e - i - 1, "endif"))
+			return;
+		if ((tok_is(d, "define") || tok_is(d, "undef")) && e - i > 2 &&
+		    d[1].kind == T_ID)
+			add_arch_name(r, &d[1]);
+	}
+}
+
+/*
+ * "file:line={NAME=tokens;NAME-;...}": what the quiet chains' names mean
+ * where a system header is entered: it may test them, and the replay does
+ * not read it.
+ */
+static void trace_arch_names(struct replay *r)
+{
+	size_t i, k;
+
+	strbuf_addf(&r->trace, "%s:%u={", r->cur_file, r->cur_line);
+	for (i = 0; i < r->nr_arch_names; i++) {
+		const struct tok *name = r->arch_names[i];
+		struct umacro *u = find_user(r, name);
+		strbuf_add(&r->trace, name->s, name->n);
+		if (!u) {
+			strbuf_adds(&r->trace, "?;");
+			continue;
+		}
+		if (!u->defined) {
+			strbuf_adds(&r->trace, "-;");
+			continue;
+		}
+		strbuf_addch(&r->trace, u->params ? '(' : '=');
+		for (k = 0; u->params && k < u->nr_params; k++)
+			strbuf_add(&r->trace, u->params[k].s, u->params[k].n);
+		if (u->params)
+			strbuf_adds(&r->trace, ")=");
+		for (k = 0; k < u->nr_body; k++) {
+			strbuf_addch(&r->trace, ' ');
+			strbuf_add(&r->trace, u->body[k].s, u->body[k].n);
+		}
+		strbuf_addch(&r->trace, ';');
+	}
+	strbuf_adds(&r->trace, "};");
 }
 
 /* A conditional directive; returns 1 if it was one. */
@@ -1315,9 +1457,10 @@ static int conditional(struct replay *r, const struct cal_pp_file *file, const s
 
 	if (directive_is(d, nd, "if") || directive_is(d, nd, "ifdef") ||
 	    directive_is(d, nd, "ifndef")) {
-		struct cond nw = { 0, active, 0 };
+		struct cond nw = { 0, active, 0, 0 };
+		int quiet = active && quiet_chain(r, f, end);
 		if (active && tok_is(d, "if")) {
-			nw.active = decide(r, file, f, c, nc, end);
+			nw.active = decide(r, file, f, c, nc, end, quiet ? QUIET_IF_ARCH : TRACED);
 		} else if (active) {
 			/* #ifdef X is "defined X", #ifndef X is "!defined X" */
 			struct tok def[3];
@@ -1332,8 +1475,12 @@ static int conditional(struct replay *r, const struct cal_pp_file *file, const s
 			def[1].s = "defined";
 			def[1].n = 7;
 			def[2] = nc ? c[0] : def[1];
-			nw.active = decide(r, file, f, def + !neg, 3 - !neg, end);
+			nw.active = decide(r, file, f, def + !neg, 3 - !neg, end,
+					   quiet ? QUIET_IF_ARCH : TRACED);
 		}
+		nw.quiet = quiet && r->arch_touched;
+		if (nw.quiet)
+			quiet_names(r, f, end);
 		nw.taken = nw.active;
 		GROW(cs->v, cs->alloc, cs->n + 1);
 		cs->v[cs->n++] = nw;
@@ -1349,7 +1496,7 @@ static int conditional(struct replay *r, const struct cal_pp_file *file, const s
 			if (top->parent && !top->taken && !tok_is(d, "elif"))
 				fail(r, "#elifdef");
 		} else {
-			top->active = decide(r, file, f, c, nc, end);
+			top->active = decide(r, file, f, c, nc, end, top->quiet ? QUIET : TRACED);
 			top->taken = top->active;
 		}
 		return 1;
@@ -1455,7 +1602,8 @@ static void code_id(struct replay *r, const struct tok *in, size_t n)
 	int count;
 	struct value v;
 
-	if (!(u && u->defined) && (u || !find_sys(r, &in[0], &index, &count)))
+	if (!(u && u->defined) && (u || !find_sys(r, &in[0], &index, &count)) &&
+	    !is_arch_name(r, &in[0]))
 		return;
 	memset(&x, 0, sizeof(x));
 	x.r = r;
@@ -1713,6 +1861,8 @@ static void replay_target(struct cal_pp_tu *tu, struct shared_lex *lx,
 	free(r->visits);
 	free(r->macros);
 	free(r->uslot);
+	free(r->arch_names);
+	free(r->aslot);
 	for (i = 0; i < r->nr_owned; i++)
 		free(r->owned[i]);
 	free(r->owned);

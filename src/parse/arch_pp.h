@@ -11,7 +11,11 @@
  * macro built on it, the queries of <nv/target>'s NV_IF_TARGET,
  * NV_IF_ELSE_TARGET and NV_DISPATCH_TARGET).  Two targets with the same
  * trace see the same token stream from the user's files: one parse serves
- * both.  System headers are not replayed: what they declare per target
+ * both.  A quiet chain (an #if chain whose blocks only #define and #undef
+ * macros, and whose choice reads the arch) adds its choice to no trace: the
+ * macros it (un)defines add what they expand to wherever code or a
+ * condition uses them, and where a system header is entered after it
+ * (arch_pp.c's quiet_chain()).  System headers are not replayed: what they declare per target
  * changes overload sets, which the checks judge through the facts table,
  * not through clang; their macros are read from the first parse.
  *
@@ -33,6 +37,7 @@
 struct cal_pp_include {
 	unsigned line;		/* of the #include directive */
 	int file;		/* index into cal_pp_tu.files */
+	int entered;		/* the first parse entered the file there (not a guarded repeat) */
 };
 
 struct cal_pp_file {

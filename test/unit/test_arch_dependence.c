@@ -94,8 +94,20 @@ static void test_groups(void)
 			 "__CUDA_ARCH__\n#endif\n", g, &fb) == 4 && fb == 4);
 	EXPECT(groups_of("#if -9223372036854775807 - 1 / -1 + __CUDA_ARCH__ % -1 << 70\n#endif\n#endif\n"
 			 "#else\n#if\n#define\n#undef\n#include\n/* unterminated", g, &fb) >= 1);
-	EXPECT(groups_of("#define F(a, b) ((a) > (b))\n#if F(__CUDA_ARCH__, 799)\n#endif\n", g, &fb) == 2 &&
-	       g[0] == 0xe && !fb);
+	EXPECT(groups_of("#define F(a, b) ((a) > (b))\n#if F(__CUDA_ARCH__, 799)\nint a;\n#endif\n", g,
+			 &fb) == 2 && g[0] == 0xe && !fb);
+	/* a quiet chain (it only defines macros): traced where what it defines is used */
+	EXPECT(groups_of("#define F(a, b) ((a) > (b))\n#if F(__CUDA_ARCH__, 799)\n#endif\n", g, &fb) == 1);
+	EXPECT(groups_of("#if __CUDA_ARCH__ >= 800\n#define M 1\n#else\n#define M 0\n#endif\nint a;\n",
+			 g, &fb) == 1 && !fb);
+	EXPECT(groups_of("#if __CUDA_ARCH__ >= 800\n#define M 1\n#else\n#define M 0\n#endif\nint a = M;\n",
+			 g, &fb) == 2 && g[0] == 0xe && !fb);
+	EXPECT(groups_of("#if __CUDA_ARCH__ >= 800\n#define M 1\n#endif\n#ifdef M\nint a;\n#endif\n",
+			 g, &fb) == 2 && g[0] == 0xe && !fb);
+	EXPECT(groups_of("#if __CUDA_ARCH__ >= 800\n#define M 1\n#elif __CUDA_ARCH__ >= 700\n#define M 2\n"
+			 "#else\n#define M 1\n#endif\nint a = M;\n", g, &fb) == 2 && !fb);
+	/* near miss: a block with code is no quiet chain */
+	EXPECT(groups_of("#if __CUDA_ARCH__ >= 800\n#define M 1\nint b;\n#endif\nint a;\n", g, &fb) == 2);
 	/* an #if inside a branch no target takes */
 	EXPECT(groups_of("#if 0\n#if __CUDA_ARCH__ >= 800\n#endif\n#endif\n", g, &fb) == 1);
 }
