@@ -511,6 +511,12 @@ static int errors_outside_pch(CXTranslationUnit tu, const char *pch)
 	return outside;
 }
 
+/* May tu, a parse on req's PCH (if any) with nr_errors clang errors, be kept? */
+static int keeps_pch(const struct cal_parse_request *req, CXTranslationUnit tu, int nr_errors)
+{
+	return req->pch && tu && (!nr_errors || errors_outside_pch(tu, req->pch));
+}
+
 /*
  * The parse of req, through the shared preamble where it can be had
  * (req->pch set, caller frees).  A parse with clang errors in the PCH's
@@ -529,6 +535,7 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 	const struct cal_pch_facts *facts = NULL;
 	CXTranslationUnit tu;
 	char *why = NULL;
+	int kept;
 
 	*pch = NULL;
 	/* a kept parse (the language server) has a preamble of its own */
@@ -545,7 +552,8 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 		facts = pch_facts_of(run->w, req->pch);
 	*listed = run->w->listing && (!req->pch || facts);
 	tu = cal_parse_file(*listed ? run->w->listing : index, path, req, nr_errors, err);
-	if (tu && !*nr_errors && facts && cal_pch_view_bind(view, facts, tu) < 0) {
+	kept = keeps_pch(req, tu, *nr_errors);
+	if (kept && facts && cal_pch_view_bind(view, facts, tu) < 0) {
 		if (set->verbose)
 			fprintf(stderr, "cuatomlint: the shared preamble's facts do not match the "
 				"parse of %s (the declaration at offset %u of '%s' is not found "
@@ -555,12 +563,13 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 		cal_parse_release(req, tu);
 		*listed = 0;
 		tu = cal_parse_file(index, path, req, nr_errors, err);
+		kept = keeps_pch(req, tu, *nr_errors);
 	} else if (view->facts && set->verbose) {
 		fprintf(stderr, "cuatomlint: shared preamble's facts for %s: %zu declarations of "
 			"the user's headers, %zu macros\n", path, view->nr_decls,
 			view->facts->nr_macros);
 	}
-	if (!req->pch || (tu && (!*nr_errors || errors_outside_pch(tu, req->pch))))
+	if (!req->pch || kept)
 		return tu;
 	if (set->verbose)
 		fprintf(stderr, "cuatomlint: shared preamble dropped for %s: %s; parsed again "
