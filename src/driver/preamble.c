@@ -449,11 +449,14 @@ static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
 
 /*
  * The PCH of the system includes a file begins with (system, maybe empty),
- * built on the PCH of none where system is not empty (chained): the
- * runtime header clang's CUDA mode includes before any line of a file, and
- * the tool's prelude, which every file with the same arguments shares,
- * whatever includes it begins with.  Where the PCH of system cannot be had
- * (the first file that begins with them), that base PCH, and *is_base set.
+ * or, where that cannot be had (the first file that begins with them), the
+ * PCH of none (*is_base set): the runtime header clang's CUDA mode includes
+ * before any line of a file, and the tool's prelude, which every file with
+ * the same arguments shares, whatever includes it begins with.  The PCH of
+ * system is not built on that one: clang 19 then loses macros the base
+ * defines and a header entered after both uses (libstdc++'s __N in
+ * <bits/hashtable_policy.h>, stdgpu's examples), and the user PCH built on
+ * it would make a chain of three.
  */
 static char *get_system(CXIndex index, const struct cal_parse_request *req, const char *system,
 			int *is_base, char **why)
@@ -466,7 +469,7 @@ static char *get_system(CXIndex index, const struct cal_parse_request *req, cons
 		*why = base_why;
 		return base;
 	}
-	pch = get_for_prefix(index, req, system, 0, base, why);
+	pch = get_for_prefix(index, req, system, 0, NULL, why);
 	if (!pch) {
 		free(base_why);
 		return base;
