@@ -293,7 +293,7 @@ static int write_text(const char *path, const char *text)
 
 /* The files of one key, in the run's private folder. */
 struct files {
-	char *header, *pch, *deps, *fail, *seen, *lock;
+	char *header, *pch, *deps, *fail, *seen, *seen2, *lock;
 };
 
 static void files_init(struct files *f, const char *dir, const char *key)
@@ -303,6 +303,7 @@ static void files_init(struct files *f, const char *dir, const char *key)
 	f->deps = xasprintf("%s/%s.deps", dir, key);
 	f->fail = xasprintf("%s/%s.fail", dir, key);
 	f->seen = xasprintf("%s/%s.seen", dir, key);
+	f->seen2 = xasprintf("%s/%s.seen2", dir, key);
 	f->lock = xasprintf("%s/%s.lock", dir, key);
 }
 
@@ -313,22 +314,31 @@ static void files_release(struct files *f)
 	free(f->deps);
 	free(f->fail);
 	free(f->seen);
+	free(f->seen2);
 	free(f->lock);
 }
 
-/* The first parse with a key?  (The marker is made atomically: workers race.) */
-static int first_with_key(const struct files *f)
+/* Make the marker path; 0 if it was there (made atomically: workers race). */
+static int mark(const char *path)
 {
-	const char *v = getenv("CUATOMLINT_PCH");
-	int fd;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
 
-	if (v && !strcmp(v, "always"))	/* a test hook: share even a file linted alone */
-		return 0;
-	fd = open(f->seen, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	if (fd < 0)
 		return errno != EEXIST;
 	close(fd);
 	return 1;
+}
+
+/* How many parses with a key came before this one: 0, 1, or 2 for two or more. */
+static int parses_before(const struct files *f)
+{
+	const char *v = getenv("CUATOMLINT_PCH");
+
+	if (v && !strcmp(v, "always"))	/* a test hook: share even a file linted alone */
+		return 2;
+	if (mark(f->seen))
+		return 0;
+	return mark(f->seen2) ? 1 : 2;
 }
 
 /* The .deps file beside a PCH. */
@@ -429,10 +439,13 @@ static char *get_locked(CXIndex index, const struct cal_parse_request *req, cons
 
 /*
  * The PCH of prefix for req, or NULL (*why set when there is something to
- * say); one this call builds is built on base where base is not NULL.
+ * say); one this call builds is built on base where base is not NULL.  It
+ * is built once wait parses with its key came before (1: the first parse
+ * is plain, and says nothing, which is the usual case).
  */
 static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
-			    const char *prefix, int user, const char *base, char **why)
+			    const char *prefix, int user, const char *base, int wait,
+			    char **why)
 {
 	char key[CAL_HASH128_HEX_LEN + 1];
 	char *pch = NULL;
@@ -440,8 +453,7 @@ static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
 
 	preamble_key(req, prefix, key);
 	files_init(&f, req->env->pch_dir, key);
-	/* the first parse with a key is plain, and says nothing: that is the usual case */
-	if (!first_with_key(&f))
+	if (parses_before(&f) >= wait || exists(f.deps))
 		pch = get_locked(index, req, req->env->pch_dir, prefix, &f, user, base, why);
 	files_release(&f);
 	return pch;
@@ -463,13 +475,18 @@ static char *get_system(CXIndex index, const struct cal_parse_request *req, cons
 {
 	char *base, *pch, *base_why = NULL;
 
-	base = get_for_prefix(index, req, "", 0, NULL, &base_why);
+	base = get_for_prefix(index, req, "", 0, NULL, 1, &base_why);
 	*is_base = 1;
 	if (!*system) {
 		*why = base_why;
 		return base;
 	}
-	pch = get_for_prefix(index, req, system, 0, NULL, why);
+	/*
+	 * With the base at hand, the second file with these includes loads
+	 * it too: a PCH of them (the runtime wrapper parsed again) pays back
+	 * from the third.
+	 */
+	pch = get_for_prefix(index, req, system, 0, NULL, base ? 2 : 1, why);
 	if (!pch) {
 		free(base_why);
 		return base;
@@ -500,7 +517,7 @@ static char *get_user(CXIndex index, const char *path, const struct cal_parse_re
 	/* where the system lines (or none) begin the user prefix, their PCH is a base for it */
 	if (strcmp(prefix.buf, system))
 		pch = get_for_prefix(index, req, prefix.buf, 1,
-				     is_base || !strncmp(prefix.buf, system, n) ? sys : NULL,
+				     is_base || !strncmp(prefix.buf, system, n) ? sys : NULL, 1,
 				     &user_why);
 	if (pch) {
 		free(sys);

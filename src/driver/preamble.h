@@ -42,10 +42,13 @@
  *
  * Every parse begins with what clang's CUDA mode and the tool include
  * before a file's first line (the CUDA runtime wrapper, the prelude): the
- * PCH of the empty prefix holds just that, every file with the same
- * arguments shares it, and the PCH of a file's system includes is built on
- * it (chained).  A file whose includes no other file begins with (most of
- * a small project's) still loads it.
+ * PCH of the empty prefix holds just that, and every file with the same
+ * arguments shares it where the PCH of its own system includes cannot be
+ * had (the first two files that begin with them: that PCH, which parses
+ * the runtime wrapper again, pays back from the third; most of a small
+ * project's files begin with includes of their own).  A user PCH may be
+ * built on it; the PCH of system includes is not (clang 19 loses the
+ * base's macros in such a chain: preamble.c's get_system).
  *
  * Nothing in the output depends on it: a parse that loads the PCH sees the
  * same declarations, macros and user files as one that reads the headers,
