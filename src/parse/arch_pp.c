@@ -445,10 +445,19 @@ static void add_arch_name(struct replay *r, const struct tok *name)
 
 /* ---- arch sources ---- */
 
+/*
+ * What the parse defines per target (parse.c): __CUDA_ARCH__, and
+ * __CUDA_ARCH_FEAT_SMnn_ALL for a suffixed one.  Other names that begin
+ * the same are macros like any: __CUDA_ARCH_LIST__ (-D), the toolkit's
+ * __CUDA_ARCH_HAS_FEATURE__(F) (host_defines.h, which pastes the feature
+ * macro's name: NCCL's device.h tests it), nvcc's __CUDA_ARCH_SPECIFIC__,
+ * which clang 19 does not define.
+ */
 static int is_arch_macro(const struct tok *t)
 {
-	return t->kind == T_ID && t->n > 11 && !memcmp(t->s, "__CUDA_ARCH", 11) &&
-	       !tok_is(t, "__CUDA_ARCH_LIST__");
+	return t->kind == T_ID &&
+	       (tok_is(t, "__CUDA_ARCH__") ||
+		(t->n > 17 && !memcmp(t->s, "__CUDA_ARCH_FEAT_", 17)));
 }
 
 /* The value of __CUDA_ARCH__ or __CUDA_ARCH_FEAT_SMnn_ALL; *defined says if it is. */
