@@ -114,6 +114,9 @@ struct facts {
 	size_t nr_incs, alloc_incs;
 	struct entered_at *entered;	/* where clang entered each file it did */
 	size_t nr_entered, alloc_entered;
+	int want_bodies;		/* the host's path is replayed: note device bodies */
+	CXCursor *decls;		/* top-level declarations outside system headers */
+	size_t nr_decls, alloc_decls;
 	struct cal_sys_undefs *undefs;	/* made on the replay's first question */
 	struct skipped_range *skipped;	/* every file's, read once (add_skipped) */
 	size_t nr_skipped;
@@ -460,6 +463,82 @@ static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	}
 }
 
+/* The offset of loc's expansion in file, or -1 where it is in another file. */
+static long offset_in(CXSourceLocation loc, CXFile file)
+{
+	CXFile at;
+	unsigned offset;
+
+	clang_getExpansionLocation(loc, &at, NULL, NULL, &offset);
+	return at && clang_File_isEqual(at, file) ? (long)offset : -1;
+}
+
+static void note_device_bodies(struct facts *f, CXCursor c, CXFile file, int at);
+
+static enum CXChildVisitResult bodies_visitor(CXCursor c, CXCursor parent, CXClientData data)
+{
+	void **arg = data;
+	(void)parent;
+	note_device_bodies(arg[0], c, *(CXFile *)arg[1], *(int *)arg[2]);
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Functions defined __device__ or __global__ in decl (a declaration of the
+ * user's file at, whose handle is file), through namespaces and classes:
+ * the host's replay leaves their bodies' lines out of what the host reads
+ * otherwise (no check of host code judges them).
+ */
+static void note_device_bodies(struct facts *f, CXCursor c, CXFile file, int at)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct cal_pp_file *pf = &f->pp->files[at];
+	enum cal_space space;
+	CXCursor body;
+	long head, start, end;
+	int i;
+
+	if (k == CXCursor_Namespace || k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
+	    k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate ||
+	    k == CXCursor_ClassTemplatePartialSpecialization || k == CXCursor_LinkageSpec) {
+		void *arg[3] = { f, &file, &at };
+		clang_visitChildren(c, bodies_visitor, arg);
+		return;
+	}
+	if (!cal_is_function_kind(k) || !clang_isCursorDefinition(c))
+		return;
+	space = cal_function_space(c);
+	if (space != CAL_SPACE_DEVICE && space != CAL_SPACE_GLOBAL)
+		return;
+	body = clang_getNullCursor();
+	for (i = cal_nr_children(c) - 1; i >= 0 && clang_Cursor_isNull(body); i--)
+		if (clang_getCursorKind(cal_child(c, i)) == CXCursor_CompoundStmt)
+			body = cal_child(c, i);
+	if (clang_Cursor_isNull(body))
+		return;
+	head = offset_in(clang_getRangeStart(clang_getCursorExtent(c)), file);
+	start = offset_in(clang_getRangeStart(clang_getCursorExtent(body)), file);
+	end = offset_in(clang_getRangeEnd(clang_getCursorExtent(body)), file);
+	if (head < 0 || start < head || end < start)	/* a macro's, or not in one file */
+		return;
+	GROW(pf->bodies, pf->alloc_bodies, pf->nr_bodies + 1);
+	pf->bodies[pf->nr_bodies++] = (struct cal_pp_body){ (size_t)head, (size_t)start,
+							    (size_t)end, 0 };
+}
+
+/* A top-level declaration: its device bodies, where it is in a replayed user file. */
+static void facts_declaration(struct facts *f, CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file;
+	int at;
+
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	if (!file || (at = file_index(f, file)) < 0 || !f->pp->files[at].user)
+		return;
+	note_device_bodies(f, c, file, at);
+}
+
 static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct facts *f = data;
@@ -473,6 +552,10 @@ static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClie
 		   in_user_file(f, c, &file, &line)) {
 		GROW(f->incs, f->alloc_incs, f->nr_incs + 1);
 		f->incs[f->nr_incs++] = c;
+	} else if (f->want_bodies && clang_isDeclaration(clang_getCursorKind(c)) &&
+		   !clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+		GROW(f->decls, f->alloc_decls, f->nr_decls + 1);	/* once the files are known */
+		f->decls[f->nr_decls++] = c;
 	}
 	return CXChildVisit_Continue;
 }
@@ -642,6 +725,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 {
 	struct cal_pp_tu pp;
 	struct facts f;
+	size_t i;
 	CXString main_name = clang_getTranslationUnitSpelling(tu);
 	CXFile main_file = clang_getFile(tu, clang_getCString(main_name));
 	char *cas_where;
@@ -667,10 +751,13 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	clang_getInclusions(tu, on_inclusion, &f);
 	if (pch)
 		pch_macros(&f);
+	f.want_bodies = host_view;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), facts_visitor, &f);
 	if (pch)
 		pch_includes(&f);
 	resolve_includes(&f);
+	for (i = 0; i < f.nr_decls; i++)
+		facts_declaration(&f, f.decls[i]);
 	table_macros(&f);
 	out->arch_where = user_files_mention(&pp, first_arch_mention);
 	if (!out->arch_where && f.unreplayed_why)
@@ -707,6 +794,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	free(f.macro_srcs);
 	free(f.incs);
 	free(f.entered);
+	free(f.decls);
 	free(f.unreplayed);
 	free(f.unreplayed_why);
 	cal_sys_undefs_free(f.undefs);

@@ -200,6 +200,7 @@ struct replay {
 	int is_first;
 	int host;			/* the host's path: __CUDA_ARCH__ undefined, no code traced */
 	unsigned host_words;		/* ... the words of its lines the first parse skipped */
+	unsigned host_define_words;	/* ... of its own #defines, until a system header */
 	int line_host_only;		/* ... the line replayed is one of those */
 	int arch_in_host_code;		/* ... code there names the arch, undefined on the host */
 	struct umacro *macros;
@@ -1360,6 +1361,10 @@ static void include(struct replay *r, const struct cal_pp_file *file, unsigned l
 			replay_file(r, file->incs[k].file);
 		else if (r->nr_arch_names && file->incs[k].entered)
 			trace_arch_names(r);
+		else if (r->host && file->incs[k].entered) {	/* it may test the host's macros */
+			r->host_words |= r->host_define_words;
+			r->host_define_words = 0;
+		}
 		return;
 	}
 	if (r->diverged)
@@ -1655,11 +1660,48 @@ static void replay_code(struct replay *r, const struct toks *f, size_t i, size_t
 }
 
 /* The words of tokens [i, end) of f, for the host's path. */
-static void add_host_words(struct replay *r, const struct toks *f, size_t i, size_t end)
+/* The device function (cal_pp_body) whose head or body holds offset, or NULL; *in_head: which. */
+static struct cal_pp_body *body_at(const struct cal_pp_file *file, size_t offset, int *in_head)
+{
+	size_t k;
+
+	for (k = 0; k < file->nr_bodies; k++) {
+		struct cal_pp_body *b = &file->bodies[k];
+		if (offset >= b->head && offset <= b->end) {
+			*in_head = offset < b->start;
+			return b;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The words of [i, end) of f, a line of file the host reads otherwise:
+ * none in the body of a function the first parse saw as __device__ or
+ * __global__, whose head the host reads the same (device code for the host
+ * too, which no check of host code judges: NCCL's `#if __CUDA_ARCH__ >=
+ * 700` fences inside device functions); a #define's or #undef's only once
+ * a system header is entered after it (include()): the user's files count
+ * each use of the macro where it is.
+ */
+static void add_host_words(struct replay *r, const struct cal_pp_file *file,
+			   const struct toks *f, size_t i, size_t end)
 {
 	const char *from = f->v[i].s, *to = f->v[end - 1].s + f->v[end - 1].n;
+	int in_head = 0;
+	struct cal_pp_body *b = body_at(file, f->v[i].offset, &in_head);
+	unsigned words;
 
-	r->host_words |= cal_text_user_words(from, (size_t)(to - from));
+	if (b && in_head)
+		b->host_differs = 1;
+	else if (b && !b->host_differs)
+		return;
+	words = cal_text_user_words(from, (size_t)(to - from));
+	if (f->v[i].bol && tok_is(&f->v[i], "#") && end > i + 1 &&
+	    (tok_is(&f->v[i + 1], "define") || tok_is(&f->v[i + 1], "undef")))
+		r->host_define_words |= words;
+	else
+		r->host_words |= words;
 }
 
 /*
@@ -1673,7 +1715,7 @@ static int note_host_line(struct replay *r, const struct cal_pp_file *file,
 {
 	if (!r->tu->have_skipped || !first_skipped(file, f->v[i].offset))
 		return 0;
-	add_host_words(r, f, i, end);
+	add_host_words(r, file, f, i, end);
 	return 1;
 }
 
@@ -1719,14 +1761,15 @@ static int differs_on_host(struct replay *r, const struct toks *f, size_t k, siz
  * words count where something on it means otherwise for the host (the
  * text is the same, what it expands to is not).
  */
-static void host_code(struct replay *r, const struct toks *f, size_t i, size_t end)
+static void host_code(struct replay *r, const struct cal_pp_file *file, const struct toks *f,
+		      size_t i, size_t end)
 {
 	size_t k, last;
 
 	for (k = i; k < end; k++) {
 		if (f->v[k].kind != T_ID || !differs_on_host(r, f, k, &last))
 			continue;
-		add_host_words(r, f, i, last > end ? last : end);
+		add_host_words(r, file, f, i, last > end ? last : end);
 		/* clang's host parse, as nvcc's host pass, finds the arch undeclared there */
 		if (r->arch_in_host_code)
 			r->host_words = CAL_WORDS_ALL;
@@ -1757,7 +1800,7 @@ static void replay_file(struct replay *r, int index)
 		} else if (!r->host && active) {
 			replay_code(r, f, i, end);
 		} else if (r->host && active && !r->line_host_only) {
-			host_code(r, f, i, end);
+			host_code(r, file, f, i, end);
 		}
 		r->line_host_only = 0;
 		i = end;
@@ -1933,7 +1976,11 @@ static void replay_host(struct cal_pp_tu *tu, struct shared_lex *lx, char **host
 {
 	static const struct cal_target host = { 0, 0 };
 	struct replay r;
+	size_t i, k;
 
+	for (i = 0; i < tu->nr_files; i++)
+		for (k = 0; k < tu->files[i].nr_bodies; k++)
+			tu->files[i].bodies[k].host_differs = 0;
 	replay_target(tu, lx, &host, 0, 1, &r);
 	*host_why = r.failed ? (r.why ? r.why : xstrdup("the host's path")) : NULL;
 	/* where the first parse's skipped ranges are not known, nor is what it read */
@@ -2011,6 +2058,7 @@ void cal_pp_tu_release(struct cal_pp_tu *tu)
 {
 	size_t i;
 	for (i = 0; i < tu->nr_files; i++) {
+		free(tu->files[i].bodies);
 		free(tu->files[i].name);
 		free(tu->files[i].skipped);
 		free(tu->files[i].incs);

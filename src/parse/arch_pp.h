@@ -40,8 +40,22 @@ struct cal_pp_include {
 	int entered;		/* the first parse entered the file there (not a guarded repeat) */
 };
 
+/*
+ * A function the first parse saw as __device__ or __global__ (offsets in
+ * its file): from where its declaration begins, through its body.  Lines
+ * of the body that the host reads otherwise are device code there too,
+ * unless the host reads its head otherwise (host_differs, set by the
+ * host's replay).
+ */
+struct cal_pp_body {
+	size_t head, start, end;	/* declaration start, body '{', body end */
+	int host_differs;
+};
+
 struct cal_pp_file {
 	char *name;
+	struct cal_pp_body *bodies;	/* in source order */
+	size_t nr_bodies, alloc_bodies;
 	const char *text;	/* not owned */
 	size_t len;
 	int user;		/* replayed; else a system header, read only for macros */
