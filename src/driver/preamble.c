@@ -459,6 +459,21 @@ static char *get_for_prefix(CXIndex index, const struct cal_parse_request *req,
 	return pch;
 }
 
+/* The PCH of prefix for req where one is built already, or NULL; nothing is marked or built. */
+static char *built_for_prefix(const struct cal_parse_request *req, const char *prefix)
+{
+	char key[CAL_HASH128_HEX_LEN + 1];
+	char *pch = NULL;
+	struct files f;
+
+	preamble_key(req, prefix, key);
+	files_init(&f, req->env->pch_dir, key);
+	if (exists(f.deps))	/* written last: the PCH and its facts are whole */
+		pch = xstrdup(f.pch);
+	files_release(&f);
+	return pch;
+}
+
 /*
  * The PCH of the system includes a file begins with (system, maybe empty),
  * or, where that cannot be had (the first file that begins with them), the
@@ -512,8 +527,13 @@ static char *get_user(CXIndex index, const char *path, const struct cal_parse_re
 	size_t n = strlen(system);
 	int is_base;
 
-	sys = get_system(index, req, system, &is_base, why);
 	user_prefix(req, path, 1, &prefix);
+	/* built already: the PCHs below it are not needed (nor built for nothing) */
+	if (strcmp(prefix.buf, system) && (pch = built_for_prefix(req, prefix.buf))) {
+		strbuf_release(&prefix);
+		return pch;
+	}
+	sys = get_system(index, req, system, &is_base, why);
 	/* where the system lines (or none) begin the user prefix, their PCH is a base for it */
 	if (strcmp(prefix.buf, system))
 		pch = get_for_prefix(index, req, prefix.buf, 1,
