@@ -1141,24 +1141,12 @@ int wu_under_single_lane(struct wu_fn *f, const CXCursor *path, int n, CXCursor 
 	return 0;
 }
 
-static CXCursor body_of(CXCursor fn)
-{
-	int i;
-
-	for (i = cal_nr_children(fn) - 1; i >= 0; i--) {
-		CXCursor c = cal_child(fn, i);
-		if (kind_of(c) == CXCursor_CompoundStmt)
-			return c;
-	}
-	return clang_getNullCursor();
-}
-
 int wu_fn_init(struct wu_fn *f, CXTranslationUnit tu, CXCursor fn)
 {
 	memset(f, 0, sizeof(*f));
 	f->tu = tu;
 	f->fn = fn;
-	f->body = body_of(fn);
+	f->body = cal_function_body(fn);
 	f->multi_dim = -1;
 	return clang_Cursor_isNull(f->body) ? -1 : 0;
 }

@@ -496,7 +496,6 @@ static void note_device_bodies(struct facts *f, CXCursor c, CXFile file, int at)
 	enum cal_space space;
 	CXCursor body;
 	long head, start, end;
-	int i;
 
 	if (k == CXCursor_Namespace || k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
 	    k == CXCursor_UnionDecl || k == CXCursor_ClassTemplate ||
@@ -510,10 +509,7 @@ static void note_device_bodies(struct facts *f, CXCursor c, CXFile file, int at)
 	space = cal_function_space(c);
 	if (space != CAL_SPACE_DEVICE && space != CAL_SPACE_GLOBAL)
 		return;
-	body = clang_getNullCursor();
-	for (i = cal_nr_children(c) - 1; i >= 0 && clang_Cursor_isNull(body); i--)
-		if (clang_getCursorKind(cal_child(c, i)) == CXCursor_CompoundStmt)
-			body = cal_child(c, i);
+	body = cal_function_body(c);
 	if (clang_Cursor_isNull(body))
 		return;
 	head = offset_in(clang_getRangeStart(clang_getCursorExtent(c)), file);
