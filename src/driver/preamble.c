@@ -70,6 +70,18 @@ static const char *user_dir(char *const *args, int n, int *i)
 	return NULL;
 }
 
+/* The folder of an -iquote argument at args[*i] (as user_dir), or NULL. */
+static const char *quote_dir(char *const *args, int n, int *i)
+{
+	const char *a = args[*i];
+
+	if (!strcmp(a, "-iquote"))
+		return *i + 1 < n ? args[++*i] : NULL;
+	if (!strncmp(a, "-iquote", 7))
+		return a + 7;
+	return NULL;
+}
+
 /*
  * Is name found in a -I folder (searched before the system folders: a user
  * header)?  With relative, only in a -I folder named by a relative path.
@@ -184,13 +196,88 @@ static int looks_guarded(const char *path)
 	return r;
 }
 
+/* Is folder a (real) path under root? */
+static int real_under(const char *real, const char *root)
+{
+	char *r = realpath(root, NULL);
+	size_t n = r ? strlen(r) : 0;
+	int in = n && !strncmp(real, r, n) && (real[n] == '/' || real[n] == '\0');
+
+	free(r);
+	return in;
+}
+
+/*
+ * Does clang take dir, a -I folder, for a system folder: the toolkit's or
+ * the platform's, or one also named by -isystem (clang then drops the -I)?
+ * A header found there is left to clang's own search.
+ */
+static int system_folder(const struct cal_parse_request *req, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	int i, sys = !real;
+
+	if (real)
+		sys = real_under(real, "/usr/include") || real_under(real, "/usr/lib") ||
+		      (req->env->cuda_path && real_under(real, req->env->cuda_path));
+	for (i = 0; !sys && i + 1 < req->nr_user_args; i++)
+		sys = !strcmp(req->user_args[i], "-isystem") &&
+		      !strcmp(req->user_args[i + 1], dir);
+	for (i = 0; !sys && i < req->nr_user_args; i++)
+		sys = !strncmp(req->user_args[i], "-isystem", 8) &&
+		      !strcmp(req->user_args[i] + 8, dir);
+	free(real);
+	return sys;
+}
+
+/*
+ * Where clang finds a quoted include that is not next to its includer: the
+ * -iquote folders, then the -I folders, in their order.  Returns the path
+ * (caller frees) as clang names it (the folder as written, '/', NAME), or
+ * NULL where no user folder holds it (a system header, or none: the prefix
+ * keeps the line as written).  *relative is set where a relative folder
+ * holds it first: a PCH names its files absolute, the TU would not.
+ */
+static char *find_in_user_dirs(const struct cal_parse_request *req, const char *name,
+			       size_t len, int *relative)
+{
+	const char *(*kinds[2])(char *const *, int, int *) = { quote_dir, user_dir };
+	int k, i;
+
+	*relative = 0;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < req->nr_user_args; i++) {
+			const char *dir = kinds[k](req->user_args, req->nr_user_args, &i);
+			size_t n = dir ? strlen(dir) : 0;
+			char *path;
+			if (!dir || !n)
+				continue;
+			while (n > 1 && dir[n - 1] == '/')
+				n--;
+			path = xasprintf("%.*s/%.*s", (int)n, dir, (int)len, name);
+			if (exists(path)) {
+				if (system_folder(req, dir)) {
+					free(path);
+					return NULL;
+				}
+				*relative = dir[0] != '/';
+				return path;
+			}
+			free(path);
+		}
+	}
+	return NULL;
+}
+
 /*
  * The prefix of includer (its text's leading includes, line by line),
  * each quoted include named as clang finds it: next to the including
  * file first, named by that file's folder (as clang spells it), a '/' and
  * NAME; the prefix header lives in the run's folder, so the name must be
- * the found one.  A quoted include not next to its includer is found the
- * same way from both (the -iquote and -I folders).  At the TU (top), its
+ * the found one.  One not next to its includer is named as found in the
+ * -iquote or -I folders (find_in_user_dirs), so that it too is read
+ * through, or not, as below; one no user folder holds is left as written
+ * (clang finds it the same way from both).  At the TU (top), its
  * own header (foo.cuh for foo.cu), or a header without an include guard
  * (the PCH cannot hold it: after loading the PCH the TU would enter it
  * again), is not taken whole but read through: its leading includes join
@@ -229,7 +316,16 @@ static int user_prefix(const struct cal_parse_request *req, const char *includer
 			free(found);
 			break;
 		}
-		if (!exists(found)) {
+		if (!exists(found) && name[0] != '/') {
+			int relative;
+			free(found);
+			found = find_in_user_dirs(req, name, len, &relative);
+			if (relative) {
+				free(found);
+				break;
+			}
+		}
+		if (!found || !exists(found)) {
 			strbuf_add(out, line, (size_t)(nl + 1 - line));
 		} else if (top && (own_header(includer, found) || !looks_guarded(found))) {
 			user_prefix(req, found, 0, out);

@@ -23,7 +23,9 @@
  *
  * The project's own headers (the default; CUATOMLINT_PCH_USER=0 keeps the
  * PCH to system headers, the paragraph above): the prefix then takes
- * quoted includes too, named by the path clang finds them at, and a TU's
+ * quoted includes too, named by the path clang finds them at (next to the
+ * includer, else in the -iquote folders, then the -I folders; a folder
+ * clang takes for a system one is left to its search), and a TU's
  * own header (foo.cuh for foo.cu) or an unguarded one is read through (its
  * leading includes join the prefix, which ends there), so TUs whose own
  * headers begin with the project's common header share a PCH of it.  A

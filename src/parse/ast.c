@@ -363,6 +363,7 @@ static struct file_text {
 	CXFile file;
 	const char *text;
 	size_t size;
+	int system;		/* 0 not asked, 1 a user file, 2 a system header */
 	unsigned long used;
 } file_cache[FILE_CACHE_SIZE];
 static unsigned long file_cache_clock;
@@ -426,12 +427,36 @@ const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 		e->file = file;
 		e->text = text;
 		e->size = n;
+		e->system = 0;
 		e->used = ++file_cache_clock;
 		pthread_mutex_unlock(&file_cache_lock);
 	}
 	if (size)
 		*size = n;
 	return text;
+}
+
+int cal_file_is_system(CXTranslationUnit tu, CXFile file)
+{
+	struct file_text *e;
+	int system = 0;
+
+	if (!cal_file_contents(tu, file, NULL))
+		return clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, file, 0));
+	pthread_mutex_lock(&file_cache_lock);
+	e = file_cache_find(tu, file);
+	if (e)
+		system = e->system;
+	pthread_mutex_unlock(&file_cache_lock);
+	if (system)
+		return system == 2;
+	system = clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, file, 0)) ? 2 : 1;
+	pthread_mutex_lock(&file_cache_lock);
+	e = file_cache_find(tu, file);
+	if (e)
+		e->system = system;
+	pthread_mutex_unlock(&file_cache_lock);
+	return system == 2;
 }
 
 void cal_file_contents_forget(CXTranslationUnit tu)

@@ -24,6 +24,8 @@ char *cal_take_string(CXString s);	/* caller frees */
  */
 const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size);
 void cal_file_contents_forget(CXTranslationUnit tu);	/* before a reparse */
+/* Is file a system header of tu?  Remembered with its text, for the same search. */
+int cal_file_is_system(CXTranslationUnit tu, CXFile file);
 void cal_dispose_tu(CXTranslationUnit tu);
 /* Add file to *files unless it is there (clang_File_isEqual); 1 if it was added. */
 int cal_file_once(CXFile **files, size_t *nr, size_t *alloc, CXFile file);

@@ -68,8 +68,7 @@ int cal_asm_template_load(struct cal_asm_template *at, CXCursor c)
 		return -1;
 	at->place = place_of(at, c, soff);
 	/* a toolkit macro's asm is the toolkit's business, like its headers */
-	if (at->place == CAL_TEMPLATE_MACRO_BODY &&
-	    clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, at->file, soff)))
+	if (at->place == CAL_TEMPLATE_MACRO_BODY && cal_file_is_system(tu, at->file))
 		return -1;
 	if (ptx_text_from_asm(&at->text, at->src, at->size, soff) < 0)
 		return -1;
