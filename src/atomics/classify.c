@@ -452,7 +452,7 @@ static void atomic_init(struct cal_atomic *a, CXCursor call)
 		a->args[i] = clang_getNullCursor();
 }
 
-int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out)
+static int classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out)
 {
 	enum CXCursorKind k = clang_getCursorKind(call);
 
@@ -468,4 +468,35 @@ int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atom
 		return 1;
 	atomic_init(out, call);
 	return 0;
+}
+
+/*
+ * The last call classified, per thread: the checks ask of the same call in
+ * turn, and the answer depends on the call and the walk's parse only.  Keyed
+ * on the walk's serial, as a later walk's cursors may reuse a disposed
+ * parse's addresses.
+ */
+static _Thread_local struct {
+	unsigned long serial;	/* 0: none */
+	CXCursor call;
+	int result;
+	struct cal_atomic atomic;
+} last;
+
+int cal_atomic_classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out)
+{
+	int result;
+
+	if (w && w->serial && last.serial == w->serial && clang_equalCursors(last.call, call)) {
+		*out = last.atomic;
+		return last.result;
+	}
+	result = classify(w, call, out);
+	if (w && w->serial) {
+		last.serial = w->serial;
+		last.call = call;
+		last.result = result;
+		last.atomic = *out;
+	}
+	return result;
 }

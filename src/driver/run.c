@@ -434,7 +434,8 @@ static void plan_groups(struct file_run *run, const char *path, CXTranslationUni
 /*
  * The facts of the PCH pch (pch_facts.h), read once for a run of parses
  * on it; NULL: none to be had (CUATOMLINT_PCH_FACTS=0, a test hook, says
- * so too), and the parse takes the indexer's way.
+ * so too).  A parse takes the indexer's way where they are NULL or do not
+ * find every declaration again (decls_found); their words serve either way.
  */
 static const struct cal_pch_facts *pch_facts_of(struct cal_worker *w, const char *pch)
 {
@@ -449,7 +450,7 @@ static const struct cal_pch_facts *pch_facts_of(struct cal_worker *w, const char
 	free(w->facts_of);
 	w->facts_of = xstrdup(pch);
 	path = cal_pch_facts_path(pch);
-	w->facts_ok = cal_pch_facts_read(path, &w->facts) == 0 && w->facts.decls_found;
+	w->facts_ok = cal_pch_facts_read(path, &w->facts) == 0;
 	free(path);
 	return w->facts_ok ? &w->facts : NULL;
 }
@@ -550,6 +551,8 @@ static CXTranslationUnit parse_shared(struct file_run *run, const char *path,
 		print_args(req, path);
 	if (req->pch && run->w->listing)
 		facts = pch_facts_of(run->w, req->pch);
+	if (facts && !facts->decls_found)
+		facts = NULL;
 	*listed = run->w->listing && (!req->pch || facts);
 	tu = cal_parse_file(*listed ? run->w->listing : index, path, req, nr_errors, err);
 	kept = keeps_pch(req, tu, *nr_errors);
@@ -679,14 +682,23 @@ static void describe_parse(const struct file_run *run, CXTranslationUnit tu, con
  * device parse (first), also whether a system header there tests the arch.
  */
 static unsigned words_absent(struct file_run *run, CXTranslationUnit tu,
-			     const struct cal_pch_view *pch, int first)
+			     const struct cal_pch_view *view, const char *pch, int first)
 {
 	const struct cal_run_settings *set = run->set;
+	const struct cal_pch_facts *facts = view->facts;
 
 	/* an OpenCL program's atomics are its language's own words: no gate there */
 	if (run->job->opencl || set->system_headers)
 		return 0;
-	return CAL_WORDS_ALL & ~cal_env_user_words(set->env, tu, pch ? pch->facts : NULL,
+	/*
+	 * A parse on the PCH the indexer's way (its declarations not all found
+	 * again) reads the PCH's #include lines from its record: the PCH's
+	 * words, as its build found them, spare deserializing every declaration
+	 * of the PCH on the way there.
+	 */
+	if (!facts && pch && run->w->listing)
+		facts = pch_facts_of(run->w, pch);
+	return CAL_WORDS_ALL & ~cal_env_user_words(set->env, tu, facts,
 						   first ? &run->host_unread : NULL);
 }
 
@@ -749,7 +761,7 @@ static int run_one_parse(struct file_run *run, const char *path, int arch_index,
 		return -1;
 	}
 	run->nr_parses++;
-	absent = words_absent(run, tu, &view, plan != NULL);
+	absent = words_absent(run, tu, &view, pch, plan != NULL);
 	if (plan)
 		run->first_words_absent = absent;
 	if (plan && replay_needless(run)) {

@@ -91,7 +91,7 @@ struct cal_worker {
 	CXIndex listing;	/* local declarations only (check.h's instantiations_listed) */
 	struct cal_pch_facts facts;	/* of the PCH facts_of, read last (pch_facts.h) */
 	char *facts_of;
-	int facts_ok;		/* read whole, with every declaration found again */
+	int facts_ok;		/* read whole (decls_found: every declaration found again) */
 	struct cal_deps *deps;	/* non-NULL: gather every file a parse included */
 	/* the last job's result */
 	struct cal_findings findings;

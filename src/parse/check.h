@@ -228,6 +228,7 @@ struct cal_walk {
 	CXCursor stack[CAL_MAX_DEPTH];	/* ancestors of the current cursor */
 	int depth;
 	int in_instantiation;		/* walking a template specialization */
+	unsigned long serial;		/* this walk's, unique in the process (memos key on it) */
 
 	/* private to walk.c */
 	const struct cal_check *current;

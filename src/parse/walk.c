@@ -27,6 +27,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "parse/ast.h"
@@ -1068,12 +1069,15 @@ static void walk_pending_instantiations(struct walker *wk)
 	}
 }
 
+static atomic_ulong walk_serial;
+
 static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
 		       const int *enabled, void **states, struct cal_findings *out)
 {
 	int i;
 
 	memset(wk, 0, sizeof(*wk));
+	wk->w.serial = atomic_fetch_add(&walk_serial, 1) + 1;
 	wk->w.parse = parse;
 	wk->w.out = out;
 	wk->w.states = states;
