@@ -573,6 +573,9 @@ static enum CXChildVisitResult find_macro(CXCursor c, CXCursor parent, CXClientD
 	char *name;
 
 	(void)parent;
+	/* the record comes before the declarations (clang_visitChildren's order) */
+	if (!clang_isPreprocessing(clang_getCursorKind(c)))
+		return CXChildVisit_Break;
 	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
 		return CXChildVisit_Continue;
 	name = cal_take_string(clang_getCursorSpelling(c));

@@ -104,7 +104,8 @@ static enum CXChildVisitResult directive_visitor(CXCursor c, CXCursor parent, CX
 	CXFile file;
 
 	(void)parent;
-	if (scan->words == CAL_WORDS_ALL)
+	/* the record comes before the declarations (clang_visitChildren's order) */
+	if (scan->words == CAL_WORDS_ALL || !clang_isPreprocessing(clang_getCursorKind(c)))
 		return CXChildVisit_Break;
 	if (clang_getCursorKind(c) != CXCursor_InclusionDirective)
 		return CXChildVisit_Continue;
