@@ -70,15 +70,54 @@ static const char *user_dir(char *const *args, int n, int *i)
 	return NULL;
 }
 
-/* The folder of an -iquote argument at args[*i] (as user_dir), or NULL. */
-static const char *quote_dir(char *const *args, int n, int *i)
+/* The folder of an option at args[*i], spelt -OPT DIR or -OPTDIR (as user_dir), or NULL. */
+static const char *dir_option(char *const *args, int n, int *i, const char *opt)
 {
 	const char *a = args[*i];
+	size_t len = strlen(opt);
 
-	if (!strcmp(a, "-iquote"))
+	if (!strcmp(a, opt))
 		return *i + 1 < n ? args[++*i] : NULL;
-	if (!strncmp(a, "-iquote", 7))
-		return a + 7;
+	if (!strncmp(a, opt, len))
+		return a + len;
+	return NULL;
+}
+
+static const char *quote_dir(char *const *args, int n, int *i)
+{
+	return dir_option(args, n, i, "-iquote");
+}
+
+static const char *system_dir(char *const *args, int n, int *i)
+{
+	return dir_option(args, n, i, "-isystem");
+}
+
+typedef const char *(*dir_arg_fn)(char *const *args, int n, int *i);
+
+/*
+ * The first folder kind names (user_dir, quote_dir) that holds name, with
+ * *path its file as clang names it (caller frees), or NULL.  With
+ * relative, only folders named by a relative path are searched.
+ */
+static const char *folder_holding(const struct cal_parse_request *req, dir_arg_fn kind,
+				  const char *name, size_t len, int relative, char **path)
+{
+	int i;
+
+	for (i = 0; i < req->nr_user_args; i++) {
+		const char *dir = kind(req->user_args, req->nr_user_args, &i);
+		size_t n = dir ? strlen(dir) : 0;
+		if (!n || (relative && dir[0] == '/'))
+			continue;
+		while (n > 1 && dir[n - 1] == '/')
+			n--;
+		*path = xasprintf("%.*s/%.*s", (int)n, dir, (int)len, name);
+		if (exists(*path))
+			return dir;
+		free(*path);
+	}
+	*path = NULL;
 	return NULL;
 }
 
@@ -89,21 +128,11 @@ static const char *quote_dir(char *const *args, int n, int *i)
 static int in_user_dir(const struct cal_parse_request *req, const char *name, size_t len,
 		       int relative)
 {
-	int i;
+	char *path;
+	int found = folder_holding(req, user_dir, name, len, relative, &path) != NULL;
 
-	for (i = 0; i < req->nr_user_args; i++) {
-		const char *dir = user_dir(req->user_args, req->nr_user_args, &i);
-		char *path;
-		int found;
-		if (!dir || (relative && dir[0] == '/'))
-			continue;
-		path = xasprintf("%s/%.*s", dir, (int)len, name);
-		found = exists(path);
-		free(path);
-		if (found)
-			return 1;
-	}
-	return 0;
+	free(path);
+	return found;
 }
 
 /*
@@ -220,12 +249,10 @@ static int system_folder(const struct cal_parse_request *req, const char *dir)
 	if (real)
 		sys = real_under(real, "/usr/include") || real_under(real, "/usr/lib") ||
 		      (req->env->cuda_path && real_under(real, req->env->cuda_path));
-	for (i = 0; !sys && i + 1 < req->nr_user_args; i++)
-		sys = !strcmp(req->user_args[i], "-isystem") &&
-		      !strcmp(req->user_args[i + 1], dir);
-	for (i = 0; !sys && i < req->nr_user_args; i++)
-		sys = !strncmp(req->user_args[i], "-isystem", 8) &&
-		      !strcmp(req->user_args[i] + 8, dir);
+	for (i = 0; !sys && i < req->nr_user_args; i++) {
+		const char *named = system_dir(req->user_args, req->nr_user_args, &i);
+		sys = named && !strcmp(named, dir);
+	}
 	free(real);
 	return sys;
 }
@@ -241,32 +268,20 @@ static int system_folder(const struct cal_parse_request *req, const char *dir)
 static char *find_in_user_dirs(const struct cal_parse_request *req, const char *name,
 			       size_t len, int *relative)
 {
-	const char *(*kinds[2])(char *const *, int, int *) = { quote_dir, user_dir };
-	int k, i;
+	const dir_arg_fn kinds[2] = { quote_dir, user_dir };
+	const char *dir = NULL;
+	char *path = NULL;
+	int k;
 
 	*relative = 0;
-	for (k = 0; k < 2; k++) {
-		for (i = 0; i < req->nr_user_args; i++) {
-			const char *dir = kinds[k](req->user_args, req->nr_user_args, &i);
-			size_t n = dir ? strlen(dir) : 0;
-			char *path;
-			if (!dir || !n)
-				continue;
-			while (n > 1 && dir[n - 1] == '/')
-				n--;
-			path = xasprintf("%.*s/%.*s", (int)n, dir, (int)len, name);
-			if (exists(path)) {
-				if (system_folder(req, dir)) {
-					free(path);
-					return NULL;
-				}
-				*relative = dir[0] != '/';
-				return path;
-			}
-			free(path);
-		}
+	for (k = 0; k < 2 && !dir; k++)
+		dir = folder_holding(req, kinds[k], name, len, 0, &path);
+	if (dir && system_folder(req, dir)) {
+		free(path);
+		return NULL;
 	}
-	return NULL;
+	*relative = dir && dir[0] != '/';
+	return path;
 }
 
 /*
