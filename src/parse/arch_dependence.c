@@ -1,5 +1,6 @@
 #include "parse/arch_dependence.h"
 
+#include <stdio.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,7 @@ struct facts {
 	struct cal_pp_tu *pp;
 	CXFile *handles;		/* per pp->files */
 	size_t alloc_handles;
+	struct cal_file_map file_at;	/* file -> its index in pp->files */
 	struct macro_src *macro_srcs;	/* every definition; then per pp->macros */
 	size_t nr_macro_srcs, alloc_macro_srcs;
 	CXFile *unreplayed;		/* user headers only system headers include */
@@ -114,12 +116,17 @@ struct facts {
 	size_t nr_incs, alloc_incs;
 	struct entered_at *entered;	/* where clang entered each file it did */
 	size_t nr_entered, alloc_entered;
+	struct cal_file_map entered_from;	/* includer -> its first entered_at */
+	struct file_seen *seen;		/* each file clang entered, once */
+	size_t nr_seen, alloc_seen;
+	struct cal_file_map seen_at;	/* file -> its file_seen */
 	int want_bodies;		/* the host's path is replayed: note device bodies */
 	CXCursor *decls;		/* top-level declarations outside system headers */
 	size_t nr_decls, alloc_decls;
 	struct cal_sys_undefs *undefs;	/* made on the replay's first question */
 	struct skipped_range *skipped;	/* every file's, read once (add_skipped) */
 	size_t nr_skipped;
+	struct cal_file_map skipped_at;	/* file -> its first skipped range */
 	int have_skipped;
 };
 
@@ -127,12 +134,25 @@ struct facts {
 struct entered_at {
 	CXFile from;
 	unsigned line;
+	int next;		/* the includer's next one, or -1 */
+};
+
+/*
+ * A file clang entered: how often, and a place in it (an #include it
+ * holds), which tells whether it is a system header without
+ * clang_getLocationForOffset's search of every source entry.
+ */
+struct file_seen {
+	unsigned times;
+	int has_inside;
+	CXSourceLocation inside;
 };
 
 /* A range the preprocessor skipped, and its file. */
 struct skipped_range {
 	CXFile file;
 	unsigned begin, end;
+	int next;		/* the file's next one, or -1 */
 };
 
 static char *file_name(CXFile file)
@@ -146,11 +166,7 @@ static char *file_name(CXFile file)
 
 static int file_index(const struct facts *f, CXFile file)
 {
-	size_t i;
-	for (i = 0; file && i < f->pp->nr_files; i++)
-		if (clang_File_isEqual(f->handles[i], file))
-			return (int)i;
-	return -1;
+	return cal_file_map_get(&f->file_at, file);
 }
 
 /*
@@ -176,17 +192,21 @@ static void read_skipped(struct facts *f)
 		f->nr_skipped += r->file != NULL;
 	}
 	clang_disposeSourceRangeList(l);
+	/* chained per file, backwards, so each chain runs in the list's order */
+	for (i = (unsigned)f->nr_skipped; i-- > 0;) {
+		r = &f->skipped[i];
+		r->next = cal_file_map_get(&f->skipped_at, r->file);
+		cal_file_map_put(&f->skipped_at, r->file, (int)i);
+	}
 }
 
 static void add_skipped(struct facts *f, struct cal_pp_file *pf, CXFile file)
 {
-	size_t i;
+	int i;
 
 	if (!f->have_skipped)
 		read_skipped(f);
-	for (i = 0; i < f->nr_skipped; i++) {
-		if (!clang_File_isEqual(f->skipped[i].file, file))
-			continue;
+	for (i = cal_file_map_get(&f->skipped_at, file); i >= 0; i = f->skipped[i].next) {
 		GROW(pf->skipped, pf->alloc_skipped, pf->nr_skipped + 1);
 		pf->skipped[pf->nr_skipped][0] = f->skipped[i].begin;
 		pf->skipped[pf->nr_skipped++][1] = f->skipped[i].end;
@@ -196,6 +216,43 @@ static void add_skipped(struct facts *f, struct cal_pp_file *pf, CXFile file)
 static int is_ours(const struct facts *f, const char *name)
 {
 	return f->skip_prefix && !strncmp(name, f->skip_prefix, strlen(f->skip_prefix));
+}
+
+/*
+ * Is file a system header?  Where clang entered it once (one file id),
+ * any place in it answers, as offset 0 would.
+ */
+static int in_system_header(const struct facts *f, CXFile file)
+{
+	int at = cal_file_map_get(&f->seen_at, file);
+
+	if (at >= 0 && f->seen[at].times == 1 && f->seen[at].has_inside)
+		return clang_Location_isInSystemHeader(f->seen[at].inside);
+	return clang_Location_isInSystemHeader(clang_getLocationForOffset(f->tu, file, 0));
+}
+
+static void note_entered(struct facts *f, CXFile file)
+{
+	int at = cal_file_map_get(&f->seen_at, file);
+
+	if (at < 0) {
+		GROW(f->seen, f->alloc_seen, f->nr_seen + 1);
+		at = (int)f->nr_seen++;
+		memset(&f->seen[at], 0, sizeof(f->seen[at]));
+		cal_file_map_put(&f->seen_at, file, at);
+	}
+	f->seen[at].times++;
+}
+
+/* place (an #include or a #define) is in file, which clang entered */
+static void note_place(struct facts *f, CXFile file, CXSourceLocation place)
+{
+	int at = cal_file_map_get(&f->seen_at, file);
+
+	if (at >= 0 && !f->seen[at].has_inside) {
+		f->seen[at].has_inside = 1;
+		f->seen[at].inside = place;
+	}
 }
 
 /* Add file; a user file (user < 0: find out) gets its text and skipped ranges. */
@@ -211,11 +268,12 @@ static int add_file(struct facts *f, CXFile file, int user)
 	GROW(f->pp->files, f->pp->alloc_files, f->pp->nr_files + 1);
 	GROW(f->handles, f->alloc_handles, f->pp->nr_files + 1);
 	f->handles[f->pp->nr_files] = file;
+	cal_file_map_put(&f->file_at, file, (int)f->pp->nr_files);
 	pf = &f->pp->files[f->pp->nr_files++];
 	memset(pf, 0, sizeof(*pf));
 	pf->name = file_name(file);
 	if (user < 0)
-		user = !clang_Location_isInSystemHeader(clang_getLocationForOffset(f->tu, file, 0));
+		user = !in_system_header(f, file);
 	if (user && !is_ours(f, pf->name)) {
 		text = cal_file_contents(f->tu, file, &size);
 		pf->text = text ? text : "";
@@ -318,10 +376,15 @@ static int host_differs(void *ctx, size_t index)
 
 static void facts_macro(struct facts *f, CXCursor c)
 {
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file;
+
+	clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
+	note_place(f, file, loc);
 	GROW(f->macro_srcs, f->alloc_macro_srcs, f->nr_macro_srcs + 1);
 	f->macro_srcs[f->nr_macro_srcs].c = c;
 	f->macro_srcs[f->nr_macro_srcs].pch = NULL;
-	f->macro_srcs[f->nr_macro_srcs++].file = NULL;
+	f->macro_srcs[f->nr_macro_srcs++].file = file;
 }
 
 /*
@@ -412,9 +475,7 @@ static void table_macros(struct facts *f)
 		if (src->pch) {
 			at = pch_file_index(f, src, pch_at);
 		} else {
-			clang_getSpellingLocation(clang_getCursorLocation(src->c), &file, NULL,
-						  NULL, NULL);
-			at = file_index(f, file);
+			at = file_index(f, file);	/* facts_macro's spelling location */
 		}
 		if (at >= 0 && f->pp->files[at].user)
 			continue;
@@ -446,13 +507,17 @@ static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
 	unsigned line;
 	int at;
 
+	note_entered(f, file);
 	if (depth < 1)
 		return;
 	clang_getSpellingLocation(stack[0], &from, &line, NULL, NULL);
+	note_place(f, from, stack[0]);
 	if (from) {
 		GROW(f->entered, f->alloc_entered, f->nr_entered + 1);
 		f->entered[f->nr_entered].from = from;
-		f->entered[f->nr_entered++].line = line;
+		f->entered[f->nr_entered].line = line;
+		f->entered[f->nr_entered].next = cal_file_map_get(&f->entered_from, from);
+		cal_file_map_put(&f->entered_from, from, (int)f->nr_entered++);
 	}
 	if (depth != 1 || from || file_index(f, file) >= 0)
 		return;
@@ -544,10 +609,13 @@ static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClie
 	(void)parent;
 	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
 		facts_macro(f, c);
-	} else if (clang_getCursorKind(c) == CXCursor_InclusionDirective &&
-		   in_user_file(f, c, &file, &line)) {
-		GROW(f->incs, f->alloc_incs, f->nr_incs + 1);
-		f->incs[f->nr_incs++] = c;
+	} else if (clang_getCursorKind(c) == CXCursor_InclusionDirective) {
+		clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+		note_place(f, file, clang_getCursorLocation(c));
+		if (in_user_file(f, c, &file, &line)) {
+			GROW(f->incs, f->alloc_incs, f->nr_incs + 1);
+			f->incs[f->nr_incs++] = c;
+		}
 	} else if (f->want_bodies && clang_isDeclaration(clang_getCursorKind(c)) &&
 		   !clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
 		GROW(f->decls, f->alloc_decls, f->nr_decls + 1);	/* once the files are known */
@@ -559,10 +627,10 @@ static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClie
 /* Did the #include at line of file enter the file it names? */
 static int entered_there(const struct facts *f, CXFile file, unsigned line)
 {
-	size_t k;
+	int k;
 
-	for (k = 0; k < f->nr_entered; k++)
-		if (f->entered[k].line == line && clang_File_isEqual(f->entered[k].from, file))
+	for (k = cal_file_map_get(&f->entered_from, file); k >= 0; k = f->entered[k].next)
+		if (f->entered[k].line == line)
 			return 1;
 	return 0;
 }
@@ -786,7 +854,12 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	}
 	cal_pp_tu_release(&pp);
 	free(f.handles);
+	cal_file_map_release(&f.file_at);
 	free(f.skipped);
+	cal_file_map_release(&f.skipped_at);
+	free(f.seen);
+	cal_file_map_release(&f.seen_at);
+	cal_file_map_release(&f.entered_from);
 	free(f.macro_srcs);
 	free(f.incs);
 	free(f.entered);

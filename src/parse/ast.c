@@ -1,6 +1,7 @@
 #include "parse/ast.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,6 +296,79 @@ void cal_cursor_set_release(struct cal_cursor_set *s)
 	memset(s, 0, sizeof(*s));
 }
 
+struct cal_file_slot {
+	unsigned long long device, inode;
+	int value;		/* -1: free */
+};
+
+static int file_key(CXFile file, unsigned long long *device, unsigned long long *inode)
+{
+	CXFileUniqueID id;
+
+	if (!file || clang_getFileUniqueID(file, &id))
+		return -1;
+	*device = id.data[0];
+	*inode = id.data[1];
+	return 0;
+}
+
+static size_t file_map_find(const struct cal_file_map *m, unsigned long long device,
+			    unsigned long long inode)
+{
+	unsigned long long h = (inode * 0x9e3779b97f4a7c15ull) ^ device;
+	size_t i = (size_t)(h ^ (h >> 29)) & (m->size - 1);
+
+	while (m->slot[i].value >= 0 && !(m->slot[i].device == device && m->slot[i].inode == inode))
+		i = (i + 1) & (m->size - 1);
+	return i;
+}
+
+int cal_file_map_get(const struct cal_file_map *m, CXFile file)
+{
+	unsigned long long device, inode;
+
+	if (!m->size || file_key(file, &device, &inode) < 0)
+		return -1;
+	return m->slot[file_map_find(m, device, inode)].value;
+}
+
+static void file_map_grow(struct cal_file_map *m)
+{
+	struct cal_file_map big = { NULL, m->nr, m->size ? m->size * 2 : 64 };
+	size_t i;
+
+	big.slot = xcalloc(big.size, sizeof(*big.slot));
+	for (i = 0; i < big.size; i++)
+		big.slot[i].value = -1;
+	for (i = 0; i < m->size; i++)
+		if (m->slot[i].value >= 0)
+			big.slot[file_map_find(&big, m->slot[i].device, m->slot[i].inode)] =
+				m->slot[i];
+	free(m->slot);
+	*m = big;
+}
+
+void cal_file_map_put(struct cal_file_map *m, CXFile file, int value)
+{
+	unsigned long long device, inode;
+	struct cal_file_slot *s;
+
+	if (value < 0 || file_key(file, &device, &inode) < 0)
+		return;
+	if (2 * (m->nr + 1) > m->size)	/* at most half full */
+		file_map_grow(m);
+	s = &m->slot[file_map_find(m, device, inode)];
+	if (s->value < 0)
+		m->nr++;
+	*s = (struct cal_file_slot){ device, inode, value };
+}
+
+void cal_file_map_release(struct cal_file_map *m)
+{
+	free(m->slot);
+	memset(m, 0, sizeof(*m));
+}
+
 CXCursor cal_ignore_wrappers(CXCursor e)
 {
 	for (;;) {
@@ -355,8 +429,16 @@ int cal_type_is_volatile(CXType t)
 	return 0;
 }
 
-/* A few (translation unit, file) -> text pairs; a mutex, as parses may run in threads. */
-#define FILE_CACHE_SIZE 16
+/*
+ * (translation unit, file) -> text and system-ness, for every file a parse
+ * asks about: clang_getFileContents and clang_getLocationForOffset find the
+ * file's id by a linear search of the parse's source entries (every macro
+ * expansion is one), so a template library's hundreds of user headers,
+ * read again at each cursor, made a small cache thrash.  Open addressing;
+ * a mutex, as parses may run in threads.  Full, it is emptied: the texts
+ * are clang's, only looked up here.
+ */
+#define FILE_CACHE_SIZE 4096
 
 static struct file_text {
 	CXTranslationUnit tu;
@@ -364,27 +446,49 @@ static struct file_text {
 	const char *text;
 	size_t size;
 	int system;		/* 0 not asked, 1 a user file, 2 a system header */
-	unsigned long used;
 } file_cache[FILE_CACHE_SIZE];
-static unsigned long file_cache_clock;
+static size_t file_cache_nr;
 static pthread_mutex_t file_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t file_cache_slot(CXTranslationUnit tu, CXFile file)
+{
+	uintptr_t h = ((uintptr_t)tu >> 4) * 31 + ((uintptr_t)file >> 4);
+
+	h ^= h >> 17;
+	h *= 0x9e3779b97f4a7c15u;
+	return (size_t)(h >> 20) & (FILE_CACHE_SIZE - 1);
+}
+
+/* The entry of (tu, file), or the free slot where it would go. */
+static struct file_text *file_cache_probe(CXTranslationUnit tu, CXFile file)
+{
+	size_t i = file_cache_slot(tu, file);
+
+	while (file_cache[i].tu && !(file_cache[i].tu == tu && file_cache[i].file == file))
+		i = (i + 1) & (FILE_CACHE_SIZE - 1);
+	return &file_cache[i];
+}
 
 static struct file_text *file_cache_find(CXTranslationUnit tu, CXFile file)
 {
-	size_t i;
-	for (i = 0; i < FILE_CACHE_SIZE; i++)
-		if (file_cache[i].tu == tu && file_cache[i].file == file)
-			return &file_cache[i];
-	return NULL;
+	struct file_text *e = file_cache_probe(tu, file);
+
+	return e->tu ? e : NULL;
 }
 
-static struct file_text *file_cache_victim(void)
+static void file_cache_add(CXTranslationUnit tu, CXFile file, const char *text, size_t size)
 {
-	size_t i, oldest = 0;
-	for (i = 1; i < FILE_CACHE_SIZE; i++)
-		if (file_cache[i].used < file_cache[oldest].used)
-			oldest = i;
-	return &file_cache[oldest];
+	struct file_text *e;
+
+	if (4 * (file_cache_nr + 1) > 3 * FILE_CACHE_SIZE) {
+		memset(file_cache, 0, sizeof(file_cache));
+		file_cache_nr = 0;
+	}
+	e = file_cache_probe(tu, file);
+	if (e->tu)
+		return;
+	*e = (struct file_text){ tu, file, text, size, 0 };
+	file_cache_nr++;
 }
 
 int cal_file_once(CXFile **files, size_t *nr, size_t *alloc, CXFile file)
@@ -410,7 +514,6 @@ const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 	pthread_mutex_lock(&file_cache_lock);
 	e = file_cache_find(tu, file);
 	if (e) {
-		e->used = ++file_cache_clock;
 		text = e->text;
 		n = e->size;
 		pthread_mutex_unlock(&file_cache_lock);
@@ -422,13 +525,7 @@ const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 	text = clang_getFileContents(tu, file, &n);
 	if (text) {
 		pthread_mutex_lock(&file_cache_lock);
-		e = file_cache_victim();
-		e->tu = tu;
-		e->file = file;
-		e->text = text;
-		e->size = n;
-		e->system = 0;
-		e->used = ++file_cache_clock;
+		file_cache_add(tu, file, text, n);
 		pthread_mutex_unlock(&file_cache_lock);
 	}
 	if (size)
@@ -459,14 +556,22 @@ int cal_file_is_system(CXTranslationUnit tu, CXFile file)
 	return system == 2;
 }
 
+/* Drop tu's entries: the others are put back, so no probe runs into a hole. */
 void cal_file_contents_forget(CXTranslationUnit tu)
 {
-	size_t i;
+	static struct file_text kept[FILE_CACHE_SIZE];
+	size_t i, nr = 0;
 
 	pthread_mutex_lock(&file_cache_lock);
 	for (i = 0; i < FILE_CACHE_SIZE; i++)
-		if (file_cache[i].tu == tu)
-			memset(&file_cache[i], 0, sizeof(file_cache[i]));
+		if (file_cache[i].tu && file_cache[i].tu != tu)
+			kept[nr++] = file_cache[i];
+	if (nr != file_cache_nr) {
+		memset(file_cache, 0, sizeof(file_cache));
+		for (i = 0; i < nr; i++)
+			*file_cache_probe(kept[i].tu, kept[i].file) = kept[i];
+		file_cache_nr = nr;
+	}
 	pthread_mutex_unlock(&file_cache_lock);
 }
 

@@ -76,6 +76,20 @@ struct cal_cursor_set {
 int cal_cursor_set_has(const struct cal_cursor_set *s, CXCursor c);
 void cal_cursor_set_add(struct cal_cursor_set *s, CXCursor c);
 void cal_cursor_set_release(struct cal_cursor_set *s);
+
+/*
+ * Files -> small numbers, by the identity clang_File_isEqual compares (one
+ * file reached through two names is one): a lookup in place of a search
+ * of a list with clang_File_isEqual, which a template library's hundreds
+ * of headers made quadratic.
+ */
+struct cal_file_map {
+	struct cal_file_slot *slot;
+	size_t nr, size;	/* size: 0 or a power of two */
+};
+int cal_file_map_get(const struct cal_file_map *m, CXFile file);	/* or -1 */
+void cal_file_map_put(struct cal_file_map *m, CXFile file, int value);
+void cal_file_map_release(struct cal_file_map *m);
 /* The variable an lvalue expression names (x, x[i], *p, p->f ... base), or null. */
 CXCursor cal_base_variable(CXCursor e);
 /*
