@@ -10,6 +10,7 @@
 #include "atomics/atomics.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,11 +32,12 @@ static int unresolved_call(CXCursor c, CXCursor *name_ref, CXCursor *first_decl,
 			   enum cal_callee_how *how)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
-	CXCursor ref, target;
+	CXCursor ref, target, kids[2];
 
-	if ((k != CXCursor_UnexposedExpr && k != CXCursor_CallExpr) || cal_nr_children(c) < 2)
+	/* one visit that stops at the third child: most calls here are none */
+	if ((k != CXCursor_UnexposedExpr && k != CXCursor_CallExpr) || cal_children(c, kids, 2) < 2)
 		return 0;
-	ref = innermost_ref(cal_child(c, 0));
+	ref = innermost_ref(kids[0]);
 	if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr &&
 	    clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
 		return 0;
@@ -434,12 +436,14 @@ CXCursor cal_atomic_arg(const struct cal_atomic *a, int i)
 	return i >= 0 && i < a->nr_args ? a->args[i] : clang_getNullCursor();
 }
 
-static void atomic_init(struct cal_atomic *a, CXCursor call)
+static struct cal_atomic blank_atomic;
+
+static void make_blank_atomic(void)
 {
+	struct cal_atomic *a = &blank_atomic;
 	int i;
 
 	memset(a, 0, sizeof(*a));
-	a->call = call;
 	a->callee = a->name_ref = a->object = a->atomic_class = clang_getNullCursor();
 	a->atomic_type.kind = CXType_Invalid;
 	a->operand.kind = CXType_Invalid;
@@ -450,6 +454,16 @@ static void atomic_init(struct cal_atomic *a, CXCursor call)
 	a->nr_args = -1;
 	for (i = 0; i < CAL_ATOMIC_MAX_ARGS; i++)
 		a->args[i] = clang_getNullCursor();
+}
+
+/* Nothing known of call yet: a copy of one blank answer (each call's, up to three times). */
+static void atomic_init(struct cal_atomic *a, CXCursor call)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, make_blank_atomic);
+	*a = blank_atomic;
+	a->call = call;
 }
 
 static int classify(const struct cal_walk *w, CXCursor call, struct cal_atomic *out)

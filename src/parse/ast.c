@@ -244,48 +244,67 @@ CXCursor cal_function_body(CXCursor fn)
 	return body;
 }
 
-/* Open addressing; a null cursor marks a free slot (null cursors are not added). */
-static size_t set_find(const struct cal_cursor_set *s, CXCursor c)
+/*
+ * Open addressing (null cursors are not added).  Each slot keeps its
+ * cursor's hash: a probe compares those first, and clang_equalCursors, a
+ * call into libclang, runs only on a match (equal cursors hash alike).
+ */
+static unsigned cursor_tag(CXCursor c)
 {
-	size_t i = clang_hashCursor(c) & (s->size - 1);
+	return clang_hashCursor(c) | 1u;
+}
 
-	while (!clang_Cursor_isNull(s->slot[i]) && !clang_equalCursors(s->slot[i], c))
+static size_t set_find(const struct cal_cursor_set *s, CXCursor c, unsigned tag)
+{
+	size_t i = (size_t)(tag >> 1) & (s->size - 1);
+
+	while (s->tag[i] && !(s->tag[i] == tag && clang_equalCursors(s->slot[i], c)))
 		i = (i + 1) & (s->size - 1);
 	return i;
 }
 
 int cal_cursor_set_has(const struct cal_cursor_set *s, CXCursor c)
 {
-	return s->size && !clang_Cursor_isNull(c) && !clang_Cursor_isNull(s->slot[set_find(s, c)]);
+	return s->size && !clang_Cursor_isNull(c) && s->tag[set_find(s, c, cursor_tag(c))];
 }
 
 static void set_grow(struct cal_cursor_set *s)
 {
-	struct cal_cursor_set big = { NULL, 0, s->size ? s->size * 2 : 64 };
-	size_t i;
+	struct cal_cursor_set big = { NULL, NULL, 0, s->size ? s->size * 2 : 64 };
+	size_t i, at;
 
 	big.slot = xcalloc(big.size, sizeof(*big.slot));
-	for (i = 0; i < big.size; i++)
-		big.slot[i] = clang_getNullCursor();
-	for (i = 0; i < s->size; i++)
-		if (!clang_Cursor_isNull(s->slot[i]))
-			big.slot[set_find(&big, s->slot[i])] = s->slot[i];
+	big.tag = xcalloc(big.size, sizeof(*big.tag));
+	for (i = 0; i < s->size; i++) {
+		if (!s->tag[i])
+			continue;
+		/* the cursors are distinct: the first free slot of the chain */
+		at = (size_t)(s->tag[i] >> 1) & (big.size - 1);
+		while (big.tag[at])
+			at = (at + 1) & (big.size - 1);
+		big.slot[at] = s->slot[i];
+		big.tag[at] = s->tag[i];
+	}
 	big.nr = s->nr;
 	free(s->slot);
+	free(s->tag);
 	*s = big;
 }
 
 void cal_cursor_set_add(struct cal_cursor_set *s, CXCursor c)
 {
+	unsigned tag;
 	size_t i;
 
 	if (clang_Cursor_isNull(c))
 		return;
 	if (2 * (s->nr + 1) > s->size)	/* at most half full */
 		set_grow(s);
-	i = set_find(s, c);
-	if (clang_Cursor_isNull(s->slot[i])) {
+	tag = cursor_tag(c);
+	i = set_find(s, c, tag);
+	if (!s->tag[i]) {
 		s->slot[i] = c;
+		s->tag[i] = tag;
 		s->nr++;
 	}
 }
@@ -293,6 +312,7 @@ void cal_cursor_set_add(struct cal_cursor_set *s, CXCursor c)
 void cal_cursor_set_release(struct cal_cursor_set *s)
 {
 	free(s->slot);
+	free(s->tag);
 	memset(s, 0, sizeof(*s));
 }
 

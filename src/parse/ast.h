@@ -71,6 +71,7 @@ CXCursor cal_function_body(CXCursor fn);
  */
 struct cal_cursor_set {
 	CXCursor *slot;
+	unsigned *tag;		/* per slot: 0 free, else the cursor's hash with bit 0 set */
 	size_t nr, size;	/* size: 0 or a power of two */
 };
 int cal_cursor_set_has(const struct cal_cursor_set *s, CXCursor c);

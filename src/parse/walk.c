@@ -218,16 +218,14 @@ static int is_generic_lambda_call(CXCursor fn)
 	       is_local_record(clang_getCursorSemanticParent(fn));
 }
 
-int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
+static int dependent_instantiation(CXCursor fn)
 {
 	CXCursor c;
 	int has_type_params = 0;
 
-	if (!w->in_instantiation)
-		return 0;
-	if (is_generic_lambda_call(w->function))
+	if (is_generic_lambda_call(fn))
 		return 1;
-	c = clang_getSpecializedCursorTemplate(w->function);
+	c = clang_getSpecializedCursorTemplate(fn);
 	if (clang_Cursor_isNull(c))
 		return 1;
 	for (; !has_type_params && !clang_Cursor_isNull(c) && !clang_isTranslationUnit(
@@ -238,6 +236,33 @@ int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
 			clang_visitChildren(c, type_param_visitor, &has_type_params);
 	}
 	return has_type_params;
+}
+
+/*
+ * The answer for the walk's current function, remembered per thread: the
+ * checks ask at each cursor of an instantiation, and each answer visits
+ * the template's parameters.  Keyed on the walk's serial, as
+ * cal_atomic_classify's is.
+ */
+static _Thread_local struct {
+	unsigned long serial;	/* 0: none */
+	CXCursor fn;
+	int dependent;
+} dependent_memo;
+
+int cal_walk_in_dependent_instantiation(const struct cal_walk *w)
+{
+	if (!w->in_instantiation)
+		return 0;
+	if (!w->serial)
+		return dependent_instantiation(w->function);
+	if (dependent_memo.serial != w->serial ||
+	    !clang_equalCursors(dependent_memo.fn, w->function)) {
+		dependent_memo.serial = w->serial;
+		dependent_memo.fn = w->function;
+		dependent_memo.dependent = dependent_instantiation(w->function);
+	}
+	return dependent_memo.dependent;
 }
 
 static void add_template_args(struct strbuf *sb, CXCursor fn)

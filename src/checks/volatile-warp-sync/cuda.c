@@ -163,9 +163,12 @@ enum element { ELEM_NONE, ELEM_VOLATILE, ELEM_SHARED, ELEM_PARM };
 /* A pointer parameter of a __device__ helper, to memory that is not volatile, never changed. */
 static int helper_pointer_parm(struct wu_fn *f, CXCursor var)
 {
-	CXType t = clang_getCanonicalType(clang_getCursorType(var));
+	CXType t;
 
-	return clang_getCursorKind(var) == CXCursor_ParmDecl && t.kind == CXType_Pointer &&
+	if (clang_getCursorKind(var) != CXCursor_ParmDecl)
+		return 0;
+	t = clang_getCanonicalType(clang_getCursorType(var));
+	return t.kind == CXType_Pointer &&
 	       !clang_isVolatileQualifiedType(clang_getPointeeType(t)) &&
 	       cal_function_space(f->fn) != CAL_SPACE_GLOBAL && wu_never_written(f, var);
 }
@@ -766,6 +769,11 @@ struct warp_state {
 	struct wu_memo uniform;		/* which variables of a function are never written */
 	/* which blocks and loops write an element a step could be made of (holds_warp_write) */
 	struct vol_stmt_memo writing;
+	/*
+	 * The function of the last visit, kept for the next (its body found
+	 * once, and what wu_fn learns of it); fn null: none yet.
+	 */
+	struct wu_fn current;
 };
 
 /*
@@ -1236,6 +1244,8 @@ static void keep_run(struct cal_walk *w, struct warp_state *st, struct wu_fn *f,
 }
 
 /* A store to an object before the steps, with no barrier after it yet. */
+static int holds_warp_write(struct warp_state *st, struct wu_fn *f, CXCursor c);
+
 struct fill {
 	CXCursor object;	/* object_of() the element's variable */
 	CXCursor store;		/* the statement */
@@ -1395,6 +1405,20 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
 	int i, n;
 
 	(void)parent;
+	/*
+	 * A statement that writes no element (holds_warp_write) is no step and
+	 * no store: it ends the runs, and a barrier in it forgets the stores.
+	 * Whether it holds one matters only where stores are kept; the
+	 * writing verdicts are the walk's too, the barriers' only this scan's.
+	 */
+	if (!holds_warp_write(s->st, s->f, c)) {
+		flush(s);
+		if (s->nfills && vol_contains_barrier_memo(&s->st->barriers, c))
+			s->nfills = 0;
+		else
+			keep_loop_fills(s, c);
+		return CXChildVisit_Continue;
+	}
 	if (vol_contains_barrier_memo(&s->st->barriers, c)) {
 		flush(s);
 		s->nfills = 0;
@@ -2344,8 +2368,10 @@ static void hip_report(struct cal_walk *w, struct warp_state *st, struct pending
 static void *warp_begin(struct cal_walk *w)
 {
 	struct warp_state *st = calloc(1, sizeof(struct warp_state));
-	if (st)
+	if (st) {
 		st->max_call_depth = (int)cal_option_int(w, "MaxCallDepth");
+		st->current.fn = st->current.body = clang_getNullCursor();
+	}
 	return st;
 }
 
@@ -2448,25 +2474,29 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 {
 	struct warp_state *st = state;
 	enum CXCursorKind k = clang_getCursorKind(c);
-	struct wu_fn f;
+	struct wu_fn *f;
 
 	if (!st || !cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
 		return;
-	if (wu_fn_init(&f, w->parse->tu, w->function) < 0)
+	f = &st->current;
+	if (clang_Cursor_isNull(f->fn) || !clang_equalCursors(f->fn, w->function)) {
+		wu_fn_init(f, w->parse->tu, w->function);
+		f->memo = &st->uniform;
+	}
+	if (clang_Cursor_isNull(f->body))
 		return;
-	f.memo = &st->uniform;
 	if (!vol_fix_allowed(w))
 		note_instantiation(st, w->function);
 	if (k == CXCursor_CallExpr) {
-		note_call(w, st, &f, c);
+		note_call(w, st, f, c);
 		return;
 	}
-	if (vol_in_template_pattern(w) || !holds_warp_write(st, &f, c))
+	if (vol_in_template_pattern(w) || !holds_warp_write(st, f, c))
 		return;
 	if (k == CXCursor_CompoundStmt)
-		check_block(w, st, &f, c);
+		check_block(w, st, f, c);
 	else
-		check_loop(w, st, &f, c);
+		check_loop(w, st, f, c);
 }
 
 static void warp_end(struct cal_walk *w, void *state)
