@@ -63,6 +63,7 @@
 #include "analysis/template_pattern.h"
 #include "analysis/volatile_util.h"
 #include "analysis/warp_uniform.h"
+#include "checks/volatile-warp-sync/patterns.h"
 
 #define MAX_RUN 64
 #define MAX_ASG 8		/* assignments in one compare-and-assign body */
@@ -90,12 +91,6 @@ struct run {
 	CXCursor top;		/* the statement of the block that holds the first step */
 };
 
-static int is_array_type(CXType t)
-{
-	enum CXTypeKind k = clang_getCanonicalType(t).kind;
-	return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
-	       k == CXType_VariableArray || k == CXType_DependentSizedArray;
-}
 
 /* Are a and b spelled alike, spaces aside? */
 static int same_text(CXTranslationUnit tu, CXCursor a, CXCursor b)
@@ -247,7 +242,7 @@ static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClien
 	if (clang_Cursor_isNull(s->lhs))
 		hit = vol_is_volatile_lvalue(c);
 	else
-		hit = k == CXCursor_ArraySubscriptExpr && !is_array_type(clang_getCursorType(c)) &&
+		hit = k == CXCursor_ArraySubscriptExpr && !warp_is_array_type(clang_getCursorType(c)) &&
 		      other_lanes_element(s->f, s->f->tu, s->lhs, c, &s->lane_parm);
 	if (hit) {
 		s->found = 1;
@@ -774,6 +769,7 @@ struct warp_state {
 	 * once, and what wu_fn learns of it); fn null: none yet.
 	 */
 	struct wu_fn current;
+	struct warp_patterns patterns;	/* template patterns' blocks and loops (patterns.h) */
 };
 
 /*
@@ -1563,7 +1559,7 @@ static enum CXChildVisitResult acc_visitor(CXCursor c, CXCursor parent, CXClient
 	int compound = 0, write;
 
 	if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr ||
-	    is_array_type(clang_getCursorType(c)) ||
+	    warp_is_array_type(clang_getCursorType(c)) ||
 	    !shared_object(a->f, cal_base_variable(c)))
 		return CXChildVisit_Recurse;
 	write = written_by(c, parent);
@@ -2491,7 +2487,12 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 		note_call(w, st, f, c);
 		return;
 	}
-	if (vol_in_template_pattern(w) || !holds_warp_write(st, f, c))
+	if (vol_in_template_pattern(w)) {
+		warp_patterns_note(&st->patterns, c, w->function);
+		return;
+	}
+	if ((w->in_instantiation && warp_patterns_finding_free(&st->patterns, c)) ||
+	    !holds_warp_write(st, f, c))
 		return;
 	if (k == CXCursor_CompoundStmt)
 		check_block(w, st, f, c);
@@ -2533,6 +2534,7 @@ static void warp_end(struct cal_walk *w, void *state)
 	vol_stmt_memo_release(&st->barriers);
 	wu_memo_release(&st->uniform);
 	vol_stmt_memo_release(&st->writing);
+	warp_patterns_release(&st->patterns);
 	free(st);
 }
 
