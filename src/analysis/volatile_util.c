@@ -52,6 +52,21 @@ int vol_is_assignment(CXCursor e, int *compound)
 	       clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign;
 }
 
+CXCursor vol_written_lvalue(CXCursor e)
+{
+	int compound;
+
+	if (clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+		if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PostInc &&
+		    op != CXUnaryOperator_PreDec && op != CXUnaryOperator_PostDec)
+			return clang_getNullCursor();
+	} else if (!vol_is_assignment(e, &compound)) {
+		return clang_getNullCursor();
+	}
+	return cal_ignore_wrappers(cal_child(e, 0));
+}
+
 CXCursor vol_parent(const struct cal_walk *w, CXCursor c, int *level, CXCursor *below)
 {
 	int n = *level;

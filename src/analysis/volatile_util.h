@@ -28,6 +28,8 @@ int vol_type_is_volatile(CXType t);
 int vol_is_unary(CXCursor e, enum CXUnaryOperatorKind op);
 /* Is e an assignment ('=' or a compound assignment)? Sets *compound. */
 int vol_is_assignment(CXCursor e, int *compound);
+/* The left side of assignment or ++/-- e (wrappers stripped), or a null cursor. */
+CXCursor vol_written_lvalue(CXCursor e);
 /* The nth ancestor of the current cursor, skipping parentheses; *below gets the child on the path. */
 CXCursor vol_parent(const struct cal_walk *w, CXCursor c, int *level, CXCursor *below);
 /* Is the current cursor inside an uninstantiated template (its pattern)? */

@@ -2432,19 +2432,9 @@ static void note_instantiation(struct warp_state *st, CXCursor fn)
  */
 static int writes_warp_element(struct wu_fn *f, CXCursor e)
 {
-	enum CXCursorKind k = clang_getCursorKind(e);
-	CXCursor base;
-	int compound;
+	CXCursor base, lhs = vol_written_lvalue(e);
 
-	if (k == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-		if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PostInc &&
-		    op != CXUnaryOperator_PreDec && op != CXUnaryOperator_PostDec)
-			return 0;
-	} else if (!vol_is_assignment(e, &compound)) {
-		return 0;
-	}
-	return element_of(f, cal_ignore_wrappers(cal_child(e, 0)), &base) != ELEM_NONE;
+	return !clang_Cursor_isNull(lhs) && element_of(f, lhs, &base) != ELEM_NONE;
 }
 
 static int write_test(CXCursor c, void *f)

@@ -220,24 +220,17 @@ static enum CXChildVisitResult operator_name_visitor(CXCursor c, CXCursor parent
 static int pattern_may_write(CXCursor c, void *data)
 {
 	const CXCursor *fn = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
-	int compound, op = 0;
+	CXCursor lhs;
+	int op = 0;
 
-	if (k == CXCursor_CallExpr) {
+	if (clang_getCursorKind(c) == CXCursor_CallExpr) {
 		if (!clang_Cursor_isNull(cal_call_callee(c)))
 			return 0;
 		clang_visitChildren(c, operator_name_visitor, &op);
 		return op;
 	}
-	if (k == CXCursor_UnaryOperator) {
-		enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
-		if (u != CXUnaryOperator_PreInc && u != CXUnaryOperator_PostInc &&
-		    u != CXUnaryOperator_PreDec && u != CXUnaryOperator_PostDec)
-			return 0;
-	} else if (!vol_is_assignment(c, &compound)) {
-		return 0;
-	}
-	return pattern_element(*fn, cal_ignore_wrappers(cal_child(c, 0)));
+	lhs = vol_written_lvalue(c);
+	return !clang_Cursor_isNull(lhs) && pattern_element(*fn, lhs);
 }
 
 /*
