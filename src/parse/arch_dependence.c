@@ -1,6 +1,5 @@
 #include "parse/arch_dependence.h"
 
-#include <stdio.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,8 +137,8 @@ struct entered_at {
 };
 
 /*
- * A file clang entered: how often, and a place in it (an #include it
- * holds), which tells whether it is a system header without
+ * A file clang entered: how often, and a place in it (an #include or a
+ * #define it holds), which tells whether it is a system header without
  * clang_getLocationForOffset's search of every source entry.
  */
 struct file_seen {

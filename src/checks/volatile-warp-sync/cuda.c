@@ -242,7 +242,8 @@ static enum CXChildVisitResult read_visitor(CXCursor c, CXCursor parent, CXClien
 	if (clang_Cursor_isNull(s->lhs))
 		hit = vol_is_volatile_lvalue(c);
 	else
-		hit = k == CXCursor_ArraySubscriptExpr && !warp_is_array_type(clang_getCursorType(c)) &&
+		hit = k == CXCursor_ArraySubscriptExpr &&
+		      !warp_is_array_type(clang_getCursorType(c)) &&
 		      other_lanes_element(s->f, s->f->tu, s->lhs, c, &s->lane_parm);
 	if (hit) {
 		s->found = 1;

@@ -33,7 +33,7 @@ int warp_is_array_type(CXType t)
 
 struct pattern_key {
 	enum CXCursorKind kind;
-	unsigned begin, end;	/* CXSourceRange's raw locations, as clang_equalRanges compares */
+	unsigned begin, end;	/* CXSourceRange's raw locations (clang_equalRanges') */
 };
 
 struct pattern_stmt {
@@ -134,7 +134,7 @@ static int keeps_its_kind(CXCursor e)
 	case CXCursor_ConditionalOperator: case CXCursor_ArraySubscriptExpr:
 	case CXCursor_IntegerLiteral: case CXCursor_CXXNullPtrLiteralExpr:
 		return 1;
-	case CXCursor_CallExpr:		/* resolved: not an operator or a cast yet to be made */
+	case CXCursor_CallExpr:		/* resolved: no operator or cast yet to be made */
 		return !clang_Cursor_isNull(cal_call_callee(e));
 	default:
 		return 0;
