@@ -609,9 +609,10 @@ static enum CXChildVisitResult facts_visitor(CXCursor c, CXCursor parent, CXClie
 	if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
 		facts_macro(f, c);
 	} else if (clang_getCursorKind(c) == CXCursor_InclusionDirective) {
-		clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+		int user = in_user_file(f, c, &file, &line);	/* sets file either way */
+
 		note_place(f, file, clang_getCursorLocation(c));
-		if (in_user_file(f, c, &file, &line)) {
+		if (user) {
 			GROW(f->incs, f->alloc_incs, f->nr_incs + 1);
 			f->incs[f->nr_incs++] = c;
 		}
