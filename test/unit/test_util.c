@@ -65,6 +65,8 @@ static void test_regex_guard(void)
 	EXPECT(cal_regex_ok("a\\++"));		/* an escaped '+' is an atom */
 	EXPECT(cal_regex_ok("a{2,}b"));
 	EXPECT(cal_regex_ok("(a{10}){10}"));
+	EXPECT(cal_regex_ok("a{0}b{0,255}"));
+	EXPECT(cal_regex_ok("x{19000}"));		/* required copies are cheap */
 	/* adjacent repetition operators (undefined in POSIX; glibc blows up) */
 	EXPECT(!cal_regex_ok("a++"));
 	EXPECT(!cal_regex_ok("a*+"));
@@ -73,6 +75,11 @@ static void test_regex_guard(void)
 	EXPECT(!cal_regex_ok("((a{255}){255}){255}"));
 	EXPECT(!cal_regex_ok("x(a{200}){200}"));
 	EXPECT(!cal_regex_ok("a{99999999999999999999}"));	/* no overflow (UBSan) */
+	/* optional copies: regcomp's closures are quadratic in them */
+	EXPECT(!cal_regex_ok("a{0,8000}"));
+	EXPECT(!cal_regex_ok("-dab44{442,19130}ato"));	/* the config fuzzer's */
+	EXPECT(!cal_regex_ok("(ab|cd){0,2000}"));
+	EXPECT(!cal_regex_ok("(a?){3000}"));
 	/* regcomp's own errors, and no pattern */
 	EXPECT(!cal_regex_ok("(a"));
 	EXPECT(!cal_regex_ok(NULL));
