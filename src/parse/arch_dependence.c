@@ -774,10 +774,23 @@ int cal_text_names_cas(const char *text, size_t len)
 	return names_cas(text, len) != NULL;
 }
 
+/* The replay of the host's path read every line of it: the builtins it names there. */
+static void host_nv_atomic(const struct cal_pp_tu *pp, struct cal_tu_facts *out)
+{
+	const struct cal_pp_file *file = &pp->files[pp->host_nv_atomic_file];
+
+	free(out->host_nv_atomic_where);
+	out->host_nv_atomic_where = NULL;
+	if (pp->host_nv_atomic)
+		out->host_nv_atomic_where = mention_where(file->name, file->text, file->len,
+							  pp->host_nv_atomic, "");
+}
+
 void cal_tu_facts_release(struct cal_tu_facts *facts)
 {
 	free(facts->arch_where);
 	free(facts->nv_atomic_where);
+	free(facts->host_nv_atomic_where);
 	free(facts->double_add_where);
 	free(facts->host_why);
 	memset(facts, 0, sizeof(*facts));
@@ -829,6 +842,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 	out->depends_on_arch = out->arch_where != NULL;
 	out->nv_atomic_where = user_files_mention(&pp, mentions_nv_atomic);
 	out->names_nv_atomic = out->nv_atomic_where != NULL;
+	out->host_nv_atomic_where = out->nv_atomic_where ? xstrdup(out->nv_atomic_where) : NULL;
 	out->double_add_where = user_files_mention(&pp, declares_double_add);
 	cas_where = user_files_mention(&pp, names_cas);
 	out->names_cas = cas_where != NULL;
@@ -851,6 +865,8 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 		pp.ctx = &f;
 		cal_arch_plan_from_pp(&pp, set, first, plan, host_view ? &out->host_why : NULL,
 				      &out->host_words);
+		if (host_view && !out->host_why)
+			host_nv_atomic(&pp, out);
 	}
 	cal_pp_tu_release(&pp);
 	free(f.handles);

@@ -44,6 +44,13 @@ struct cal_tu_facts {
 	/* "FILE:LINE: text" of the first of each, for --verbose; or NULL */
 	char *arch_where, *nv_atomic_where;
 	/*
+	 * "FILE:LINE: text" of the first __nv_atomic_* builtin named on a line
+	 * the host's path reads, NULL where it reads none: as nv_atomic_where
+	 * unless the replay of the host's path (host_view) read every line of
+	 * it (host_why NULL) and found the names only under #ifdef __CUDA_ARCH__.
+	 */
+	char *host_nv_atomic_where;
+	/*
 	 * "FILE:LINE: text" of a user file's declaration or definition of
 	 * atomicAdd(double ...), which nvcc's host pass defines too; or NULL
 	 */

@@ -202,6 +202,8 @@ struct replay {
 	unsigned host_words;		/* ... the words of its lines the first parse skipped */
 	unsigned host_define_words;	/* ... of its own #defines, until a system header */
 	int line_host_only;		/* ... the line replayed is one of those */
+	const char *nv_atomic;		/* ... the first "__nv_atomic_*" it reads, or NULL */
+	int nv_atomic_file;
 	int arch_in_host_code;		/* ... code there names the arch, undefined on the host */
 	struct umacro *macros;
 	size_t *uslot, ucap;		/* name -> 1 + index of its last #define/#undef */
@@ -1777,6 +1779,20 @@ static void host_code(struct replay *r, const struct cal_pp_file *file, const st
 	}
 }
 
+/* On the host's path: the first __nv_atomic_* builtin named on a line it reads. */
+static void note_nv_atomic(struct replay *r, int index, const struct toks *f, size_t i, size_t end)
+{
+	static const char prefix[] = "__nv_atomic_";
+	size_t k;
+
+	for (k = i; k < end && !r->nv_atomic; k++)
+		if (f->v[k].kind == T_ID && f->v[k].n >= sizeof(prefix) - 1 &&
+		    !memcmp(f->v[k].s, prefix, sizeof(prefix) - 1)) {
+			r->nv_atomic = f->v[k].s;
+			r->nv_atomic_file = index;
+		}
+}
+
 static void replay_file(struct replay *r, int index)
 {
 	const struct cal_pp_file *file = &r->tu->files[index];
@@ -1794,6 +1810,8 @@ static void replay_file(struct replay *r, int index)
 		size_t end = line_end(f, i);
 		int active = !cs.n || cs.v[cs.n - 1].active;
 		r->line_host_only = r->host && active && note_host_line(r, file, f, i, end);
+		if (r->host && active && !r->nv_atomic)
+			note_nv_atomic(r, index, f, i, end);
 		if (f->v[i].bol && tok_is(&f->v[i], "#")) {
 			directive(r, file, index, f, i, end, &cs);
 			r->cur_file = file->name;
@@ -1983,6 +2001,8 @@ static void replay_host(struct cal_pp_tu *tu, struct shared_lex *lx, char **host
 			tu->files[i].bodies[k].host_differs = 0;
 	replay_target(tu, lx, &host, 0, 1, &r);
 	*host_why = r.failed ? (r.why ? r.why : xstrdup("the host's path")) : NULL;
+	tu->host_nv_atomic = r.nv_atomic;
+	tu->host_nv_atomic_file = r.nv_atomic_file;
 	/* where the first parse's skipped ranges are not known, nor is what it read */
 	if (host_words)
 		*host_words = r.failed || !tu->have_skipped ? CAL_WORDS_ALL : r.host_words;

@@ -79,6 +79,13 @@ struct cal_pp_tu {
 	int *forced;		/* files -include brings in, replayed before files[0] */
 	size_t nr_forced, alloc_forced;
 	int have_skipped;	/* skipped ranges describe the first target's parse */
+	/*
+	 * Set by the host's replay where *host_why comes back NULL: the first
+	 * identifier beginning "__nv_atomic_" on a line the host's path reads
+	 * (in files[host_nv_atomic_file].text), or NULL where it reads none.
+	 */
+	const char *host_nv_atomic;
+	int host_nv_atomic_file;
 	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
 	char *(*read_macro)(void *ctx, size_t i);
 	/* 1 if a system header #undefs macros[i]'s name after that definition

@@ -134,6 +134,11 @@ static void check_replay(const uint8_t *data, size_t size)
 	/* unknown skipped ranges, or a failed host path: every word */
 	REQUIRE(!(host_why || !tu.have_skipped) || host_words == CAL_WORDS_ALL);
 	REQUIRE(!(host_words & ~(unsigned)CAL_WORDS_ALL));
+	/* the host's first __nv_atomic_* name lies in the file, where the text names it */
+	REQUIRE(host_why || !tu.host_nv_atomic ||
+		(tu.host_nv_atomic_file == 0 && tu.host_nv_atomic >= (const char *)data &&
+		 tu.host_nv_atomic + 12 <= (const char *)data + size &&
+		 !memcmp(tu.host_nv_atomic, "__nv_atomic_", 12)));
 	free(host_why);
 	cal_arch_plan_release(&plan);
 	cal_pp_tu_release(&tu);

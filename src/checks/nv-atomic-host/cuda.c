@@ -167,12 +167,13 @@ static void host_end(struct cal_walk *w, void *state)
 /*
  * A device parse sees host code too, except what #ifndef __CUDA_ARCH__
  * hides from the GPU (the run makes the host parse for such code anyway),
- * but judges no host code: the host parse is needed where a user file
- * names an __nv_atomic_* builtin.
+ * but judges no host code: the host parse is needed where a line the
+ * host's path reads names an __nv_atomic_* builtin (CUTLASS names them only
+ * under #if defined(__CUDA_ARCH__), which the host parse never sees).
  */
 static const char *host_parse_wanted(const struct cal_tu_facts *facts)
 {
-	return facts->nv_atomic_where;
+	return facts->host_nv_atomic_where;
 }
 
 const struct cal_check cal_check_nv_atomic_host = {
