@@ -40,11 +40,16 @@ struct cal_reach {
 	size_t nr_deferred, alloc_deferred;
 	int explicit_instantiations;	/* the main file may hold one */
 	CXCursor last_instance;		/* the specialization last marked */
+	int users;			/* checks that asked for it and have not ended */
+	unsigned long fed;		/* the walk's visit number last fed (another user's) */
 };
 
-struct cal_reach *cal_reach_new(void)
+struct cal_reach *cal_reach_share(struct cal_walk *w)
 {
-	return xcalloc(1, sizeof(struct cal_reach));
+	if (!w->reach)
+		w->reach = xcalloc(1, sizeof(struct cal_reach));
+	w->reach->users++;
+	return w->reach;
 }
 
 static void rehash(struct cal_reach *r)
@@ -222,6 +227,9 @@ void cal_reach_visit(struct cal_reach *r, const struct cal_walk *w, CXCursor c)
 	CXCursor target;
 	size_t from, to;
 
+	if (r->fed == w->visits)
+		return;		/* another check fed this cursor already */
+	r->fed = w->visits;
 	if (!w->in_instantiation)
 		note_written_specialization(r, c);
 	else
@@ -411,6 +419,9 @@ static void drop_unreachable(struct cal_reach *r, const struct cal_walk *w,
 
 void cal_reach_end(struct cal_reach *r, struct cal_walk *w)
 {
+	if (--r->users > 0)
+		return;
+	w->reach = NULL;
 	if (r->nr_deferred)
 		drop_unreachable(r, w, w->out);
 	free(r->nodes);

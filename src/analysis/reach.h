@@ -29,7 +29,13 @@
 
 struct cal_reach;
 
-struct cal_reach *cal_reach_new(void);
+/*
+ * The walk's graph, made by the first check that asks and shared with the
+ * others (arch-unsupported and ptx-atom-invalid see every cursor alike):
+ * fed once per cursor, judged and freed at the last user's
+ * cal_reach_end(), which drops every user's deferred findings at once.
+ */
+struct cal_reach *cal_reach_share(struct cal_walk *w);
 void cal_reach_visit(struct cal_reach *r, const struct cal_walk *w, CXCursor c);
 
 /* What makes a per-target problem real for nvcc. */
@@ -56,7 +62,7 @@ enum cal_reach_when {
  * if the code being walked is emitted (or analysed) for the targets. */
 void cal_reach_defer(struct cal_reach *r, const struct cal_walk *w,
 		     const struct cal_finding *f, enum cal_reach_when when);
-/* Drop the deferred findings of unreachable functions; frees r. */
+/* The last user: drop the deferred findings of unreachable functions, free r. */
 void cal_reach_end(struct cal_reach *r, struct cal_walk *w);
 
 #endif

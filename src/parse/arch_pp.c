@@ -13,15 +13,19 @@
 
 enum tok_kind { T_ID, T_NUM, T_PUNCT, T_STR, T_VAL };
 
+/*
+ * 32 bytes: a template library's headers lex to millions of tokens.  A
+ * file's offsets fit in 32 bits, as they do in clang's source manager.
+ */
 struct tok {
-	enum tok_kind kind;
 	const char *s;
-	size_t n;
-	size_t offset;
-	unsigned line;
-	int bol;		/* first token of a logical line */
 	long long v;		/* T_VAL: a value the replay computed */
-	int unknown;		/* T_VAL: a value it could not (an unreadable macro) */
+	unsigned n;
+	unsigned offset;
+	unsigned line;
+	unsigned char kind;	/* enum tok_kind */
+	unsigned char bol;	/* first token of a logical line */
+	unsigned char unknown;	/* T_VAL: a value it could not (an unreadable macro) */
 };
 
 struct toks {
@@ -29,9 +33,13 @@ struct toks {
 	size_t n, alloc;
 };
 
+/* Grown without zeroing (GROW's memset): every slot below n is written. */
 static void toks_push(struct toks *t, struct tok x)
 {
-	GROW(t->v, t->alloc, t->n + 1);
+	if (t->n == t->alloc) {
+		t->alloc = t->alloc ? 2 * t->alloc : 64;
+		t->v = xrealloc(t->v, t->alloc * sizeof(*t->v));
+	}
 	t->v[t->n++] = x;
 }
 
@@ -153,8 +161,8 @@ static void lex_one(struct lexer *lx)
 		q = p + punct_len(p, e);
 	}
 	t.s = p;
-	t.n = (size_t)(q - p);
-	t.offset = (size_t)(p - lx->base);
+	t.n = (unsigned)(q - p);
+	t.offset = (unsigned)(p - lx->base);
 	t.line = lx->line;
 	t.bol = lx->bol;
 	lx->bol = 0;

@@ -229,6 +229,9 @@ struct cal_walk {
 	int depth;
 	int in_instantiation;		/* walking a template specialization */
 	unsigned long serial;		/* this walk's, unique in the process (memos key on it) */
+	unsigned long visits;		/* cursors handed to the checks so far, this one counted */
+	/* the reach graph (analysis/reach.h) the checks that ask share, or NULL */
+	struct cal_reach *reach;
 
 	/* private to walk.c */
 	const struct cal_check *current;

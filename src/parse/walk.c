@@ -445,6 +445,7 @@ static void dispatch(struct walker *wk, CXCursor c, enum CXCursorKind kind)
 	size_t slot = kind_slot(kind);
 	int j, i;
 
+	w->visits++;
 	for (j = 0; j < by_kind.nr[slot]; j++) {
 		i = by_kind.check[slot][j];
 		if (!wk->runs[i])

@@ -421,7 +421,7 @@ static void *arch_begin(struct cal_walk *w)
 	struct arch_state *st = xcalloc(1, sizeof(*st));
 	if (!w->parse->is_host && !w->parse->opencl) {
 		find_anchor(w, st);
-		st->reach = cal_reach_new();
+		st->reach = cal_reach_share(w);
 	}
 	return st;
 }

@@ -132,7 +132,7 @@ static void ptx_visit(struct cal_walk *w, CXCursor c, void *state)
 /* Per-target findings only in code emitted for the targets (reach.h). */
 static void *ptx_begin(struct cal_walk *w)
 {
-	return w->parse->is_host ? NULL : cal_reach_new();
+	return w->parse->is_host ? NULL : cal_reach_share(w);
 }
 
 static void ptx_end(struct cal_walk *w, void *state)
