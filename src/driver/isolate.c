@@ -63,6 +63,7 @@ static void *child_task_run(void *arg)
 	stack_t before;
 	int saved = sigaltstack(NULL, &before) == 0;
 
+	cal_dispose_defer(1);	/* the child exits after the task: its last parse is not freed */
 	ct->tasks->run(ct->i, ct->out, ct->tasks->arg);
 	if (saved)
 		sigaltstack(&before, NULL);

@@ -600,3 +600,29 @@ void cal_dispose_tu(CXTranslationUnit tu)
 	cal_file_contents_forget(tu);
 	clang_disposeTranslationUnit(tu);
 }
+
+static _Thread_local int dispose_deferred;
+static _Thread_local CXTranslationUnit dispose_waiting;
+
+void cal_dispose_pending(void)
+{
+	if (dispose_waiting)
+		cal_dispose_tu(dispose_waiting);
+	dispose_waiting = NULL;
+}
+
+void cal_dispose_defer(int on)
+{
+	dispose_deferred = on;
+	if (!on)
+		cal_dispose_pending();
+}
+
+void cal_dispose_tu_later(CXTranslationUnit tu)
+{
+	cal_dispose_pending();
+	if (dispose_deferred)
+		dispose_waiting = tu;
+	else
+		cal_dispose_tu(tu);
+}

@@ -27,6 +27,17 @@ void cal_file_contents_forget(CXTranslationUnit tu);	/* before a reparse */
 /* Is file a system header of tu?  Remembered with its text, for the same search. */
 int cal_file_is_system(CXTranslationUnit tu, CXFile file);
 void cal_dispose_tu(CXTranslationUnit tu);
+/*
+ * A job's child process exits once its last parse is walked (driver/
+ * isolate.c), and freeing that parse is work thrown away (about 1% of a
+ * CUTLASS parse; clang++ -fsyntax-only does not free its AST either).
+ * With cal_dispose_defer(1) on a thread, cal_dispose_tu_later() keeps the
+ * TU until cal_dispose_pending(), which every parse calls before it
+ * starts: no more TUs are alive at once than without it.
+ */
+void cal_dispose_defer(int on);
+void cal_dispose_tu_later(CXTranslationUnit tu);
+void cal_dispose_pending(void);
 /* Add file to *files unless it is there (clang_File_isEqual); 1 if it was added. */
 int cal_file_once(CXFile **files, size_t *nr, size_t *alloc, CXFile file);
 char *cal_cursor_name(CXCursor c);	/* spelling; caller frees */

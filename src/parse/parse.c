@@ -318,6 +318,7 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 	char *key = NULL;
 	size_t key_len = 0;
 
+	cal_dispose_pending();	/* one parse alive at a time */
 	/* the driver's own path, as clang++ has it: see CUATOMLINT_CLANG_PROGRAM */
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(req, &args);
@@ -354,7 +355,7 @@ void cal_parse_release(const struct cal_parse_request *req, CXTranslationUnit tu
 	for (i = 0; req->keep && i < req->keep->nr; i++)
 		if (req->keep->items[i].tu == tu)
 			return;
-	cal_dispose_tu(tu);
+	cal_dispose_tu_later(tu);
 }
 
 static void error_finding(CXDiagnostic d, uint64_t arch_mask, const char *main_file,

@@ -168,6 +168,7 @@ static int reenters(CXIndex index, const struct cal_parse_request *req,
 	struct reentry r = { NULL, b->ours, NULL };
 
 	load.pch = b->out;
+	cal_dispose_pending();	/* one parse alive at a time */
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(&load, &args);
 	if (clang_parseTranslationUnit2FullArgv(index, b->header, (const char *const *)args.v,
@@ -220,6 +221,7 @@ int cal_pch_build(CXIndex index, const struct cal_parse_request *req,
 	*why = NULL;
 	memset(&facts, 0, sizeof(facts));
 	plain.pch = b->base;
+	cal_dispose_pending();	/* one parse alive at a time */
 	cal_argv_push(&args, CUATOMLINT_CLANG_PROGRAM);
 	cal_parse_args(&plain, &args);
 	if (clang_parseTranslationUnit2FullArgv(index, b->header, (const char *const *)args.v,
