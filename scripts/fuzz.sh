@@ -118,7 +118,8 @@ build_prefix() {
 run_prefix() {
   mkdir -p "$out/corpus-prefix"
   "$out/fuzz_prefix" -max_total_time="$1" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=4096 -dict=test/fuzz/prefix.dict -artifact_prefix="$out/prefix-" -print_final_stats=1 "$out/corpus-prefix"
+    -max_len=4096 -dict=test/fuzz/prefix.dict -artifact_prefix="$out/prefix-" -print_final_stats=1 \
+    "$out/corpus-prefix" test/fuzz/corpus-prefix
 }
 
 run_config() {

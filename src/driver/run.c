@@ -340,13 +340,31 @@ static const struct cal_check *host_index_wanted(const struct cal_tu_facts *fact
 	return NULL;
 }
 
+/*
+ * The first line the host's path reads otherwise that spells a word a
+ * check of host code needs (what made host_findless() fail), or NULL.
+ */
+static const char *host_words_read(const struct file_run *run, const struct cal_tu_facts *facts)
+{
+	int b;
+
+	for (b = 0; b < CAL_PP_NR_WORDS; b++)
+		if (facts->host_word_where[b] &&
+		    !host_findless(run, CAL_WORDS_ALL & ~(1u << b)))
+			return facts->host_word_where[b];
+	return NULL;
+}
+
 /* --verbose: why the host parse is made (which construct, which check), or skipped. */
 static void say_host_parse(const struct file_run *run, const char *path,
 			   const struct cal_tu_facts *facts, const struct cal_check *wanted,
 			   const struct cal_check *index)
 {
+	const char *host_read;
+
 	if (!run->set->verbose)
 		return;
+	host_read = host_words_read(run, facts);
 	if (run->set->host_parses)
 		fprintf(stderr, "cuatomlint: host parse %s: made: --host-parses\n", path);
 	else if (run->host_needless && host_findless(run, run->first_words_absent))
@@ -364,12 +382,13 @@ static void say_host_parse(const struct file_run *run, const char *path,
 			path, wanted->id, wanted->wants_host_parse(facts));
 	else if (facts->depends_on_arch && index)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
-			"with its indexing pass: %s judges host code\n", path, facts->arch_where,
-			index->id);
+			"with its indexing pass: %s judges host code%s%s\n", path, facts->arch_where,
+			index->id, host_read ? "; the host's path reads " : "", host_read ? host_read : "");
 	else if (facts->depends_on_arch)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
 			"without its indexing pass: no check judges the host code's instantiations "
-			"that no call leads to\n", path, facts->arch_where);
+			"that no call leads to%s%s\n", path, facts->arch_where,
+			host_read ? "; the host's path reads " : "", host_read ? host_read : "");
 	else
 		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code does not test the "
 			"arch and no check judges its host code\n", path);

@@ -774,23 +774,34 @@ int cal_text_names_cas(const char *text, size_t len)
 	return names_cas(text, len) != NULL;
 }
 
-/* The replay of the host's path read every line of it: the builtins it names there. */
-static void host_nv_atomic(const struct cal_pp_tu *pp, struct cal_tu_facts *out)
+static char *place_where(const struct cal_pp_tu *pp, struct cal_pp_place place)
 {
-	const struct cal_pp_file *file = &pp->files[pp->host_nv_atomic_file];
+	const struct cal_pp_file *file = &pp->files[place.file];
+
+	return place.at ? mention_where(file->name, file->text, file->len, place.at, "") : NULL;
+}
+
+/* The replay of the host's path read every line of it: what it names there. */
+static void host_places(const struct cal_pp_tu *pp, struct cal_tu_facts *out)
+{
+	int b;
 
 	free(out->host_nv_atomic_where);
-	out->host_nv_atomic_where = NULL;
-	if (pp->host_nv_atomic)
-		out->host_nv_atomic_where = mention_where(file->name, file->text, file->len,
-							  pp->host_nv_atomic, "");
+	out->host_nv_atomic_where = place_where(pp, pp->host_nv_atomic);
+	for (b = 0; b < CAL_PP_NR_WORDS; b++)
+		if (out->host_words & (1u << b))
+			out->host_word_where[b] = place_where(pp, pp->host_word_at[b]);
 }
 
 void cal_tu_facts_release(struct cal_tu_facts *facts)
 {
+	int b;
+
 	free(facts->arch_where);
 	free(facts->nv_atomic_where);
 	free(facts->host_nv_atomic_where);
+	for (b = 0; b < CAL_PP_NR_WORDS; b++)
+		free(facts->host_word_where[b]);
 	free(facts->double_add_where);
 	free(facts->host_why);
 	memset(facts, 0, sizeof(*facts));
@@ -866,7 +877,7 @@ void cal_arch_plan_make(CXTranslationUnit tu, struct cal_pch_view *pch,
 		cal_arch_plan_from_pp(&pp, set, first, plan, host_view ? &out->host_why : NULL,
 				      &out->host_words);
 		if (host_view && !out->host_why)
-			host_nv_atomic(&pp, out);
+			host_places(&pp, out);
 	}
 	cal_pp_tu_release(&pp);
 	free(f.handles);

@@ -68,6 +68,8 @@ struct cal_tu_facts {
 	 * the host's view can differ; every word elsewhere.
 	 */
 	unsigned host_words;
+	/* --verbose: "FILE:LINE: text" where each of host_words (1 << i) was first read, or NULL */
+	char *host_word_where[CAL_PP_NR_WORDS];
 };
 
 void cal_tu_facts_release(struct cal_tu_facts *facts);

@@ -9,6 +9,8 @@
 #include "parse/user_words.h"
 #include "util/hash.h"
 
+_Static_assert(CAL_WORDS_ALL == (1u << CAL_PP_NR_WORDS) - 1, "a place for every word");
+
 /* ---- tokens ---- */
 
 enum tok_kind { T_ID, T_NUM, T_PUNCT, T_STR, T_VAL };
@@ -210,8 +212,9 @@ struct replay {
 	unsigned host_words;		/* ... the words of its lines the first parse skipped */
 	unsigned host_define_words;	/* ... of its own #defines, until a system header */
 	int line_host_only;		/* ... the line replayed is one of those */
-	const char *nv_atomic;		/* ... the first "__nv_atomic_*" it reads, or NULL */
-	int nv_atomic_file;
+	struct cal_pp_place nv_atomic;	/* ... the first "__nv_atomic_*" it reads */
+	struct cal_pp_place word_at[CAL_PP_NR_WORDS];	/* ... where host_words' came from */
+	struct cal_pp_place define_at[CAL_PP_NR_WORDS];	/* ... host_define_words' */
 	int arch_in_host_code;		/* ... code there names the arch, undefined on the host */
 	struct umacro *macros;
 	size_t *uslot, ucap;		/* name -> 1 + index of its last #define/#undef */
@@ -533,6 +536,7 @@ static int is_nv_selector(const struct tok *t)
 /* ---- macro expansion into an expression ---- */
 
 #define MAX_DEPTH 64
+#define MAX_WORK 100000	/* tokens an expansion may make before its value is unknown */
 
 struct expand {
 	struct replay *r;
@@ -803,7 +807,7 @@ static void substitute(struct expand *x, const struct tok *in, const struct args
 		x->unknown = 1;
 	} else if (p >= 0) {
 		arg_span(a, p, variadic, &from, &to);
-		if (x->depth >= MAX_DEPTH)
+		if (x->depth >= MAX_DEPTH || x->work > MAX_WORK)
 			x->unknown = 1;
 		else if (to > from)
 			expand_list(x, in + 1 + from, to - from, sub);
@@ -841,6 +845,11 @@ static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 			return n;
 		}
 	}
+	/* each use of a parameter expands its argument: nested calls grow exponentially */
+	if (x->work > MAX_WORK) {
+		x->unknown = 1;
+		return used;
+	}
 	for (i = 0; i < d->nr_body; i++) {
 		if (tok_is(&d->body[i], "##")) {
 			/* at either end of the body, or after ',' (GNU's comma before __VA_ARGS__) */
@@ -859,7 +868,7 @@ static size_t expand_macro(struct expand *x, const struct tok *in, size_t n,
 		pasting = 0;
 	}
 	x->work += sub.n;
-	if (x->depth >= MAX_DEPTH || x->nr_hide >= MAX_DEPTH || x->work > 100000) {
+	if (x->depth >= MAX_DEPTH || x->nr_hide >= MAX_DEPTH || x->work > MAX_WORK) {
 		x->unknown = 1;
 	} else {
 		x->depth++;
@@ -1364,6 +1373,7 @@ static void trace_arch_names(struct replay *r);
 static void include(struct replay *r, const struct cal_pp_file *file, unsigned line)
 {
 	size_t k;
+	int b;
 	for (k = 0; k < file->nr_incs; k++) {
 		if (file->incs[k].line != line)
 			continue;
@@ -1372,6 +1382,9 @@ static void include(struct replay *r, const struct cal_pp_file *file, unsigned l
 		else if (r->nr_arch_names && file->incs[k].entered)
 			trace_arch_names(r);
 		else if (r->host && file->incs[k].entered) {	/* it may test the host's macros */
+			for (b = 0; b < CAL_PP_NR_WORDS; b++)
+				if ((r->host_define_words & ~r->host_words) & (1u << b))
+					r->word_at[b] = r->define_at[b];
 			r->host_words |= r->host_define_words;
 			r->host_define_words = 0;
 		}
@@ -1685,6 +1698,40 @@ static struct cal_pp_body *body_at(const struct cal_pp_file *file, size_t offset
 	return NULL;
 }
 
+/* --verbose: where each of words (user_words.h's bits) was first read, if not yet known. */
+static void note_places(struct cal_pp_place *places, unsigned words, const char *at, int file)
+{
+	int b;
+
+	for (b = 0; b < CAL_PP_NR_WORDS; b++)
+		if ((words & (1u << b)) && !places[b].at) {
+			places[b].at = at;
+			places[b].file = file;
+		}
+}
+
+/*
+ * The host's words (cal_text_host_words) of the text of toks [i, end),
+ * string literals left out: on the host's side a string is never an
+ * atomic, a fence, a volatile access or shared memory (a PTX string is
+ * device code; CUTE_INVALID_CONTROL_PATH's message "Attempting to use
+ * wgmma.fence ..." is neither).
+ */
+static unsigned words_outside_strings(const struct toks *f, size_t i, size_t end)
+{
+	const char *run = f->v[i].s, *to = f->v[end - 1].s + f->v[end - 1].n;
+	unsigned words = 0;
+	size_t k;
+
+	for (k = i; k < end; k++) {
+		if (f->v[k].kind != T_STR)
+			continue;
+		words |= cal_text_host_words(run, (size_t)(f->v[k].s - run));
+		run = f->v[k].s + f->v[k].n;
+	}
+	return words | cal_text_host_words(run, (size_t)(to - run));
+}
+
 /*
  * The words of [i, end) of f, a line of file the host reads otherwise:
  * none in the body of a function the first parse saw as __device__ or
@@ -1697,7 +1744,7 @@ static struct cal_pp_body *body_at(const struct cal_pp_file *file, size_t offset
 static void add_host_words(struct replay *r, const struct cal_pp_file *file,
 			   const struct toks *f, size_t i, size_t end)
 {
-	const char *from = f->v[i].s, *to = f->v[end - 1].s + f->v[end - 1].n;
+	const char *from = f->v[i].s;
 	int in_head = 0;
 	struct cal_pp_body *b = body_at(file, f->v[i].offset, &in_head);
 	unsigned words;
@@ -1706,12 +1753,16 @@ static void add_host_words(struct replay *r, const struct cal_pp_file *file,
 		b->host_differs = 1;
 	else if (b && !b->host_differs)
 		return;
-	words = cal_text_user_words(from, (size_t)(to - from));
+	words = words_outside_strings(f, i, end);
 	if (f->v[i].bol && tok_is(&f->v[i], "#") && end > i + 1 &&
-	    (tok_is(&f->v[i + 1], "define") || tok_is(&f->v[i + 1], "undef")))
+	    (tok_is(&f->v[i + 1], "define") || tok_is(&f->v[i + 1], "undef"))) {
+		note_places(r->define_at, words & ~r->host_define_words, from,
+			    (int)(file - r->tu->files));
 		r->host_define_words |= words;
-	else
+	} else {
+		note_places(r->word_at, words & ~r->host_words, from, (int)(file - r->tu->files));
 		r->host_words |= words;
+	}
 }
 
 /*
@@ -1781,8 +1832,11 @@ static void host_code(struct replay *r, const struct cal_pp_file *file, const st
 			continue;
 		add_host_words(r, file, f, i, last > end ? last : end);
 		/* clang's host parse, as nvcc's host pass, finds the arch undeclared there */
-		if (r->arch_in_host_code)
+		if (r->arch_in_host_code) {
+			note_places(r->word_at, CAL_WORDS_ALL & ~r->host_words, f->v[i].s,
+				    (int)(file - r->tu->files));
 			r->host_words = CAL_WORDS_ALL;
+		}
 		return;
 	}
 }
@@ -1793,11 +1847,11 @@ static void note_nv_atomic(struct replay *r, int index, const struct toks *f, si
 	static const char prefix[] = "__nv_atomic_";
 	size_t k;
 
-	for (k = i; k < end && !r->nv_atomic; k++)
+	for (k = i; k < end && !r->nv_atomic.at; k++)
 		if (f->v[k].kind == T_ID && f->v[k].n >= sizeof(prefix) - 1 &&
 		    !memcmp(f->v[k].s, prefix, sizeof(prefix) - 1)) {
-			r->nv_atomic = f->v[k].s;
-			r->nv_atomic_file = index;
+			r->nv_atomic.at = f->v[k].s;
+			r->nv_atomic.file = index;
 		}
 }
 
@@ -1818,7 +1872,7 @@ static void replay_file(struct replay *r, int index)
 		size_t end = line_end(f, i);
 		int active = !cs.n || cs.v[cs.n - 1].active;
 		r->line_host_only = r->host && active && note_host_line(r, file, f, i, end);
-		if (r->host && active && !r->nv_atomic)
+		if (r->host && active && !r->nv_atomic.at)
 			note_nv_atomic(r, index, f, i, end);
 		if (f->v[i].bol && tok_is(&f->v[i], "#")) {
 			directive(r, file, index, f, i, end, &cs);
@@ -2010,7 +2064,7 @@ static void replay_host(struct cal_pp_tu *tu, struct shared_lex *lx, char **host
 	replay_target(tu, lx, &host, 0, 1, &r);
 	*host_why = r.failed ? (r.why ? r.why : xstrdup("the host's path")) : NULL;
 	tu->host_nv_atomic = r.nv_atomic;
-	tu->host_nv_atomic_file = r.nv_atomic_file;
+	memcpy(tu->host_word_at, r.word_at, sizeof(r.word_at));
 	/* where the first parse's skipped ranges are not known, nor is what it read */
 	if (host_words)
 		*host_words = r.failed || !tu->have_skipped ? CAL_WORDS_ALL : r.host_words;

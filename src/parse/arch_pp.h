@@ -34,6 +34,14 @@
 
 #include "cuatomlint/target.h"
 
+/* A place in a replayed file: into files[file].text; at NULL: none. */
+struct cal_pp_place {
+	const char *at;
+	int file;
+};
+
+#define CAL_PP_NR_WORDS 3	/* user_words.h's bits */
+
 struct cal_pp_include {
 	unsigned line;		/* of the #include directive */
 	int file;		/* index into cal_pp_tu.files */
@@ -82,10 +90,11 @@ struct cal_pp_tu {
 	/*
 	 * Set by the host's replay where *host_why comes back NULL: the first
 	 * identifier beginning "__nv_atomic_" on a line the host's path reads
-	 * (in files[host_nv_atomic_file].text), or NULL where it reads none.
+	 * (.at NULL where it reads none), and the line where each word of
+	 * host_words (user_words.h's bits, 1 << i) was first read.
 	 */
-	const char *host_nv_atomic;
-	int host_nv_atomic_file;
+	struct cal_pp_place host_nv_atomic;
+	struct cal_pp_place host_word_at[CAL_PP_NR_WORDS];
 	/* reads macros[i]'s text when it is NULL (malloc'd, or NULL) */
 	char *(*read_macro)(void *ctx, size_t i);
 	/* 1 if a system header #undefs macros[i]'s name after that definition

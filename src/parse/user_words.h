@@ -39,6 +39,14 @@ enum cal_user_word {
 
 /* The words of one file's text. */
 unsigned cal_text_user_words(const char *text, size_t len);
+/*
+ * The words of text the host's side of a CUDA parse reads (the arch
+ * replay's host lines, string literals left out): an atomic is spelt
+ * "atomic" there, in any case; "atom" alone is PTX's (device code) or
+ * CuTe's vocabulary (Copy_Atom, MMA_Atom, AtomLayoutMNK), which CUTLASS 3's
+ * host-only lines spell everywhere.
+ */
+unsigned cal_text_host_words(const char *text, size_t len);
 
 /*
  * The words of every file of the parse tu but those under a folder of

@@ -70,11 +70,11 @@ static int ptx_load_at(const char *s, size_t i, size_t len)
 	return word_at(s, i, len, "ld.") && (i == 0 || !is_ident(s[i - 1]));
 }
 
-static int atomic_at(const char *s, size_t i, size_t len)
+static int atomic_at(const char *s, size_t i, size_t len, int host)
 {
 	switch (s[i] | 0x20) {
 	case 'a':
-		return ci_at(s, i, len, "atom");
+		return ci_at(s, i, len, host ? "atomic" : "atom");
 	case 'f':
 		return ci_at(s, i, len, "fence");
 	case 'm':
@@ -104,13 +104,13 @@ static int shared_at(const char *s, size_t i, size_t len)
 	return 0;
 }
 
-unsigned cal_text_user_words(const char *text, size_t len)
+static unsigned text_words(const char *text, size_t len, int host)
 {
 	unsigned words = 0;
 	size_t i;
 
 	for (i = 0; i < len && words != CAL_WORDS_ALL; i++) {
-		if (!(words & CAL_WORD_ATOMIC) && atomic_at(text, i, len))
+		if (!(words & CAL_WORD_ATOMIC) && atomic_at(text, i, len, host))
 			words |= CAL_WORD_ATOMIC;
 		if (!(words & CAL_WORD_VOLATILE) &&
 		    (((text[i] == 'v' || text[i] == '_') && volatile_at(text, i, len)) ||
@@ -120,4 +120,14 @@ unsigned cal_text_user_words(const char *text, size_t len)
 			words |= CAL_WORD_SHARED;
 	}
 	return words;
+}
+
+unsigned cal_text_user_words(const char *text, size_t len)
+{
+	return text_words(text, len, 0);
+}
+
+unsigned cal_text_host_words(const char *text, size_t len)
+{
+	return text_words(text, len, 1);
 }

@@ -83,6 +83,8 @@ static void check_words(const uint8_t *data, size_t size)
 	char *copy = malloc(size + 1);
 
 	REQUIRE(!(words & ~(unsigned)CAL_WORDS_ALL));
+	/* the host's words are a narrower reading of the same text */
+	REQUIRE(!(cal_text_host_words((const char *)data, size) & ~words));
 	if (!copy)
 		return;
 	memcpy(copy, data, size);
@@ -135,10 +137,16 @@ static void check_replay(const uint8_t *data, size_t size)
 	REQUIRE(!(host_why || !tu.have_skipped) || host_words == CAL_WORDS_ALL);
 	REQUIRE(!(host_words & ~(unsigned)CAL_WORDS_ALL));
 	/* the host's first __nv_atomic_* name lies in the file, where the text names it */
-	REQUIRE(host_why || !tu.host_nv_atomic ||
-		(tu.host_nv_atomic_file == 0 && tu.host_nv_atomic >= (const char *)data &&
-		 tu.host_nv_atomic + 12 <= (const char *)data + size &&
-		 !memcmp(tu.host_nv_atomic, "__nv_atomic_", 12)));
+	REQUIRE(host_why || !tu.host_nv_atomic.at ||
+		(tu.host_nv_atomic.file == 0 && tu.host_nv_atomic.at >= (const char *)data &&
+		 tu.host_nv_atomic.at + 12 <= (const char *)data + size &&
+		 !memcmp(tu.host_nv_atomic.at, "__nv_atomic_", 12)));
+	/* the host's words were read somewhere in the file */
+	for (g = 0; !host_why && tu.have_skipped && g < CAL_PP_NR_WORDS; g++)
+		REQUIRE(!(host_words & (1u << g)) ||
+			(tu.host_word_at[g].at && tu.host_word_at[g].file == 0 &&
+			 tu.host_word_at[g].at >= (const char *)data &&
+			 tu.host_word_at[g].at < (const char *)data + size));
 	free(host_why);
 	cal_arch_plan_release(&plan);
 	cal_pp_tu_release(&tu);

@@ -452,11 +452,40 @@ static void test_user_words(void)
 	EXPECT(cal_text_user_words("atomicAdd", 3) == 0);	/* the length bounds it */
 }
 
+static unsigned host_words(const char *s)
+{
+	return cal_text_host_words(s, strlen(s));
+}
+
+/*
+ * The host's side (the arch replay's host lines): every free function of
+ * the tables still spells an atomic ("atomic" in any case); "atom" alone
+ * (CuTe's Copy_Atom, PTX's atom.) does not.
+ */
+static void test_host_words(void)
+{
+	int i;
+
+	for (i = 0; i < cal_nr_atomic_ops; i++)
+		if (cal_atomic_ops[i].api != CAL_API_LIBCUDACXX)
+			EXPECT(host_words(cal_atomic_ops[i].name) & CAL_WORD_ATOMIC);
+	EXPECT(host_words("std::atomic<int> n; n.fetch_add(1);") == CAL_WORD_ATOMIC);
+	EXPECT(host_words("AtomicCounter<int>::bump(p)") == CAL_WORD_ATOMIC);
+	EXPECT(host_words("ATOMIC_VAR_INIT(0)") == CAL_WORD_ATOMIC);
+	EXPECT(host_words("std::atomic_thread_fence(std::memory_order_seq_cst)") == CAL_WORD_ATOMIC);
+	EXPECT(host_words("x.compare_exchange_weak(e, d)") == CAL_WORD_ATOMIC);
+	EXPECT(host_words("volatile int *flag;") == CAL_WORD_VOLATILE);
+	EXPECT(host_words("using Atom = Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<T>, T>;") == 0);
+	EXPECT(host_words("TiledNumThr{} % AtomNumThr{} == Int<0>{}") == 0);
+	EXPECT(words("TiledNumThr{} % AtomNumThr{} == Int<0>{}") == CAL_WORD_ATOMIC);
+}
+
 int main(void)
 {
 	test_table();
 	test_cas_names();
 	test_user_words();
+	test_host_words();
 	test_cl_table();
 	test_lookups();
 	test_words();
