@@ -360,11 +360,13 @@ static void say_host_parse(const struct file_run *run, const char *path,
 			   const struct cal_tu_facts *facts, const struct cal_check *wanted,
 			   const struct cal_check *index)
 {
-	const char *host_read;
+	const char *read, *host_read;
 
 	if (!run->set->verbose)
 		return;
 	host_read = host_words_read(run, facts);
+	read = host_read ? "; the host's path reads " : "";
+	host_read = host_read ? host_read : "";
 	if (run->set->host_parses)
 		fprintf(stderr, "cuatomlint: host parse %s: made: --host-parses\n", path);
 	else if (run->host_needless && host_findless(run, run->first_words_absent))
@@ -383,12 +385,11 @@ static void say_host_parse(const struct file_run *run, const char *path,
 	else if (facts->depends_on_arch && index)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
 			"with its indexing pass: %s judges host code%s%s\n", path, facts->arch_where,
-			index->id, host_read ? "; the host's path reads " : "", host_read ? host_read : "");
+			index->id, read, host_read);
 	else if (facts->depends_on_arch)
 		fprintf(stderr, "cuatomlint: host parse %s: made: the code tests the arch (%s); "
 			"without its indexing pass: no check judges the host code's instantiations "
-			"that no call leads to%s%s\n", path, facts->arch_where,
-			host_read ? "; the host's path reads " : "", host_read ? host_read : "");
+			"that no call leads to%s%s\n", path, facts->arch_where, read, host_read);
 	else
 		fprintf(stderr, "cuatomlint: host parse %s: skipped: the code does not test the "
 			"arch and no check judges its host code\n", path);
