@@ -1,9 +1,12 @@
 #include "parse/ast.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cuatomlint/strbuf.h"
 
@@ -523,6 +526,145 @@ int cal_file_once(CXFile **files, size_t *nr, size_t *alloc, CXFile file)
 	return 1;
 }
 
+/*
+ * Parses whose texts may be read from the disk (cal_file_texts_from_disk),
+ * with the texts read so far, freed with the parse.  A few at a time: a
+ * job's parses, a language server's kept ones.
+ */
+static struct disk_tu {
+	CXTranslationUnit tu;
+	struct timespec start;
+	char **texts;
+	size_t nr, alloc;
+} *disk_tus;
+static size_t nr_disk_tus, alloc_disk_tus;
+
+static struct disk_tu *disk_tu_find(CXTranslationUnit tu)
+{
+	size_t i;
+
+	for (i = 0; i < nr_disk_tus; i++)
+		if (disk_tus[i].tu == tu)
+			return &disk_tus[i];
+	return NULL;
+}
+
+void cal_file_texts_from_disk(CXTranslationUnit tu, const struct timespec *parse_start)
+{
+	pthread_mutex_lock(&file_cache_lock);
+	if (!disk_tu_find(tu)) {
+		GROW(disk_tus, alloc_disk_tus, nr_disk_tus + 1);
+		disk_tus[nr_disk_tus++] = (struct disk_tu){ tu, *parse_start, NULL, 0, 0 };
+	}
+	pthread_mutex_unlock(&file_cache_lock);
+}
+
+static void disk_tu_forget(CXTranslationUnit tu)
+{
+	struct disk_tu *d = disk_tu_find(tu);
+	size_t i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->nr; i++)
+		free(d->texts[i]);
+	free(d->texts);
+	*d = disk_tus[--nr_disk_tus];
+}
+
+/*
+ * Margin between a file's last change and the parse's start: a file
+ * system's times are coarse (the kernel's clock tick; FAT's two seconds),
+ * so a change just after the start can carry a time just before it.
+ */
+#define DISK_TEXT_MARGIN_S 2
+
+/* Did st's file last change before the parse began, by the margin? */
+static int unchanged_since(const struct stat *st, const struct timespec *start)
+{
+	return st->st_ctim.tv_sec + DISK_TEXT_MARGIN_S < start->tv_sec;
+}
+
+static char *read_whole(int fd, size_t size)
+{
+	char *text = xcalloc(size + 1, 1);
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < size && (n = read(fd, text + got, size - got)) > 0)
+		got += (size_t)n;
+	if (got != size) {
+		free(text);
+		return NULL;
+	}
+	text[size] = '\0';	/* as clang's buffers are */
+	return text;
+}
+
+/*
+ * The text of file as clang read it, from the disk: the same file (device
+ * and inode, as clang identified it), unchanged (its ctime, which no
+ * program sets, before the parse began) before and after the read.
+ * NULL where that cannot be shown: clang's own buffer is then asked.
+ */
+static char *disk_text(CXFile file, const struct timespec *start, size_t *size)
+{
+	CXFileUniqueID id;
+	struct stat before, after;
+	char *name, *text = NULL;
+	int fd;
+
+	if (clang_getFileUniqueID(file, &id))
+		return NULL;
+	name = cal_take_string(clang_getFileName(file));
+	fd = open(name, O_RDONLY | O_CLOEXEC);
+	free(name);
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &before) && S_ISREG(before.st_mode) &&
+	    (unsigned long long)before.st_dev == id.data[0] &&
+	    (unsigned long long)before.st_ino == id.data[1] && unchanged_since(&before, start))
+		text = read_whole(fd, (size_t)before.st_size);
+	if (text && (fstat(fd, &after) || after.st_size != before.st_size ||
+		     !unchanged_since(&after, start))) {
+		free(text);
+		text = NULL;
+	}
+	close(fd);
+	if (text)
+		*size = (size_t)before.st_size;
+	return text;
+}
+
+/*
+ * libclang finds the buffer of file by a linear search of the source
+ * manager's entries (every macro expansion is one): a template library's
+ * hundreds of headers cost a tenth of the arch replay that way.  A parse
+ * registered for it reads them from the disk instead.
+ */
+static const char *first_text(CXTranslationUnit tu, CXFile file, size_t *size)
+{
+	struct timespec start;
+	struct disk_tu *d;
+	char *text;
+	int from_disk;
+
+	pthread_mutex_lock(&file_cache_lock);
+	d = disk_tu_find(tu);
+	from_disk = d != NULL;
+	if (d)
+		start = d->start;
+	pthread_mutex_unlock(&file_cache_lock);
+	if (!from_disk || !(text = disk_text(file, &start, size)))
+		return clang_getFileContents(tu, file, size);
+	pthread_mutex_lock(&file_cache_lock);
+	d = disk_tu_find(tu);
+	GROW(d->texts, d->alloc, d->nr + 1);
+	d->texts[d->nr++] = text;
+	pthread_mutex_unlock(&file_cache_lock);
+	return text;
+}
+
 const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 {
 	struct file_text *e;
@@ -542,7 +684,7 @@ const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size)
 		return text;
 	}
 	pthread_mutex_unlock(&file_cache_lock);
-	text = clang_getFileContents(tu, file, &n);
+	text = first_text(tu, file, &n);
 	if (text) {
 		pthread_mutex_lock(&file_cache_lock);
 		file_cache_add(tu, file, text, n);
@@ -583,6 +725,7 @@ void cal_file_contents_forget(CXTranslationUnit tu)
 	size_t i, nr = 0;
 
 	pthread_mutex_lock(&file_cache_lock);
+	disk_tu_forget(tu);
 	for (i = 0; i < FILE_CACHE_SIZE; i++)
 		if (file_cache[i].tu && file_cache[i].tu != tu)
 			kept[nr++] = file_cache[i];

@@ -10,6 +10,7 @@
 #define CUATOMLINT_AST_H
 
 #include <clang-c/Index.h>
+#include <time.h>
 
 #include "parse/check.h"
 #include "cuatomlint/finding.h"
@@ -24,6 +25,13 @@ char *cal_take_string(CXString s);	/* caller frees */
  */
 const char *cal_file_contents(CXTranslationUnit tu, CXFile file, size_t *size);
 void cal_file_contents_forget(CXTranslationUnit tu);	/* before a reparse */
+/*
+ * tu was parsed from the files on the disk alone (no unsaved buffers),
+ * beginning at parse_start (CLOCK_REALTIME): cal_file_contents may read a
+ * text from the disk where the file has not changed since, as it is
+ * quicker than libclang's search for its buffer.
+ */
+void cal_file_texts_from_disk(CXTranslationUnit tu, const struct timespec *parse_start);
 /* Is file a system header of tu?  Remembered with its text, for the same search. */
 int cal_file_is_system(CXTranslationUnit tu, CXFile file);
 void cal_dispose_tu(CXTranslationUnit tu);

@@ -329,9 +329,14 @@ CXTranslationUnit cal_parse_file(CXIndex index, const char *path,
 			 CXTranslationUnit_CreatePreambleOnFirstParse;
 	}
 	if (!tu) {
+		struct timespec start;
+
+		clock_gettime(CLOCK_REALTIME, &start);
 		code = clang_parseTranslationUnit2FullArgv(index, path, (const char *const *)args.v,
 							   args.n, req->unsaved, req->nr_unsaved,
 							   flags, &tu);
+		if (code == CXError_Success && tu && !req->keep && !req->nr_unsaved)
+			cal_file_texts_from_disk(tu, &start);
 		if (req->keep && code == CXError_Success && tu) {
 			tu_keep(req->keep, key, key_len, tu);
 			key = NULL;

@@ -104,12 +104,24 @@ static int shared_at(const char *s, size_t i, size_t len)
 	return 0;
 }
 
+/*
+ * The bytes a word above can begin with (atomic_at folds case): the scan
+ * reads every byte of every header of the parse, and most begin none.
+ */
+static const unsigned char word_start[256] = {
+	['a'] = 1, ['A'] = 1, ['f'] = 1, ['F'] = 1, ['m'] = 1, ['M'] = 1, ['c'] = 1,
+	['C'] = 1, ['r'] = 1, ['R'] = 1, ['.'] = 1, ['v'] = 1, ['_'] = 1, ['l'] = 1,
+	['H'] = 1, ['('] = 1,
+};
+
 static unsigned text_words(const char *text, size_t len, int host)
 {
 	unsigned words = 0;
 	size_t i;
 
 	for (i = 0; i < len && words != CAL_WORDS_ALL; i++) {
+		if (!word_start[(unsigned char)text[i]])
+			continue;
 		if (!(words & CAL_WORD_ATOMIC) && atomic_at(text, i, len, host))
 			words |= CAL_WORD_ATOMIC;
 		if (!(words & CAL_WORD_VOLATILE) &&
