@@ -228,6 +228,11 @@ int vol_memo_holds(struct vol_stmt_memo *memo, CXCursor c, int (*test)(CXCursor 
 	return v.found;
 }
 
+void vol_memo_set(struct vol_stmt_memo *memo, CXCursor c, int holds)
+{
+	cal_cursor_set_add(holds ? &memo->with : &memo->without, c);
+}
+
 void vol_stmt_memo_release(struct vol_stmt_memo *memo)
 {
 	cal_cursor_set_release(&memo->with);

@@ -64,6 +64,8 @@ struct vol_stmt_memo {
 int vol_memo_holds(struct vol_stmt_memo *memo, CXCursor c, int (*test)(CXCursor c, void *ctx),
 		   void *ctx);
 void vol_stmt_memo_release(struct vol_stmt_memo *memo);
+/* Remember statement c's verdict, found otherwise (the walk's own visit of it). */
+void vol_memo_set(struct vol_stmt_memo *memo, CXCursor c, int holds);
 /* Is c, or something inside it, a call to __syncwarp/__syncthreads or a cooperative-groups sync()? */
 int vol_contains_barrier_memo(struct vol_stmt_memo *memo, CXCursor c);
 

@@ -131,6 +131,12 @@ struct cal_check {
 	size_t (*claim_errors)(const struct cal_parse_info *parse, struct cal_findings *errors);
 	void *(*begin)(struct cal_walk *w);
 	void (*visit)(struct cal_walk *w, CXCursor c, void *state);
+	/*
+	 * Handed the cursors visit() is, once their children (and the
+	 * instantiations calls there led to) are walked, with the walk's
+	 * state as it was at visit().  NULL: not wanted.
+	 */
+	void (*leave)(struct cal_walk *w, CXCursor c, void *state);
 	void (*end)(struct cal_walk *w, void *state);
 	/*
 	 * cuTile Python (CAL_LANG_CUTILE): the cuTile front end's walk hands
@@ -230,6 +236,8 @@ struct cal_walk {
 	int in_instantiation;		/* walking a template specialization */
 	unsigned long serial;		/* this walk's, unique in the process (memos key on it) */
 	unsigned long visits;		/* cursors handed to the checks so far, this one counted */
+	unsigned frame;			/* instantiations being walked inside one another */
+	unsigned long depth_cuts;	/* cursors whose children CAL_MAX_DEPTH kept from the walk */
 	/* the reach graph (analysis/reach.h) the checks that ask share, or NULL */
 	struct cal_reach *reach;
 

@@ -58,6 +58,13 @@ struct walker {
 	int local_only_member;		/* of a class template, a lambda, a local class */
 	int local_only_plain;		/* of a plain function template: calls reach it */
 	int names_template;		/* a templated function named other than as a callee */
+	/*
+	 * Can the indexing pass run at all (needs_index_pass)?  Not where the
+	 * parse lists its instantiations or wants none: what decides whether
+	 * it runs (the four flags above) is then not looked for, as it cost
+	 * an extra visit of every function body of every template.
+	 */
+	int index_possible;
 	CXFile user_files[MAX_USER_FILES];	/* files of the written code */
 	size_t nr_user_files;		/* more than MAX_USER_FILES: too many */
 	int ended;			/* the checks' end() ran */
@@ -121,15 +128,26 @@ static int wants_kind(const struct cal_check *check, size_t slot)
 	return 0;
 }
 
+/* The same for leave(): most kinds have none. */
+static struct {
+	unsigned char nr[NR_KIND_SLOTS];
+	unsigned char check[NR_KIND_SLOTS][CAL_MAX_CHECKS];
+} by_kind_leave;
+
 static void build_by_kind(void)
 {
 	size_t slot;
 	int i;
 
 	for (slot = 0; slot < NR_KIND_SLOTS; slot++)
-		for (i = 0; i < cal_nr_checks; i++)
-			if (cal_checks[i]->visit && wants_kind(cal_checks[i], slot))
-				by_kind.check[slot][by_kind.nr[slot]++] = (unsigned char)i;
+		for (i = 0; i < cal_nr_checks; i++) {
+			if (!cal_checks[i]->visit || !wants_kind(cal_checks[i], slot))
+				continue;
+			by_kind.check[slot][by_kind.nr[slot]++] = (unsigned char)i;
+			if (cal_checks[i]->leave)
+				by_kind_leave.check[slot][by_kind_leave.nr[slot]++] =
+					(unsigned char)i;
+		}
 }
 static void walk_specialization_body(struct walker *wk, CXCursor callee);
 static void consider_instantiation(struct walker *wk, CXCursor fn);
@@ -456,6 +474,22 @@ static void dispatch(struct walker *wk, CXCursor c, enum CXCursorKind kind)
 	}
 }
 
+static void dispatch_leave(struct walker *wk, CXCursor c, enum CXCursorKind kind)
+{
+	struct cal_walk *w = &wk->w;
+	size_t slot = kind_slot(kind);
+	int j, i;
+
+	for (j = 0; j < by_kind_leave.nr[slot]; j++) {
+		i = by_kind_leave.check[slot][j];
+		if (!wk->runs[i])
+			continue;
+		w->current = cal_checks[i];
+		cal_checks[i]->leave(w, c, w->states[i]);
+		flush_pending(w);
+	}
+}
+
 static int seen_has_slot(const struct seen_set *set, CXCursor c, size_t *slot)
 {
 	size_t i = clang_hashCursor(c) & (set->size - 1);
@@ -562,7 +596,9 @@ static void walk_specialization_body(struct walker *wk, CXCursor callee)
 	w->function = callee;
 	w->space = specialization_space(callee);
 	w->in_instantiation = 1;
+	w->frame++;
 	walk_children(wk, callee);
+	w->frame--;
 	w->function = saved_fn;
 	w->space = saved_space;
 	w->in_instantiation = saved_inst;
@@ -950,6 +986,20 @@ static int needs_local_symbols(const struct walker *wk)
 		(wk->names_template || may_have_explicit_instantiation(wk)));
 }
 
+/* What the written code's cursor c tells of the indexing pass's need. */
+static void note_index_needs(struct walker *wk, CXCursor c, enum CXCursorKind kind,
+			     CXCursor parent)
+{
+	if (!wk->saw_template && needs_indexer(wk, c, kind, parent))
+		wk->saw_template = 1;
+	note_local_only_body(wk, c, kind);
+	if (!wk->names_template &&
+	    (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr ||
+	     kind == CXCursor_OverloadedDeclRef) &&
+	    names_templated_function(c) && !is_callee_of(&wk->w, c, parent))
+		wk->names_template = 1;
+}
+
 static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 {
 	struct cal_walk *w = &wk->w;
@@ -964,14 +1014,8 @@ static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 		if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
 			seen_add(&wk->instantiated, c);
 	}
-	if (!wk->saw_template && needs_indexer(wk, c, kind, parent))
-		wk->saw_template = 1;
-	note_local_only_body(wk, c, kind);
-	if (!wk->names_template &&
-	    (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr ||
-	     kind == CXCursor_OverloadedDeclRef) &&
-	    names_templated_function(c) && !is_callee_of(w, c, parent))
-		wk->names_template = 1;
+	if (wk->index_possible)
+		note_index_needs(wk, c, kind, parent);
 	dispatch(wk, c, kind);
 	if (kind == CXCursor_CallExpr)
 		walk_instantiation(wk, c);
@@ -979,7 +1023,10 @@ static void visit_one(struct walker *wk, CXCursor c, CXCursor parent)
 		w->stack[w->depth++] = c;
 		walk_children(wk, c);
 		w->depth--;
+	} else {
+		w->depth_cuts++;
 	}
+	dispatch_leave(wk, c, kind);
 	w->function = saved_fn;
 	w->space = saved_space;
 }
@@ -1108,6 +1155,7 @@ static void walk_begin(struct walker *wk, const struct cal_parse_info *parse,
 	wk->w.out = out;
 	wk->w.states = states;
 	wk->w.function = clang_getNullCursor();
+	wk->index_possible = !parse->skip_index && !parse->instantiations_listed;
 	pthread_once(&by_kind_once, build_by_kind);
 	for (i = 0; i < cal_nr_checks; i++)
 		wk->runs[i] = (unsigned char)check_runs(parse, enabled, i);
@@ -1160,7 +1208,7 @@ static void walk_written(struct walker *wk)
 	for (i = 0; i < wk->w.parse->nr_pch_decls; i++)
 		child_visitor(wk->w.parse->pch_decls[i], tu, wk);
 	walk_children(wk, tu);
-	if (!wk->saw_template && wk->saw_plain_template &&
+	if (wk->index_possible && !wk->saw_template && wk->saw_plain_template &&
 	    may_have_explicit_instantiation(wk))
 		wk->saw_template = 1;
 }

@@ -771,6 +771,43 @@ struct warp_state {
 	 */
 	struct wu_fn current;
 	struct warp_patterns patterns;	/* template patterns' blocks and loops (patterns.h) */
+	/* blocks and loops the walk is inside, and those left that are to be judged */
+	struct open_stmt *open;
+	size_t nr_open, alloc_open;
+	struct judged *judged;
+	size_t nr_judged, alloc_judged;
+	size_t seq;		/* blocks and loops opened so far */
+};
+
+/*
+ * Which blocks and loops write an element (holds_warp_write's question) is
+ * learnt from the walk's own visit of them: each is open from its visit to
+ * its leave, a write marks the innermost open one, and a block's mark
+ * passes to the one around it as it is left.  Those that write are judged
+ * once the outermost of their function is left, in the order the walk met
+ * them (check_block keeps the stores check_loop reads after it), with the
+ * walk's state of then.  Asking the question at each visit cost a second
+ * visit of every function body.  A block whose visit the walk's own does
+ * not cover (a local class's method inside it, CAL_MAX_DEPTH) is not
+ * "exact": it is asked the question as before, at its judgement.
+ */
+struct open_stmt {
+	CXCursor c, fn;
+	unsigned frame;			/* the walk's, at the visit */
+	unsigned long depth_cuts;	/* the walk's, at the visit */
+	size_t seq;
+	size_t judged_from;	/* the outermost of its frame: its first entry in judged */
+	int writes, exact;
+};
+
+struct judged {
+	CXCursor c, fn;
+	enum cal_space space;
+	int in_instantiation;
+	int writes, exact;
+	size_t seq;
+	CXCursor *stack;	/* the walk's ancestors of c */
+	int depth;
 };
 
 /*
@@ -2449,12 +2486,160 @@ static int write_test(CXCursor c, void *f)
  * template-heavy file's instantiations compute in registers, and scanning
  * each of their statements (steps, fills, barriers, a loop's accesses) was
  * most of this check's time.  Statements' verdicts are remembered, as the
- * barriers' are: one walk of a body answers for every block and loop
- * nested in it.
+ * barriers' are; those of blocks and loops come from the walk's own visit
+ * (warp_leave), the others from one visit of the statement.
  */
 static int holds_warp_write(struct warp_state *st, struct wu_fn *f, CXCursor c)
 {
 	return vol_memo_holds(&st->writing, c, write_test, f);
+}
+
+/* The walk's function, as st->current (found again after another's visit). */
+static struct wu_fn *current_fn(struct warp_state *st, const struct cal_walk *w)
+{
+	struct wu_fn *f = &st->current;
+
+	if (clang_Cursor_isNull(f->fn) || !clang_equalCursors(f->fn, w->function)) {
+		wu_fn_init(f, w->parse->tu, w->function);
+		f->memo = &st->uniform;
+	}
+	return f;
+}
+
+static int is_write_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	       k == CXCursor_UnaryOperator;
+}
+
+/* The innermost open block or loop, if it is of the walk's frame (else NULL). */
+static struct open_stmt *open_top(struct warp_state *st, const struct cal_walk *w)
+{
+	struct open_stmt *top = st->nr_open ? &st->open[st->nr_open - 1] : NULL;
+
+	return top && top->frame == w->frame ? top : NULL;
+}
+
+/*
+ * The walk is in another function than the innermost open block's, in its
+ * frame (a local class's method): the blocks around it cannot tell from
+ * the walk whether they write (the method's writes are not the function's).
+ */
+static void note_other_function(struct warp_state *st, const struct cal_walk *w)
+{
+	struct open_stmt *top = open_top(st, w);
+	size_t i;
+
+	if (!top || !top->exact || clang_equalCursors(top->fn, w->function))
+		return;
+	for (i = st->nr_open; i-- > 0 && st->open[i].frame == w->frame;)
+		st->open[i].exact = 0;
+}
+
+static void note_write(struct cal_walk *w, struct warp_state *st, CXCursor c)
+{
+	struct open_stmt *top = open_top(st, w);
+
+	if (top && top->exact && !top->writes &&
+	    writes_warp_element(current_fn(st, w), c))
+		top->writes = 1;
+}
+
+static void open_block(struct cal_walk *w, struct warp_state *st, CXCursor c)
+{
+	struct open_stmt *outer = open_top(st, w);
+	struct open_stmt *o;
+
+	GROW(st->open, st->alloc_open, st->nr_open + 1);
+	o = &st->open[st->nr_open++];
+	*o = (struct open_stmt){ c, w->function, w->frame, w->depth_cuts, st->seq++,
+				 outer ? 0 : st->nr_judged, 0, 1 };
+}
+
+static void keep_judged(struct cal_walk *w, struct warp_state *st, const struct open_stmt *o)
+{
+	struct judged *j;
+
+	GROW(st->judged, st->alloc_judged, st->nr_judged + 1);
+	j = &st->judged[st->nr_judged++];
+	*j = (struct judged){ o->c, o->fn, w->space, w->in_instantiation, o->writes, o->exact,
+			      o->seq, NULL, w->depth };
+	j->stack = xcalloc((size_t)w->depth + 1, sizeof(*j->stack));
+	memcpy(j->stack, w->stack, (size_t)w->depth * sizeof(*j->stack));
+}
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct judged *x = a, *y = b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Judge block or loop j->c with the walk's state of its visit. */
+static void judge(struct cal_walk *w, struct warp_state *st, const struct judged *j)
+{
+	CXCursor fn = w->function;
+	enum cal_space space = w->space;
+	int in_instantiation = w->in_instantiation, depth = w->depth;
+	struct wu_fn *f;
+
+	w->function = j->fn;
+	w->space = j->space;
+	w->in_instantiation = j->in_instantiation;
+	/* the ancestors below the outermost open block are the walk's own still */
+	memcpy(w->stack, j->stack, (size_t)j->depth * sizeof(*w->stack));
+	w->depth = j->depth;
+	f = current_fn(st, w);
+	if (j->exact ? j->writes : holds_warp_write(st, f, j->c)) {
+		if (clang_getCursorKind(j->c) == CXCursor_CompoundStmt)
+			check_block(w, st, f, j->c);
+		else
+			check_loop(w, st, f, j->c);
+	}
+	w->function = fn;
+	w->space = space;
+	w->in_instantiation = in_instantiation;
+	w->depth = depth;
+}
+
+/* The judged blocks and loops from index from on, in the order of their visits. */
+static void judge_from(struct cal_walk *w, struct warp_state *st, size_t from)
+{
+	size_t i;
+
+	qsort(st->judged + from, st->nr_judged - from, sizeof(*st->judged), by_seq);
+	for (i = from; i < st->nr_judged; i++) {
+		judge(w, st, &st->judged[i]);
+		free(st->judged[i].stack);
+	}
+	st->nr_judged = from;
+}
+
+static void warp_leave(struct cal_walk *w, CXCursor c, void *state)
+{
+	struct warp_state *st = state;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct open_stmt o, *outer;
+
+	if (!st || (k != CXCursor_CompoundStmt && !cal_is_loop_kind(k)))
+		return;
+	outer = open_top(st, w);
+	if (!outer || !clang_equalCursors(outer->c, c))
+		return;		/* not opened: a template pattern's, or one no finding can be in */
+	o = st->open[--st->nr_open];
+	if (w->depth_cuts != o.depth_cuts)
+		o.exact = 0;
+	if (o.exact)
+		vol_memo_set(&st->writing, c, o.writes);
+	if (o.writes || !o.exact)
+		keep_judged(w, st, &o);
+	outer = open_top(st, w);
+	if (outer) {
+		outer->writes |= o.writes;
+		outer->exact &= o.exact;
+	} else {
+		judge_from(w, st, o.judged_from);
+	}
 }
 
 static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
@@ -2463,13 +2648,17 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct wu_fn *f;
 
-	if (!st || !cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
+	if (!st)
 		return;
-	f = &st->current;
-	if (clang_Cursor_isNull(f->fn) || !clang_equalCursors(f->fn, w->function)) {
-		wu_fn_init(f, w->parse->tu, w->function);
-		f->memo = &st->uniform;
+	if (st->nr_open)
+		note_other_function(st, w);
+	if (is_write_kind(k)) {
+		note_write(w, st, c);
+		return;
 	}
+	if (!cal_walk_in_device_code(w) || clang_Cursor_isNull(w->function))
+		return;
+	f = current_fn(st, w);
 	if (clang_Cursor_isNull(f->body))
 		return;
 	if (!vol_fix_allowed(w))
@@ -2482,13 +2671,9 @@ static void warp_visit(struct cal_walk *w, CXCursor c, void *state)
 		warp_patterns_note(&st->patterns, c, w->function);
 		return;
 	}
-	if ((w->in_instantiation && warp_patterns_finding_free(&st->patterns, c)) ||
-	    !holds_warp_write(st, f, c))
+	if (w->in_instantiation && warp_patterns_finding_free(&st->patterns, c))
 		return;
-	if (k == CXCursor_CompoundStmt)
-		check_block(w, st, f, c);
-	else
-		check_loop(w, st, f, c);
+	open_block(w, st, c);
 }
 
 static void warp_end(struct cal_walk *w, void *state)
@@ -2526,6 +2711,10 @@ static void warp_end(struct cal_walk *w, void *state)
 	wu_memo_release(&st->uniform);
 	vol_stmt_memo_release(&st->writing);
 	warp_patterns_release(&st->patterns);
+	for (i = 0; i < st->nr_judged; i++)	/* a walk cut short */
+		free(st->judged[i].stack);
+	free(st->judged);
+	free(st->open);
 	free(st);
 }
 
@@ -2539,13 +2728,16 @@ const struct cal_check cal_check_volatile_warp_sync = {
 	.languages = CAL_LANG_CUDA | CAL_LANG_HIP,
 	/* in HIP it builds no fix (HIP 5.2 has no __syncwarp) and says why itself */
 	.hip_fixes = 1,
+	/* and the writes, for the blocks that hold one (warp_leave) */
 	.kinds = CAL_KINDS(CXCursor_CompoundStmt, CXCursor_CallExpr, CXCursor_ForStmt,
-			 CXCursor_WhileStmt, CXCursor_DoStmt),
+			 CXCursor_WhileStmt, CXCursor_DoStmt, CXCursor_BinaryOperator,
+			 CXCursor_CompoundAssignOperator, CXCursor_UnaryOperator),
 	/* a step's object is volatile, or shared memory that is not */
 	.needs_words = CAL_WORD_VOLATILE | CAL_WORD_SHARED,
 	.device_only = 1,	/* warp_visit judges device code only */
 	.begin = warp_begin,
 	.visit = warp_visit,
+	.leave = warp_leave,
 	.end = warp_end,
 	.options = (const struct cal_check_option[]){
 		{ "MaxCallDepth", CAL_OPTION_INT, "8", 0, MAX_CALL_DEPTH,
