@@ -2607,6 +2607,8 @@ static void judge_from(struct cal_walk *w, struct warp_state *st, size_t from)
 {
 	size_t i;
 
+	if (from >= st->nr_judged)
+		return;		/* none wrote (and st->judged may be NULL) */
 	qsort(st->judged + from, st->nr_judged - from, sizeof(*st->judged), by_seq);
 	for (i = from; i < st->nr_judged; i++) {
 		judge(w, st, &st->judged[i]);
