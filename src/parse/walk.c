@@ -105,10 +105,12 @@ static int check_runs(const struct cal_parse_info *parse, const int *enabled, in
  */
 #define NR_KIND_SLOTS (CXCursor_OverloadCandidate + 2)
 
-static struct {
+struct kind_table {
 	unsigned char nr[NR_KIND_SLOTS];
 	unsigned char check[NR_KIND_SLOTS][CAL_MAX_CHECKS];
-} by_kind;
+};
+
+static struct kind_table by_kind;
 static pthread_once_t by_kind_once = PTHREAD_ONCE_INIT;
 
 static size_t kind_slot(enum CXCursorKind kind)
@@ -129,10 +131,7 @@ static int wants_kind(const struct cal_check *check, size_t slot)
 }
 
 /* The same for leave(): most kinds have none. */
-static struct {
-	unsigned char nr[NR_KIND_SLOTS];
-	unsigned char check[NR_KIND_SLOTS][CAL_MAX_CHECKS];
-} by_kind_leave;
+static struct kind_table by_kind_leave;
 
 static void build_by_kind(void)
 {
@@ -457,37 +456,36 @@ static int in_skipped_file(const struct cal_walk *w, CXCursor c)
 	return skip;
 }
 
-static void dispatch(struct walker *wk, CXCursor c, enum CXCursorKind kind)
+/* Hand c to the checks of table that want its kind: their visit(), or their leave(). */
+static void dispatch_in(struct walker *wk, CXCursor c, enum CXCursorKind kind,
+			const struct kind_table *table, int leave)
 {
 	struct cal_walk *w = &wk->w;
 	size_t slot = kind_slot(kind);
 	int j, i;
 
-	w->visits++;
-	for (j = 0; j < by_kind.nr[slot]; j++) {
-		i = by_kind.check[slot][j];
+	for (j = 0; j < table->nr[slot]; j++) {
+		i = table->check[slot][j];
 		if (!wk->runs[i])
 			continue;
 		w->current = cal_checks[i];
-		cal_checks[i]->visit(w, c, w->states[i]);
+		if (leave)
+			cal_checks[i]->leave(w, c, w->states[i]);
+		else
+			cal_checks[i]->visit(w, c, w->states[i]);
 		flush_pending(w);
 	}
 }
 
+static void dispatch(struct walker *wk, CXCursor c, enum CXCursorKind kind)
+{
+	wk->w.visits++;
+	dispatch_in(wk, c, kind, &by_kind, 0);
+}
+
 static void dispatch_leave(struct walker *wk, CXCursor c, enum CXCursorKind kind)
 {
-	struct cal_walk *w = &wk->w;
-	size_t slot = kind_slot(kind);
-	int j, i;
-
-	for (j = 0; j < by_kind_leave.nr[slot]; j++) {
-		i = by_kind_leave.check[slot][j];
-		if (!wk->runs[i])
-			continue;
-		w->current = cal_checks[i];
-		cal_checks[i]->leave(w, c, w->states[i]);
-		flush_pending(w);
-	}
+	dispatch_in(wk, c, kind, &by_kind_leave, 1);
 }
 
 static int seen_has_slot(const struct seen_set *set, CXCursor c, size_t *slot)

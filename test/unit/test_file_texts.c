@@ -74,11 +74,16 @@ static void test_unchanged(CXIndex index, const char *path)
 	cal_dispose_tu(tu);	/* frees the disk's copy (LSan) */
 }
 
-/* Changed after the parse began: clang's buffer, which holds what was parsed. */
-static void test_changed(CXIndex index, const char *path)
+/*
+ * Parse path holding first, let change() alter the disk (other: a spare
+ * name), register the parse as begun start_s seconds from now: the text
+ * must be what clang parsed.
+ */
+static void expect_parsed_text(CXIndex index, const char *path, const char *other, long start_s,
+			       int (*change)(const char *path, const char *other))
 {
 	CXTranslationUnit tu;
-	struct timespec start = start_in(0);
+	struct timespec start = start_in(start_s);
 	const char *text;
 	size_t size = 0;
 
@@ -86,30 +91,34 @@ static void test_changed(CXIndex index, const char *path)
 	tu = parse(index, path);
 	if (!tu)
 		return;
-	EXPECT(write_file(path, second));	/* same length, other bytes */
+	EXPECT(change(path, other));
 	cal_file_texts_from_disk(tu, &start);
 	text = text_of(tu, path, &size);
 	EXPECT(text && size == strlen(first) && !memcmp(text, first, size));
 	cal_dispose_tu(tu);
 }
 
-/* Another file under the name (renamed over it): not the file clang read. */
+static int rewrite_in_place(const char *path, const char *other)
+{
+	(void)other;
+	return write_file(path, second);	/* same length, other bytes */
+}
+
+static int rename_over(const char *path, const char *other)
+{
+	return write_file(other, second) && !rename(other, path);
+}
+
+/* Changed after the parse began: clang's buffer, which holds what was parsed. */
+static void test_changed(CXIndex index, const char *path)
+{
+	expect_parsed_text(index, path, NULL, 0, rewrite_in_place);
+}
+
+/* Another file under the name (renamed over it), however old: not the file clang read. */
 static void test_replaced(CXIndex index, const char *path, const char *other)
 {
-	CXTranslationUnit tu;
-	struct timespec start = start_in(60);
-	const char *text;
-	size_t size = 0;
-
-	EXPECT(write_file(path, first));
-	tu = parse(index, path);
-	if (!tu)
-		return;
-	EXPECT(write_file(other, second) && !rename(other, path));
-	cal_file_texts_from_disk(tu, &start);
-	text = text_of(tu, path, &size);
-	EXPECT(text && size == strlen(first) && !memcmp(text, first, size));
-	cal_dispose_tu(tu);
+	expect_parsed_text(index, path, other, 60, rename_over);
 }
 
 /* Not registered (unsaved buffers, a kept parse): clang's buffer. */
