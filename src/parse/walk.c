@@ -59,10 +59,10 @@ struct walker {
 	int local_only_plain;		/* of a plain function template: calls reach it */
 	int names_template;		/* a templated function named other than as a callee */
 	/*
-	 * Can the indexing pass run at all (needs_index_pass)?  Not where the
-	 * parse lists its instantiations or wants none: what decides whether
-	 * it runs (the four flags above) is then not looked for, as it cost
-	 * an extra visit of every function body of every template.
+	 * Can the indexing pass run at all?  Not where the parse lists its
+	 * instantiations or wants none: the flags above, which decide whether
+	 * it runs, are then not looked for (a few libclang questions per
+	 * cursor, and a visit of each template's function bodies).
 	 */
 	int index_possible;
 	CXFile user_files[MAX_USER_FILES];	/* files of the written code */
@@ -1119,8 +1119,7 @@ static int index_parse(struct walker *wk, IndexerCallbacks *callbacks)
  */
 static int needs_index_pass(const struct walker *wk)
 {
-	return wk->saw_template && !wk->w.parse->skip_index &&
-	       !wk->w.parse->instantiations_listed;
+	return wk->saw_template && wk->index_possible;
 }
 
 /* Instantiations the written code's calls did not lead to, each once. */
