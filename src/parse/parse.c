@@ -118,6 +118,7 @@ static void add_hip_args(const struct cal_parse_request *req, struct cal_argv *o
 	cal_argv_push(out, "hip");
 	cal_argv_push(out, "-std=c++17");
 	cal_argv_push(out, "-ferror-limit=0");
+	cal_argv_push(out, "-w");	/* see cal_parse_args() */
 	cal_argv_push(out, req->arch ? "--cuda-device-only" : "--cuda-host-only");
 	cal_argv_pushf(out, "--offload-arch=%s", cal_target_name(*arch, name, sizeof(name)));
 	cal_argv_push(out, "-nogpulib");
@@ -158,6 +159,13 @@ void cal_parse_args(const struct cal_parse_request *req, struct cal_argv *out)
 	cal_argv_push(out, "-fgnu-keywords");
 	/* after 20 errors clang stops instantiating templates: checks see no more */
 	cal_argv_push(out, "-ferror-limit=0");
+	/*
+	 * The tool reads clang's errors only.  Warnings cost their analyses
+	 * (a CFG per function for -Wreturn-type, in every header outside the
+	 * system's): up to 3% of a parse.  The user's -W flags are dropped
+	 * (nvcc_flags.c, compdb.c); errors by default stay errors.
+	 */
+	cal_argv_push(out, "-w");
 	add_target_args(req->arch, out);
 	add_environment_args(req->env, out);
 	add_arch_list_macro(req->targets, out);

@@ -7,9 +7,9 @@
 // HIP headers; fixes only where they are HIP code.
 #include <hip/hip_runtime.h>
 
-// ARGS: parse {{.*}}dialect.hip: -x hip -std=c++17 -ferror-limit=0 --cuda-device-only --offload-arch=gfx1100 -nogpulib --rocm-path=/usr
+// ARGS: parse {{.*}}dialect.hip: -x hip -std=c++17 -ferror-limit=0 -w --cuda-device-only --offload-arch=gfx1100 -nogpulib --rocm-path=/usr
 // ARGS: arch groups {{.*}}dialect.hip: {gfx1100} {gfx90a}
-// ARGS: parse {{.*}}dialect.hip: -x hip -std=c++17 -ferror-limit=0 --cuda-device-only --offload-arch=gfx90a -nogpulib --rocm-path=/usr
+// ARGS: parse {{.*}}dialect.hip: -x hip -std=c++17 -ferror-limit=0 -w --cuda-device-only --offload-arch=gfx90a -nogpulib --rocm-path=/usr
 
 __global__ void spin(volatile int *flag, int *out) {
   while (*flag == 0) {
