@@ -3,7 +3,7 @@
 # clang-tidy-19 on the same files with the same arguments, arch scaling,
 # -j2 vs -j1, warm vs cold cache, peak memory.  See bench/README.md.
 #   bench/bench.sh [--quick] [--full] [--tool PATH] [--files N] [--corpus N]
-#   bench/bench.sh --corpus DIR [--archs LIST] [--pairs N] [-- FLAGS...]
+#   bench/bench.sh --corpus DIR [--archs LIST] [--pairs N] [--per-file] [-- FLAGS...]
 #     (per-parse overhead on a directory of real code: bench/overhead.py)
 #   bench/bench.sh --opencl [--files N]   (OpenCL C: bench/opencl_bench.py)
 #   bench/bench.sh --project DBDIR [--max-tus N] [--jobs J]
