@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,13 +226,25 @@ static void clear_pch_dir(void)
 	}
 }
 
+/*
+ * Another thread may make a PCH file while the handler empties the folder
+ * (a preamble's .seen mark: signal-cleanup.test, under load): the PCH
+ * folder is then not empty for its rmdir, nor the support folder.  The
+ * round is taken again while the support folder stands, a few times: no
+ * thread makes files that fast.
+ */
 static void remove_support_paths(void)
 {
-	int i;
-	clear_pch_dir();
-	for (i = nr_support_paths - 1; i >= 0; i--)
-		if (unlink(support_paths[i]) < 0)
-			rmdir(support_paths[i]);
+	int i, round;
+
+	for (round = 0; round < 16 && nr_support_paths > 0; round++) {
+		clear_pch_dir();
+		for (i = nr_support_paths - 1; i >= 0; i--)
+			if (unlink(support_paths[i]) < 0)
+				rmdir(support_paths[i]);
+		if (access(support_paths[0], F_OK) < 0)
+			return;
+	}
 }
 
 static void on_fatal_signal(int sig)
@@ -250,9 +263,12 @@ static void forget_support_paths(void)
 		free(support_paths[i]);
 }
 
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NR_CLEANUP_SIGNALS (sizeof(cleanup_signals) / sizeof(cleanup_signals[0]))
+
 static void install_cleanup_handlers(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	const int *sigs = cleanup_signals;
 	struct sigaction sa;
 	size_t i;
 
@@ -260,7 +276,7 @@ static void install_cleanup_handlers(void)
 	sa.sa_handler = on_fatal_signal;
 	sigemptyset(&sa.sa_mask);
 	support_owner = getpid();
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+	for (i = 0; i < NR_CLEANUP_SIGNALS; i++) {
 		struct sigaction old;
 		/* a signal the caller ignores (nohup) stays ignored */
 		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
@@ -493,18 +509,15 @@ static int write_gcc_forwarders(const struct cal_env *env)
 	return r;
 }
 
-static int write_support_files(struct cal_env *env)
+static int make_support_files(struct cal_env *env, const char *tmp)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *tmpl = xasprintf("%s/cuatomlint-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *tmpl = xasprintf("%s/cuatomlint-XXXXXX", tmp);
 	char *p;
 	int r = 0;
 
-	remove_stale_folders(tmp && *tmp ? tmp : "/tmp");
-	install_cleanup_handlers();
 	if (!mkdtemp(tmpl)) {
-		cal_error("cannot create a temporary directory in '%s': %s",
-			tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		cal_error("cannot create a temporary directory in '%s': %s", tmp,
+			  strerror(errno));
 		free(tmpl);
 		return -1;
 	}
@@ -537,6 +550,31 @@ static int write_support_files(struct cal_env *env)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * The support folder, made with the cleanup signals held back: one that
+ * came between mkdtemp() and the folder's note (or a file's creation and
+ * its note) left the folder behind (signal-cleanup.test, under load).
+ * Held, it comes once every path made is noted, and removes them all.
+ */
+static int write_support_files(struct cal_env *env)
+{
+	const char *tmp = getenv("TMPDIR");
+	sigset_t held, old;
+	size_t i;
+	int r;
+
+	tmp = tmp && *tmp ? tmp : "/tmp";
+	remove_stale_folders(tmp);
+	install_cleanup_handlers();
+	sigemptyset(&held);
+	for (i = 0; i < NR_CLEANUP_SIGNALS; i++)
+		sigaddset(&held, cleanup_signals[i]);
+	pthread_sigmask(SIG_BLOCK, &held, &old);
+	r = make_support_files(env, tmp);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return r;
 }
 
 int cal_env_setup(struct cal_env *env, const char *explicit_path, int builtin)
