@@ -268,7 +268,6 @@ static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 static void install_cleanup_handlers(void)
 {
-	const int *sigs = cleanup_signals;
 	struct sigaction sa;
 	size_t i;
 
@@ -279,9 +278,9 @@ static void install_cleanup_handlers(void)
 	for (i = 0; i < NR_CLEANUP_SIGNALS; i++) {
 		struct sigaction old;
 		/* a signal the caller ignores (nohup) stays ignored */
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+		if (sigaction(cleanup_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
 			continue;
-		sigaction(sigs[i], &sa, NULL);
+		sigaction(cleanup_signals[i], &sa, NULL);
 	}
 }
 
@@ -554,9 +553,9 @@ static int make_support_files(struct cal_env *env, const char *tmp)
 
 /*
  * The support folder, made with the cleanup signals held back: one that
- * came between mkdtemp() and the folder's note (or a file's creation and
- * its note) left the folder behind (signal-cleanup.test, under load).
- * Held, it comes once every path made is noted, and removes them all.
+ * came between mkdtemp() and the folder's note left the folder behind
+ * (signal-cleanup.test, under load).  Held, it comes once every path made
+ * is noted, and removes them all.
  */
 static int write_support_files(struct cal_env *env)
 {
